@@ -1,0 +1,84 @@
+# ftlkit - one non-recursive Makefile.
+#   make            build bin/*
+#   make check      install dependencies (make deps), build, run all tests
+#   make bench      reader and model benchmarks
+#   make SAN=1 ...  build with AddressSanitizer + UndefinedBehaviorSanitizer
+#   make deps       install the Debian packages ftlkit needs (as root)
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+CC ?= cc
+PKGS := jansson zlib libzstd liblzma
+OPT ?= -O2
+WARN := -Wall -Wextra -Wshadow -Wno-unused-parameter $(if $(WERROR),-Werror)
+CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ilib -Ianalyzers -Imodels \
+	$(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(CFLAGS)
+LDLIBS_ALL := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -ljansson -lz -lzstd -llzma) \
+	-lcsv -lbz2 -lm $(LDLIBS)
+ifeq ($(SAN),1)
+CFLAGS_ALL += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+B := build
+# Rebuild everything when the compiler or flags change (e.g. SAN=1).
+FLAGS_ID := $(CC) $(CFLAGS_ALL) $(LDFLAGS)
+$(shell mkdir -p $(B) bin; echo '$(FLAGS_ID)' | cmp -s - $(B)/flags || echo '$(FLAGS_ID)' > $(B)/flags)
+
+LIB_SRC := $(wildcard lib/*.c) analyzers/readers.c analyzers/trace.c $(wildcard analyzers/rd_*.c)
+MODEL_SRC := $(filter-out models/ftlsim.c models/wamodel.c,$(wildcard models/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
+MODEL_OBJ := $(MODEL_SRC:%.c=$(B)/%.o)
+
+PROGS := $(patsubst analyzers/%.c,bin/%,$(wildcard analyzers/tracecat.c analyzers/tracestat.c)) \
+	$(patsubst models/%.c,bin/%,$(wildcard models/ftlsim.c models/wamodel.c)) \
+	$(patsubst traces/%.c,bin/%,$(wildcard traces/tracegen.c))
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+
+all: $(PROGS)
+
+$(B)/%.o: %.c $(B)/flags
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+$(B)/libftlkit.a: $(LIB_OBJ) $(MODEL_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+bin/%: $(B)/analyzers/%.o $(B)/libftlkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
+bin/%: $(B)/models/%.o $(B)/libftlkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
+bin/%: $(B)/traces/%.o $(B)/libftlkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
+
+$(B)/tests/%: $(B)/tests/unit/%.o $(B)/libftlkit.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+# Debian packages: build and test dependencies.
+DEBS := build-essential pkg-config libcsv-dev libjansson-dev zlib1g-dev libbz2-dev \
+	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk
+deps:
+	@sh tests/deps.sh $(DEBS)
+
+check: deps
+	$(MAKE) all tests-build
+	sh tests/run.sh
+
+tests-build: $(PROGS) $(UNIT_BIN)
+
+bench: all
+	sh tests/bench.sh
+
+clean:
+	rm -rf $(B) bin/*
+
+format:
+	clang-format -i lib/*.[ch] analyzers/*.[ch] models/*.[ch] traces/*.c tests/unit/*.[ch]
+
+.PHONY: all deps check tests-build bench clean format

@@ -1,0 +1,117 @@
+/*
+ * rd_ev.c - the event stream itself (binary or text), so that every
+ * program reads what tracecat and tracegen write.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftlkit.h"
+#include "reader.h"
+
+struct ev_priv {
+	int binary;
+	int started;
+	uint64_t recno;
+};
+
+static int ev_probe(const unsigned char *d, size_t len)
+{
+	if (len >= EV_MAGIC_LEN && !memcmp(d, EV_MAGIC, EV_MAGIC_LEN))
+		return 100;
+	/* Text form: first line "INT [RWDF] INT INT INT [INT]". */
+	char line[256];
+	size_t i = 0;
+	while (i < len && i < sizeof(line) - 1 && d[i] != '\n') {
+		line[i] = (char)d[i];
+		i++;
+	}
+	if (i == len && len >= sizeof(line) - 1)
+		return 0;
+	line[i] = 0;
+	struct ev e;
+	char err[64];
+	return i && !ev_parse(line, &e, err, sizeof(err)) ? 60 : 0;
+}
+
+static int ev_open(struct reader *r)
+{
+	struct ev_priv *p = calloc(1, sizeof(*p));
+	if (!p)
+		return set_err(r->err, sizeof(r->err), "out of memory");
+	r->priv = p;
+	if (!r->src)
+		return set_err(r->err, sizeof(r->err), "%s: no input", r->path);
+	size_t avail;
+	const unsigned char *d = src_peek(r->src, EV_HDR_SIZE, &avail);
+	if (!d)
+		return set_err(r->err, sizeof(r->err), "%s", r->src->err);
+	if (avail >= EV_MAGIC_LEN && !memcmp(d, EV_MAGIC, EV_MAGIC_LEN)) {
+		unsigned char hdr[EV_HDR_SIZE];
+		char why[128];
+		if (src_read(r->src, hdr, EV_HDR_SIZE) != EV_HDR_SIZE)
+			return set_err(r->err, sizeof(r->err), "%s: byte 0: truncated event stream header",
+				       r->src->name);
+		if (ev_check_header(hdr, why, sizeof(why)))
+			return set_err(r->err, sizeof(r->err), "%s: byte 0: %s", r->src->name, why);
+		p->binary = 1;
+	}
+	return 0;
+}
+
+static int ev_next(struct reader *r, struct ev *e)
+{
+	struct ev_priv *p = r->priv;
+	char why[128];
+	for (;;) {
+		if (p->binary) {
+			unsigned char rec[EV_REC_SIZE];
+			uint64_t off = r->src->offset;
+			ssize_t got = src_read(r->src, rec, EV_REC_SIZE);
+			if (got < 0)
+				return set_err(r->err, sizeof(r->err), "%s", r->src->err);
+			if (got == 0)
+				return 0;
+			if (got < EV_REC_SIZE) {
+				/* A truncated tail is one bad record, then the end. */
+				if (rd_bad(r, "%s: byte %llu: truncated record (%zd of %d bytes)",
+					   r->src->name, (unsigned long long)off, got, EV_REC_SIZE))
+					return -1;
+				return 0;
+			}
+			if (!ev_decode(rec, e, why, sizeof(why)))
+				return 1;
+			if (rd_bad(r, "%s: byte %llu: %s", r->src->name, (unsigned long long)off, why))
+				return -1;
+		} else {
+			size_t len;
+			char *line = src_getline(r->src, &len);
+			if (!line)
+				return r->src->err[0] ? set_err(r->err, sizeof(r->err), "%s", r->src->err)
+						      : 0;
+			if (!len || line[0] == '#')
+				continue;
+			if (!ev_parse(line, e, why, sizeof(why)))
+				return 1;
+			if (rd_bad(r, "%s:%llu: %s", r->src->name, (unsigned long long)r->src->lineno,
+				   why))
+				return -1;
+		}
+	}
+}
+
+static void ev_close(struct reader *r)
+{
+	free(r->priv);
+	r->priv = NULL;
+}
+
+const struct reader_ops rd_ev_ops = {
+	.name = "ev",
+	.desc = "ftlkit event stream (binary or text)",
+	.version = READER_API_VERSION,
+	.flags = RD_MULTI_VOL,
+	.probe = ev_probe,
+	.open = ev_open,
+	.next = ev_next,
+	.close = ev_close,
+};

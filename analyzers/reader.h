@@ -1,0 +1,77 @@
+/*
+ * reader.h - the trace reader interface. One file per format
+ * (rd_NAME.c) fills a struct reader_ops; analyzers/readers.c lists them
+ * in a table, found by name, the first entry being the default
+ * (auto-detection is separate). Adding a format is one new file and
+ * one line in that table.
+ *
+ * A reader turns its format into struct ev records with the format's
+ * own clock in t_ns (nanoseconds, any origin: the trace layer makes
+ * times relative to the first event). Units are converted to bytes.
+ */
+#ifndef FTLKIT_READER_H
+#define FTLKIT_READER_H
+
+#include <stdint.h>
+
+#include "event.h"
+#include "src.h"
+
+#define READER_API_VERSION 1
+
+/* Capability flags. */
+#define RD_OWN_FILES 0x1 /* opens its own files (blktrace per-CPU set): no src */
+#define RD_MULTI_VOL 0x2 /* records carry a volume id */
+#define RD_ACTION 0x4	 /* honours --action (blktrace, blkparse) */
+
+struct rd_opts {
+	int action;	     /* 'D' (default), 'Q' or 'C' */
+	unsigned sector_size; /* bytes per sector for sector-based formats, 0: format default */
+	int skip_bad;	     /* skip bad records and count them instead of failing */
+};
+
+struct reader {
+	const struct reader_ops *ops;
+	const char *path;	/* as given on the command line, "-" for stdin */
+	struct src *src;	/* open input, unless RD_OWN_FILES */
+	struct rd_opts opt;
+	void *priv;		/* reader's own state */
+	uint64_t nbad;		/* bad records skipped (with skip_bad) */
+	char first_bad[512];	/* the first skipped record's message */
+	char err[512];		/* "FILE:LINE: what" or "FILE: byte OFFSET: what" */
+};
+
+struct reader_ops {
+	const char *name;
+	const char *desc;
+	unsigned version; /* READER_API_VERSION */
+	unsigned flags;
+	/*
+	 * How sure the reader is that data (the first bytes of the
+	 * decompressed input, up to 64 KiB, possibly fewer) is its format:
+	 * 0 (no) to 100 (magic number matched). Mandatory.
+	 */
+	int (*probe)(const unsigned char *data, size_t len);
+	/* Set up priv. 0 ok, -1 with r->err set. Optional. */
+	int (*open)(struct reader *r);
+	/* Next event: 1 one event, 0 end of data, -1 error (r->err). Mandatory. */
+	int (*next)(struct reader *r, struct ev *e);
+	void (*close)(struct reader *r);
+};
+
+/* The table (readers.c). */
+extern const struct reader_ops *const reader_table[];
+const struct reader_ops *reader_find(const char *name);
+/* Check every table entry's version and mandatory ops; 0 ok, else -1
+ * with a message naming the bad reader. */
+int reader_table_check(char *err, size_t n);
+
+/*
+ * For readers: report a bad record. Without skip_bad it fills r->err
+ * and returns -1 (the reader returns that). With skip_bad it counts
+ * the record, keeps the first message and returns 0 (the reader goes
+ * on to the next record).
+ */
+int rd_bad(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

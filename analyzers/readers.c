@@ -1,0 +1,55 @@
+/*
+ * readers.c - the table of trace readers, found by name. Adding a
+ * format: write rd_NAME.c with its reader_ops and add one line here.
+ * Auto-detection asks every reader's probe and takes the surest.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ftlkit.h"
+#include "reader.h"
+
+extern const struct reader_ops rd_ev_ops;
+
+const struct reader_ops *const reader_table[] = {
+	&rd_ev_ops,
+	NULL,
+};
+
+const struct reader_ops *reader_find(const char *name)
+{
+	for (const struct reader_ops *const *p = reader_table; *p; p++)
+		if (!strcmp((*p)->name, name))
+			return *p;
+	return NULL;
+}
+
+int reader_table_check(char *err, size_t n)
+{
+	for (const struct reader_ops *const *p = reader_table; *p; p++) {
+		const struct reader_ops *o = *p;
+		if (o->version != READER_API_VERSION)
+			return set_err(err, n, "reader '%s' has interface version %u, want %u",
+				       o->name, o->version, READER_API_VERSION);
+		if (!o->probe || !o->next)
+			return set_err(err, n, "reader '%s' lacks a mandatory operation", o->name);
+	}
+	return 0;
+}
+
+int rd_bad(struct reader *r, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!r->opt.skip_bad) {
+		snprintf(r->err, sizeof(r->err), "%s", msg);
+		return -1;
+	}
+	if (!r->nbad++)
+		snprintf(r->first_bad, sizeof(r->first_bad), "%s", msg);
+	return 0;
+}

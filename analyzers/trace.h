@@ -1,0 +1,44 @@
+/*
+ * trace.h - open any trace (file, per-CPU blktrace set, stdin, event
+ * stream), detect its format, and read events with the common filters:
+ * ops, time window, volume, and optional sorting by time.
+ *
+ * Times come out relative to the first event (in file order, or the
+ * earliest when sorting), as blkparse does.
+ */
+#ifndef FTLKIT_TRACE_H
+#define FTLKIT_TRACE_H
+
+#include <stdint.h>
+
+#include "reader.h"
+
+struct trace_opts {
+	const char *format; /* NULL or "auto" to detect */
+	struct rd_opts rd;
+	int ops_mask;	  /* 1 << op for ops to keep; 0 means all */
+	int64_t start_ns; /* keep t >= start (relative time) */
+	int64_t end_ns;	  /* keep t < end; INT64_MAX for no end */
+	int64_t volume;	  /* -1: all volumes */
+	int sort;	  /* buffer everything and emit in time order */
+	int quiet;	  /* don't say which format was detected */
+};
+
+void trace_opts_default(struct trace_opts *o);
+
+struct trace;
+
+/* Open path with o. NULL on error, with the message in err. */
+struct trace *trace_open(const char *path, const struct trace_opts *o, char *err, size_t n);
+/* 1 event, 0 end, -1 error (message via trace_error). */
+int trace_next(struct trace *t, struct ev *e);
+const char *trace_error(const struct trace *t);
+const char *trace_format(const struct trace *t);
+uint64_t trace_bad_count(const struct trace *t);
+const char *trace_first_bad(const struct trace *t);
+void trace_close(struct trace *t);
+
+/* Detect a format from a file's first bytes; NULL if none fits. */
+const struct reader_ops *trace_detect(const unsigned char *data, size_t len);
+
+#endif

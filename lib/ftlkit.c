@@ -1,0 +1,246 @@
+/*
+ * ftlkit.c - shared error reporting, strict number parsing and atomic
+ * output files for every program.
+ */
+#include "ftlkit.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *prog_name = "ftlkit";
+
+void prog_init(const char *argv0)
+{
+	const char *s = strrchr(argv0, '/');
+	prog_name = s ? s + 1 : argv0;
+}
+
+static void vmsg(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", prog_name);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void die(int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	exit(code);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try '%s --help'.\n", prog_name);
+	exit(EXIT_USAGE);
+}
+
+void print_version(void)
+{
+	printf("%s (ftlkit) %s\n", prog_name, FTLKIT_VERSION);
+}
+
+int set_err(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_i64(const char *s, int64_t *out)
+{
+	char *end;
+	if (!s || !*s || *s == ' ')
+		return -1;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_double(const char *s, double *out)
+{
+	char *end;
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || *end || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	unsigned shift = 0;
+	switch (*end) {
+	case 0: break;
+	case 'k': case 'K': shift = 10; break;
+	case 'm': case 'M': shift = 20; break;
+	case 'g': case 'G': shift = 30; break;
+	case 't': case 'T': shift = 40; break;
+	case 'p': case 'P': shift = 50; break;
+	default: return -1;
+	}
+	if (*end && end[1] && strcmp(end + 1, "iB") && strcmp(end + 1, "B"))
+		return -1;
+	if (shift && v > (UINT64_MAX >> shift))
+		return -1;
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
+int parse_fixed9(const char *s, size_t len, int64_t *out)
+{
+	size_t i = 0;
+	int64_t ip = 0, fp = 0;
+	int nd = 0, nf = 0;
+	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
+		if (ip > (INT64_MAX / 1000000000 - 9) / 10)
+			return -1;
+		ip = ip * 10 + (s[i] - '0');
+	}
+	if (i < len && s[i] == '.') {
+		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+			if (nf < 9) {
+				fp = fp * 10 + (s[i] - '0');
+				nf++;
+			}
+		}
+	}
+	if (i != len || (nd == 0 && nf == 0))
+		return -1;
+	while (nf++ < 9)
+		fp *= 10;
+	*out = ip * 1000000000 + fp;
+	return 0;
+}
+
+uint64_t opt_u64(const char *opt, const char *arg)
+{
+	uint64_t v;
+	if (parse_u64(arg, &v))
+		usage_error("option '%s' needs a non-negative integer, not '%s'", opt, arg);
+	return v;
+}
+
+uint64_t opt_size(const char *opt, const char *arg)
+{
+	uint64_t v;
+	if (parse_size(arg, &v))
+		usage_error("option '%s' needs a size (e.g. 4096, 4K, 16G), not '%s'", opt, arg);
+	return v;
+}
+
+double opt_double(const char *opt, const char *arg)
+{
+	double v;
+	if (parse_double(arg, &v))
+		usage_error("option '%s' needs a number, not '%s'", opt, arg);
+	return v;
+}
+
+int out_open(struct outfile *o, const char *path, char *err, size_t n)
+{
+	memset(o, 0, sizeof(*o));
+	if (!strcmp(path, "-")) {
+		o->fp = stdout;
+		return 0;
+	}
+	size_t len = strlen(path) + 32;
+	o->path = strdup(path);
+	o->tmp = malloc(len);
+	if (!o->path || !o->tmp)
+		return set_err(err, n, "out of memory");
+	snprintf(o->tmp, len, "%s.tmp.%ld", path, (long)getpid());
+	o->fp = fopen(o->tmp, "w");
+	if (!o->fp) {
+		int e = errno;
+		free(o->path);
+		free(o->tmp);
+		o->path = o->tmp = NULL;
+		return set_err(err, n, "cannot write '%s': %s", path, strerror(e));
+	}
+	return 0;
+}
+
+int out_commit(struct outfile *o, char *err, size_t n)
+{
+	FILE *fp = o->fp;
+	int rc = 0;
+	if (!fp)
+		return 0;
+	if (fp == stdout) {
+		if (fflush(fp) || ferror(fp))
+			rc = set_err(err, n, "error writing standard output: %s", strerror(errno));
+		o->fp = NULL;
+		return rc;
+	}
+	if (ferror(fp) | fclose(fp)) {
+		rc = set_err(err, n, "error writing '%s': %s", o->path, strerror(errno));
+		unlink(o->tmp);
+	} else if (rename(o->tmp, o->path)) {
+		rc = set_err(err, n, "cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
+		unlink(o->tmp);
+	}
+	o->fp = NULL;
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+	return rc;
+}
+
+void out_abort(struct outfile *o)
+{
+	if (o->fp && o->fp != stdout) {
+		fclose(o->fp);
+		unlink(o->tmp);
+	}
+	o->fp = NULL;
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+}

@@ -1,0 +1,75 @@
+/*
+ * ftlkit.h - what every ftlkit program shares: version, exit codes,
+ * error reporting and strict number parsing.
+ *
+ * Library code returns errors (a negative value and a message in a
+ * caller's buffer); only a program's main() prints and exits.
+ */
+#ifndef FTLKIT_H
+#define FTLKIT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FTLKIT_VERSION "0.1.0"
+
+enum {
+	EXIT_OK = 0,
+	EXIT_DATA = 1,	/* bad input, runtime error */
+	EXIT_USAGE = 2, /* bad command line */
+	EXIT_INTR = 130 /* interrupted by SIGINT */
+};
+
+/* Program name for messages, set by main() through prog_init(). */
+extern const char *prog_name;
+void prog_init(const char *argv0);
+
+/* "PROG: message\n" on stderr, then exit(code). */
+_Noreturn void die(int code, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "PROG: message\n" on stderr. */
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "PROG: message\nTry 'PROG --help'.\n", exit 2. */
+_Noreturn void usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+void print_version(void);
+
+/* snprintf into a fixed error buffer; returns -1 so callers can
+ * 'return set_err(...)'. */
+int set_err(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Strict parsers: the whole string must be a number in range.
+ * Return 0 on success, -1 otherwise (value untouched).
+ */
+int parse_u64(const char *s, uint64_t *out);
+int parse_i64(const char *s, int64_t *out);
+int parse_double(const char *s, double *out);
+/* Integer with optional K/M/G/T/P (binary) suffix, e.g. "4K", "16G". */
+int parse_size(const char *s, uint64_t *out);
+/*
+ * Decimal number with up to 9 fractional digits scaled by 10^9,
+ * exactly (no floating point): "1456095145.133076000" -> ns.
+ * Negative values rejected.
+ */
+int parse_fixed9(const char *s, size_t len, int64_t *out);
+
+/* Option helpers for main(): die with a usage error naming the option. */
+uint64_t opt_u64(const char *opt, const char *arg);
+uint64_t opt_size(const char *opt, const char *arg);
+double opt_double(const char *opt, const char *arg);
+
+/* Output to a temporary name, renamed into place by out_commit(), so an
+ * interrupted run never leaves a truncated file that looks complete. */
+struct outfile {
+	char *path;
+	char *tmp;
+	void *fp; /* FILE * */
+};
+int out_open(struct outfile *o, const char *path, char *err, size_t n);
+int out_commit(struct outfile *o, char *err, size_t n);
+void out_abort(struct outfile *o);
+
+#endif

@@ -1,0 +1,378 @@
+/*
+ * src.c - streaming, transparently decompressed input (see src.h).
+ */
+#define _GNU_SOURCE
+#include "src.h"
+
+#include <bzlib.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <lzma.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "ftlkit.h"
+
+#define IN_SIZE (256 * 1024)
+#define BUF_SIZE (1024 * 1024)
+
+const char *src_codec_name(int codec)
+{
+	static const char *names[] = {"plain", "gzip", "bzip2", "zstd", "xz"};
+	return names[codec];
+}
+
+static int fill_in(struct src *s)
+{
+	if (s->in_pos < s->in_len || s->in_eof)
+		return 0;
+	ssize_t r;
+	do
+		r = read(s->fd, s->in, IN_SIZE);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return set_err(s->err, sizeof(s->err), "%s: read error: %s", s->name, strerror(errno));
+	s->in_len = (size_t)r;
+	s->in_pos = 0;
+	if (r == 0)
+		s->in_eof = 1;
+	return 0;
+}
+
+static int codec_init(struct src *s)
+{
+	int rc = 0;
+	switch (s->codec) {
+	case SRC_GZIP: {
+		z_stream *z = calloc(1, sizeof(*z));
+		s->z = z;
+		rc = !z || inflateInit2(z, 15 + 32) != Z_OK;
+		break;
+	}
+	case SRC_BZIP2: {
+		bz_stream *z = calloc(1, sizeof(*z));
+		s->z = z;
+		rc = !z || BZ2_bzDecompressInit(z, 0, 0) != BZ_OK;
+		break;
+	}
+	case SRC_ZSTD:
+		s->z = ZSTD_createDStream();
+		rc = !s->z || ZSTD_isError(ZSTD_initDStream(s->z));
+		break;
+	case SRC_XZ: {
+		lzma_stream *z = calloc(1, sizeof(*z));
+		s->z = z;
+		if (z)
+			*z = (lzma_stream)LZMA_STREAM_INIT;
+		rc = !z || lzma_stream_decoder(z, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK;
+		break;
+	}
+	}
+	if (rc)
+		return set_err(s->err, sizeof(s->err), "%s: cannot start %s decoder", s->name,
+			       src_codec_name(s->codec));
+	return 0;
+}
+
+static void codec_end(struct src *s)
+{
+	if (!s->z)
+		return;
+	switch (s->codec) {
+	case SRC_GZIP: inflateEnd(s->z); free(s->z); break;
+	case SRC_BZIP2: BZ2_bzDecompressEnd(s->z); free(s->z); break;
+	case SRC_ZSTD: ZSTD_freeDStream(s->z); break;
+	case SRC_XZ: lzma_end(s->z); free(s->z); break;
+	}
+	s->z = NULL;
+}
+
+static int corrupt(struct src *s, const char *what)
+{
+	return set_err(s->err, sizeof(s->err), "%s: corrupt %s data after %llu decompressed bytes (%s)",
+		       s->name, src_codec_name(s->codec),
+		       (unsigned long long)(s->offset + s->len - s->pos), what);
+}
+
+/* Decompress into buf[len..cap); sets eof at the end of all data. */
+static int produce(struct src *s)
+{
+	unsigned char *out = s->buf + s->len;
+	size_t room = s->cap - s->len;
+	while (room && !s->eof) {
+		if (fill_in(s))
+			return -1;
+		size_t avail = s->in_len - s->in_pos;
+		const unsigned char *inp = s->in + s->in_pos;
+		size_t used = 0, made = 0;
+		if (s->codec == SRC_PLAIN) {
+			if (s->in_eof) {
+				s->eof = 1;
+				break;
+			}
+			made = avail < room ? avail : room;
+			memcpy(out, inp, made);
+			used = made;
+		} else if (s->codec == SRC_GZIP) {
+			z_stream *z = s->z;
+			z->next_in = (unsigned char *)inp;
+			z->avail_in = (uInt)avail;
+			z->next_out = out;
+			z->avail_out = (uInt)room;
+			int r = inflate(z, Z_NO_FLUSH);
+			used = avail - z->avail_in;
+			made = room - z->avail_out;
+			if (r == Z_STREAM_END) {
+				/* concatenated gzip members (as pigz and gzip -c >> make) */
+				if (inflateReset(z) != Z_OK)
+					return corrupt(s, "reset");
+			} else if (r == Z_BUF_ERROR) {
+				if (s->in_eof && !made && !used) {
+					if (z->total_in)
+						return set_err(s->err, sizeof(s->err),
+							       "%s: gzip data ends early (truncated file)",
+							       s->name);
+					s->eof = 1;
+				}
+			} else if (r != Z_OK) {
+				return corrupt(s, z->msg ? z->msg : "inflate");
+			}
+		} else if (s->codec == SRC_BZIP2) {
+			bz_stream *z = s->z;
+			z->next_in = (char *)inp;
+			z->avail_in = (unsigned)avail;
+			z->next_out = (char *)out;
+			z->avail_out = (unsigned)room;
+			int r = BZ2_bzDecompress(z);
+			used = avail - z->avail_in;
+			made = room - z->avail_out;
+			if (r == BZ_STREAM_END) {
+				BZ2_bzDecompressEnd(z);
+				memset(z, 0, sizeof(*z));
+				if (BZ2_bzDecompressInit(z, 0, 0) != BZ_OK)
+					return corrupt(s, "reset");
+				s->in_pos += used;
+				out += made;
+				room -= made;
+				s->len += made;
+				if (fill_in(s))
+					return -1;
+				if (s->in_eof)
+					s->eof = 1;
+				continue;
+			} else if (r != BZ_OK) {
+				return corrupt(s, "bzip2");
+			}
+			if (s->in_eof && !made && !used)
+				return set_err(s->err, sizeof(s->err),
+					       "%s: bzip2 data ends early (truncated file)", s->name);
+		} else if (s->codec == SRC_ZSTD) {
+			ZSTD_inBuffer ib = {inp, avail, 0};
+			ZSTD_outBuffer ob = {out, room, 0};
+			size_t r = ZSTD_decompressStream(s->z, &ob, &ib);
+			if (ZSTD_isError(r))
+				return corrupt(s, ZSTD_getErrorName(r));
+			used = ib.pos;
+			made = ob.pos;
+			if (s->in_eof && !made && !used) {
+				if (r != 0)
+					return set_err(s->err, sizeof(s->err),
+						       "%s: zstd data ends early (truncated file)", s->name);
+				s->eof = 1;
+			}
+		} else {
+			lzma_stream *z = s->z;
+			z->next_in = inp;
+			z->avail_in = avail;
+			z->next_out = out;
+			z->avail_out = room;
+			lzma_ret r = lzma_code(z, s->in_eof ? LZMA_FINISH : LZMA_RUN);
+			used = avail - z->avail_in;
+			made = room - z->avail_out;
+			if (r == LZMA_STREAM_END)
+				s->eof = 1;
+			else if (r != LZMA_OK)
+				return r == LZMA_BUF_ERROR
+					       ? set_err(s->err, sizeof(s->err),
+							 "%s: xz data ends early (truncated file)", s->name)
+					       : corrupt(s, "xz");
+		}
+		s->in_pos += used;
+		out += made;
+		room -= made;
+		s->len += made;
+		if (made)
+			break; /* give the caller what we have */
+	}
+	return 0;
+}
+
+int src_open(struct src *s, const char *path)
+{
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	int is_stdin = !strcmp(path, "-");
+	s->name = strdup(is_stdin ? "<stdin>" : path);
+	s->in = malloc(IN_SIZE);
+	s->buf = malloc(BUF_SIZE);
+	s->cap = BUF_SIZE;
+	if (!s->name || !s->in || !s->buf)
+		return set_err(s->err, sizeof(s->err), "out of memory");
+	if (is_stdin) {
+		s->fd = 0;
+	} else {
+		s->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (s->fd < 0)
+			return set_err(s->err, sizeof(s->err), "cannot open '%s': %s", path, strerror(errno));
+	}
+	/* Sniff the compression magic from the raw bytes. */
+	while (s->in_len < 6 && !s->in_eof) {
+		ssize_t r = read(s->fd, s->in + s->in_len, IN_SIZE - s->in_len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return set_err(s->err, sizeof(s->err), "%s: read error: %s", s->name,
+				       strerror(errno));
+		if (r == 0)
+			s->in_eof = 1;
+		s->in_len += (size_t)r;
+	}
+	const unsigned char *m = s->in;
+	size_t n = s->in_len;
+	if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b)
+		s->codec = SRC_GZIP;
+	else if (n >= 3 && m[0] == 'B' && m[1] == 'Z' && m[2] == 'h')
+		s->codec = SRC_BZIP2;
+	else if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd)
+		s->codec = SRC_ZSTD;
+	else if (n >= 6 && !memcmp(m, "\xfd" "7zXZ\0", 6))
+		s->codec = SRC_XZ;
+	if (s->in_eof && s->in_len)
+		s->in_eof = 0; /* data remains in the buffer */
+	if (s->in_len == 0)
+		s->in_eof = 1;
+	return codec_init(s);
+}
+
+void src_close(struct src *s)
+{
+	codec_end(s);
+	if (s->fd > 0)
+		close(s->fd);
+	s->fd = -1;
+	free(s->in);
+	free(s->buf);
+	free(s->name);
+	s->in = s->buf = NULL;
+	s->name = NULL;
+}
+
+/* Shift unread data to the front and decompress until n bytes are
+ * available or the data ends. */
+static int ensure(struct src *s, size_t n)
+{
+	if (s->len - s->pos >= n)
+		return 0;
+	if (s->pos) {
+		memmove(s->buf, s->buf + s->pos, s->len - s->pos);
+		s->len -= s->pos;
+		s->pos = 0;
+	}
+	if (n > s->cap) {
+		unsigned char *nb = realloc(s->buf, n);
+		if (!nb)
+			return set_err(s->err, sizeof(s->err), "out of memory");
+		s->buf = nb;
+		s->cap = n;
+	}
+	while (s->len < n && !s->eof) {
+		/* fill_in's in_eof only marks the raw input; plain data at
+		 * EOF with an empty buffer ends here. */
+		if (produce(s))
+			return -1;
+		if (s->codec == SRC_PLAIN && s->in_eof && s->in_pos >= s->in_len)
+			s->eof = 1;
+	}
+	return 0;
+}
+
+const unsigned char *src_peek(struct src *s, size_t n, size_t *avail)
+{
+	if (ensure(s, n))
+		return NULL;
+	*avail = s->len - s->pos;
+	return s->buf + s->pos;
+}
+
+ssize_t src_read(struct src *s, void *dst, size_t n)
+{
+	size_t got = 0;
+	unsigned char *d = dst;
+	while (got < n) {
+		if (s->pos == s->len) {
+			if (s->eof)
+				break;
+			if (ensure(s, 1))
+				return -1;
+			if (s->pos == s->len)
+				break;
+		}
+		size_t k = s->len - s->pos;
+		if (k > n - got)
+			k = n - got;
+		memcpy(d + got, s->buf + s->pos, k);
+		s->pos += k;
+		got += k;
+	}
+	s->offset += got;
+	return (ssize_t)got;
+}
+
+char *src_getline(struct src *s, size_t *len)
+{
+	size_t scan = s->pos;
+	s->err[0] = 0;
+	for (;;) {
+		unsigned char *nl = memchr(s->buf + scan, '\n', s->len - scan);
+		if (nl) {
+			size_t start = s->pos;
+			size_t l = (size_t)(nl - (s->buf + start));
+			*nl = 0;
+			if (l && s->buf[start + l - 1] == '\r')
+				s->buf[start + --l] = 0;
+			s->pos = (size_t)(nl - s->buf) + 1;
+			s->offset += l + 1;
+			s->lineno++;
+			*len = l;
+			return (char *)s->buf + start;
+		}
+		if (s->len - s->pos > SRC_MAX_LINE) {
+			set_err(s->err, sizeof(s->err), "%s:%llu: line longer than %d bytes", s->name,
+				(unsigned long long)s->lineno + 1, SRC_MAX_LINE);
+			return NULL;
+		}
+		if (s->eof) {
+			if (s->pos == s->len)
+				return NULL;
+			/* last line without a newline */
+			if (s->len == s->cap && ensure(s, s->len - s->pos + 1))
+				return NULL;
+			size_t start = s->pos, l = s->len - start;
+			s->buf[s->len] = 0;
+			if (l && s->buf[start + l - 1] == '\r')
+				s->buf[start + --l] = 0;
+			s->pos = s->len;
+			s->offset += s->len - start;
+			s->lineno++;
+			*len = l;
+			return (char *)s->buf + start;
+		}
+		size_t have = s->len - s->pos;
+		if (ensure(s, have + 1))
+			return NULL;
+		scan = s->pos + have;
+	}
+}

@@ -1,0 +1,54 @@
+/*
+ * src.h - a streaming byte source: a file or stdin, transparently
+ * decompressed (gzip, bzip2, zstd, xz, detected by magic), read through
+ * one fixed buffer so memory stays constant whatever the input's size.
+ *
+ * Readers take bytes (src_read), peek at the start (src_peek, for
+ * format detection) or lines (src_getline, with line numbers).
+ */
+#ifndef FTLKIT_SRC_H
+#define FTLKIT_SRC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+enum src_codec { SRC_PLAIN, SRC_GZIP, SRC_BZIP2, SRC_ZSTD, SRC_XZ };
+
+struct src {
+	char *name;   /* path as given, "-" shown as "<stdin>" */
+	int fd;
+	int codec;
+	void *z;      /* decompressor state */
+	unsigned char *in;  /* compressed input buffer */
+	size_t in_len, in_pos;
+	int in_eof;
+	unsigned char *buf; /* decompressed data */
+	size_t cap, len, pos;
+	int eof;
+	uint64_t offset;    /* decompressed bytes consumed before buf[pos] */
+	uint64_t lineno;    /* number of the line last returned by src_getline */
+	char err[256];
+};
+
+/* Open path ("-" for stdin). 0 ok, -1 with src->err set. */
+int src_open(struct src *s, const char *path);
+void src_close(struct src *s);
+const char *src_codec_name(int codec);
+
+/* Make at least n bytes available (fewer at end of data); returns a
+ * pointer to them and sets *avail. NULL on error (s->err). */
+const unsigned char *src_peek(struct src *s, size_t n, size_t *avail);
+/* Read exactly n bytes unless the data ends first. Returns the count
+ * read (< n at the end), -1 on error. */
+ssize_t src_read(struct src *s, void *dst, size_t n);
+/*
+ * Next line, NUL-terminated, without its "\n" (a "\r" before it is
+ * removed too). *len is its length. Returns NULL at the end of data
+ * (s->err[0] == 0) or on error (s->err set). A line longer than
+ * SRC_MAX_LINE is an error, not a silent split.
+ */
+#define SRC_MAX_LINE (1 << 20)
+char *src_getline(struct src *s, size_t *len);
+
+#endif

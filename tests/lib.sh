@@ -1,0 +1,64 @@
+# tests/lib.sh - the shell test harness, sourced by tests/tNNNN-*.sh.
+# Each case prints "ok N - what", "not ok N - what" or "skip N - what";
+# tests/run.sh counts them.
+#   t_expect_success 'what it checks' 'shell code'
+#   t_expect_failure STATUS 'what it checks' 'shell code'   (exact exit status)
+#   t_skip 'what' 'why'
+set -u
+T_TOP=$(cd "$(dirname "$0")/.." && pwd)
+BIN="$T_TOP/bin"
+SAMPLES="$T_TOP/traces/samples"
+DATA="$T_TOP/tests/data"
+T_N=0
+T_FAIL=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/ftlkit-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+export LC_ALL=C
+
+t_expect_success() {
+	T_N=$((T_N + 1))
+	if (cd "$TMP" && eval "$2") >"$TMP/.out" 2>&1; then
+		echo "ok $T_N - $1"
+	else
+		echo "not ok $T_N - $1"
+		sed 's/^/#   /' "$TMP/.out" | tail -20
+		T_FAIL=$((T_FAIL + 1))
+	fi
+}
+
+t_expect_failure() {
+	T_N=$((T_N + 1))
+	(cd "$TMP" && eval "$3") >"$TMP/.out" 2>&1
+	rc=$?
+	if [ "$rc" = "$1" ]; then
+		echo "ok $T_N - $2"
+	else
+		echo "not ok $T_N - $2 (exit $rc, want $1)"
+		sed 's/^/#   /' "$TMP/.out" | tail -20
+		T_FAIL=$((T_FAIL + 1))
+	fi
+}
+
+t_skip() {
+	T_N=$((T_N + 1))
+	echo "skip $T_N - $1 ($2)"
+}
+
+# Compare two files; show a diff on failure.
+t_cmp() {
+	cmp -s "$1" "$2" || { diff "$1" "$2" | head -20; return 1; }
+}
+
+# Run a command, expect exit status $1 and stderr matching regex $2.
+t_err() {
+	want=$1 re=$2
+	shift 2
+	"$@" >"$TMP/.stdout" 2>"$TMP/.stderr"
+	rc=$?
+	[ "$rc" = "$want" ] || { echo "exit $rc, want $want"; cat "$TMP/.stderr"; return 1; }
+	grep -Eq -- "$re" "$TMP/.stderr" || { echo "stderr lacks /$re/:"; cat "$TMP/.stderr"; return 1; }
+}
+
+t_done() {
+	[ "$T_FAIL" = 0 ]
+}
