@@ -1,7 +1,6 @@
 /*
  * src.c - streaming, transparently decompressed input (see src.h).
  */
-#define _GNU_SOURCE
 #include "src.h"
 
 #include <bzlib.h>

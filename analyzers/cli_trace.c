@@ -1,0 +1,82 @@
+/*
+ * cli_trace.c - shared trace options for the programs (see cli_trace.h).
+ */
+#include "cli_trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftlkit.h"
+
+static int64_t opt_seconds(const char *opt, const char *arg)
+{
+	int64_t ns;
+	if (parse_fixed9(arg, strlen(arg), &ns))
+		usage_error("option '%s' needs seconds (e.g. 1.5), not '%s'", opt, arg);
+	return ns;
+}
+
+int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
+{
+	switch (c) {
+	case 'f':
+		if (strcmp(arg, "auto") && !reader_find(arg))
+			usage_error("unknown format '%s' (see --list-formats)", arg);
+		o->format = arg;
+		return 1;
+	case OPT_ACTION:
+		if (strlen(arg) != 1 || !strchr("DQC", arg[0]))
+			usage_error("--action takes D, Q or C, not '%s'", arg);
+		o->rd.action = arg[0];
+		return 1;
+	case OPT_OPS:
+		if ((o->ops_mask = ev_ops_mask(arg)) <= 0)
+			usage_error("--ops takes letters from R, W, D, F (e.g. W,D), not '%s'", arg);
+		return 1;
+	case OPT_START:
+		o->start_ns = opt_seconds("--start", arg);
+		return 1;
+	case OPT_END:
+		o->end_ns = opt_seconds("--end", arg);
+		return 1;
+	case OPT_VOLUME: {
+		uint64_t v = opt_u64("--volume", arg);
+		if (v > UINT32_MAX)
+			usage_error("--volume %s is out of range", arg);
+		o->volume = (int64_t)v;
+		return 1;
+	}
+	case OPT_SORT:
+		o->sort = 1;
+		return 1;
+	case OPT_SECTOR_SIZE: {
+		uint64_t v = opt_size("--sector-size", arg);
+		if (v == 0 || v > (1u << 20) || (v & (v - 1)))
+			usage_error("--sector-size must be a power of two up to 1M, not '%s'", arg);
+		o->rd.sector_size = (unsigned)v;
+		return 1;
+	}
+	case OPT_SKIP_BAD:
+		o->rd.skip_bad = 1;
+		return 1;
+	case OPT_LIST_FORMATS:
+		cli_list_formats();
+		exit(EXIT_OK);
+	}
+	return 0;
+}
+
+void cli_list_formats(void)
+{
+	for (const struct reader_ops *const *p = reader_table; *p; p++)
+		printf("%-10s %s\n", (*p)->name, (*p)->desc);
+}
+
+void cli_report_bad(struct trace *t, const char *path)
+{
+	uint64_t n = trace_bad_count(t);
+	if (n)
+		warn("%s: %llu bad records skipped (first: %s)", strcmp(path, "-") ? path : "<stdin>",
+		     (unsigned long long)n, trace_first_bad(t));
+}

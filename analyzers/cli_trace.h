@@ -1,0 +1,60 @@
+/*
+ * cli_trace.h - the trace-reading options every program shares
+ * (-f, --action, --ops, --start, --end, --volume, --sort,
+ * --sector-size, --skip-bad), parsed in one place.
+ */
+#ifndef FTLKIT_CLI_TRACE_H
+#define FTLKIT_CLI_TRACE_H
+
+#include <getopt.h>
+
+#include "trace.h"
+
+enum {
+	OPT_TRACE_BASE = 1000,
+	OPT_ACTION = OPT_TRACE_BASE,
+	OPT_OPS,
+	OPT_START,
+	OPT_END,
+	OPT_VOLUME,
+	OPT_SORT,
+	OPT_SECTOR_SIZE,
+	OPT_SKIP_BAD,
+	OPT_LIST_FORMATS,
+	OPT_TRACE_END
+};
+
+#define CLI_TRACE_LONGOPTS                                            \
+	{"format", required_argument, NULL, 'f'},                     \
+	{"action", required_argument, NULL, OPT_ACTION},              \
+	{"ops", required_argument, NULL, OPT_OPS},                    \
+	{"start", required_argument, NULL, OPT_START},                \
+	{"end", required_argument, NULL, OPT_END},                    \
+	{"volume", required_argument, NULL, OPT_VOLUME},              \
+	{"sort", no_argument, NULL, OPT_SORT},                        \
+	{"sector-size", required_argument, NULL, OPT_SECTOR_SIZE},    \
+	{"skip-bad", no_argument, NULL, OPT_SKIP_BAD},                \
+	{"list-formats", no_argument, NULL, OPT_LIST_FORMATS}
+
+#define CLI_TRACE_HELP                                                                  \
+	"Trace input (FILE or - for stdin; compressed .gz .bz2 .zst .xz read as is):\n"  \
+	"  -f, --format NAME    trace format (default auto: detected from the content;\n" \
+	"                       --list-formats shows the names)\n"                        \
+	"      --action D|Q|C   blktrace/blkparse: the event per I/O (issue D, queue Q,\n" \
+	"                       complete C; default D)\n"                                 \
+	"      --ops LIST       keep only these ops, e.g. W,D (R read, W write,\n"        \
+	"                       D discard, F flush)\n"                                    \
+	"      --start SEC      drop events before SEC seconds from the first event\n"   \
+	"      --end SEC        drop events at or after SEC seconds\n"                   \
+	"      --volume ID      keep one volume (multi-volume traces)\n"                 \
+	"      --sort           emit in time order (buffers the whole trace)\n"          \
+	"      --sector-size N  bytes per sector for sector-based formats\n"             \
+	"      --skip-bad       skip bad records, counting them on stderr\n"
+
+/* Handle one of the shared options; returns 1 if c was one of them. */
+int cli_trace_opt(int c, const char *arg, struct trace_opts *o);
+void cli_list_formats(void);
+/* After a trace ends: report skipped records on stderr. */
+void cli_report_bad(struct trace *t, const char *path);
+
+#endif

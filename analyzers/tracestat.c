@@ -1,0 +1,427 @@
+/*
+ * tracestat - what is in a trace: per-op counts and bytes, footprint,
+ * request sizes, how much written data is later discarded, write skew,
+ * overwrite ratio, duration.
+ *
+ *   tracestat [-f FORMAT] [--json|--csv] [options] FILE...
+ *
+ * One pass, streaming; memory grows with the footprint (distinct pages
+ * touched), not with the trace's length.
+ */
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_trace.h"
+#include "ftlkit.h"
+
+enum { PG_WRITTEN = 1, PG_READ = 2, PG_DISCARDED = 4, PG_WRITE_THEN_DISCARD = 8 };
+
+/* A page's history, in an open-addressing table keyed by (volume, page). */
+struct page {
+	uint64_t page;
+	uint32_t volume;
+	uint32_t writes;
+	uint8_t used, flags;
+};
+
+struct pagetab {
+	struct page *slot;
+	size_t cap, n; /* cap a power of two */
+};
+
+#define NSIZE 13 /* request-size buckets: <=512 B, 1K, ... 1M, >1M */
+
+struct stats {
+	uint64_t events;
+	uint64_t count[EV_NOPS], bytes[EV_NOPS];
+	uint64_t size_hist[EV_NOPS][NSIZE];
+	uint64_t page_writes; /* page-granular writes */
+	int64_t t_min, t_max;
+	struct pagetab pages;
+};
+
+static uint64_t hash2(uint64_t page, uint32_t vol)
+{
+	uint64_t x = page * 0x9e3779b97f4a7c15ull ^ ((uint64_t)vol * 0xc2b2ae3d27d4eb4full);
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ull;
+	return x ^ (x >> 29);
+}
+
+static int tab_grow(struct pagetab *t)
+{
+	size_t ncap = t->cap ? t->cap * 2 : 1 << 16;
+	struct page *ns = calloc(ncap, sizeof(*ns));
+	if (!ns)
+		return -1;
+	for (size_t i = 0; i < t->cap; i++) {
+		struct page *p = &t->slot[i];
+		if (!p->used)
+			continue;
+		size_t j = hash2(p->page, p->volume) & (ncap - 1);
+		while (ns[j].used)
+			j = (j + 1) & (ncap - 1);
+		ns[j] = *p;
+	}
+	free(t->slot);
+	t->slot = ns;
+	t->cap = ncap;
+	return 0;
+}
+
+static struct page *tab_get(struct pagetab *t, uint64_t page, uint32_t vol)
+{
+	if ((t->n + 1) * 4 > t->cap * 3 && tab_grow(t))
+		return NULL;
+	size_t j = hash2(page, vol) & (t->cap - 1);
+	while (t->slot[j].used) {
+		if (t->slot[j].page == page && t->slot[j].volume == vol)
+			return &t->slot[j];
+		j = (j + 1) & (t->cap - 1);
+	}
+	t->slot[j] = (struct page){.page = page, .volume = vol, .used = 1};
+	t->n++;
+	return &t->slot[j];
+}
+
+static int size_bucket(uint32_t len)
+{
+	int b = 0;
+	uint64_t lim = 512;
+	while (b < NSIZE - 1 && len > lim) {
+		lim <<= 1;
+		b++;
+	}
+	return b;
+}
+
+static const char *size_label(int b, char *buf)
+{
+	if (b == NSIZE - 1)
+		return ">1M";
+	uint64_t lim = 512ull << b;
+	if (lim < 1024)
+		sprintf(buf, "<=%" PRIu64, lim);
+	else if (lim < 1 << 20)
+		sprintf(buf, "<=%" PRIu64 "K", lim >> 10);
+	else
+		sprintf(buf, "<=%" PRIu64 "M", lim >> 20);
+	return buf;
+}
+
+static int account(struct stats *s, const struct ev *e, uint64_t psize)
+{
+	s->events++;
+	s->count[e->op]++;
+	s->bytes[e->op] += e->length;
+	s->size_hist[e->op][size_bucket(e->length)]++;
+	if (s->events == 1 || e->t_ns < s->t_min)
+		s->t_min = e->t_ns;
+	if (s->events == 1 || e->t_ns > s->t_max)
+		s->t_max = e->t_ns;
+	if (e->op == EV_FLUSH || e->length == 0)
+		return 0;
+	uint64_t first, last;
+	if (e->op == EV_DISCARD) { /* only pages fully covered */
+		first = (e->offset + psize - 1) / psize;
+		last = (e->offset + e->length) / psize;
+	} else {
+		first = e->offset / psize;
+		last = (e->offset + e->length + psize - 1) / psize;
+	}
+	for (uint64_t p = first; p < last; p++) {
+		struct page *pg = tab_get(&s->pages, p, e->volume);
+		if (!pg)
+			return -1;
+		switch (e->op) {
+		case EV_WRITE:
+			pg->flags |= PG_WRITTEN;
+			pg->writes++;
+			s->page_writes++;
+			break;
+		case EV_READ:
+			pg->flags |= PG_READ;
+			break;
+		case EV_DISCARD:
+			pg->flags |= PG_DISCARDED;
+			if (pg->flags & PG_WRITTEN)
+				pg->flags |= PG_WRITE_THEN_DISCARD;
+			break;
+		}
+	}
+	return 0;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+struct summary {
+	uint64_t fp_written, fp_read, fp_discarded, written_then_discarded;
+	double skew[3]; /* share of page writes to hottest 1%, 10%, 20% of written pages */
+	uint32_t *wcounts; /* descending write counts of written pages */
+	uint64_t nw;
+};
+
+static const double skew_frac[3] = {0.01, 0.10, 0.20};
+
+static int summarise(struct stats *s, struct summary *m)
+{
+	memset(m, 0, sizeof(*m));
+	for (size_t i = 0; i < s->pages.cap; i++) {
+		struct page *p = &s->pages.slot[i];
+		if (!p->used)
+			continue;
+		m->fp_written += !!(p->flags & PG_WRITTEN);
+		m->fp_read += !!(p->flags & PG_READ);
+		m->fp_discarded += !!(p->flags & PG_DISCARDED);
+		m->written_then_discarded += !!(p->flags & PG_WRITE_THEN_DISCARD);
+	}
+	m->wcounts = malloc((m->fp_written + 1) * sizeof(uint32_t));
+	if (!m->wcounts)
+		return -1;
+	for (size_t i = 0; i < s->pages.cap; i++)
+		if (s->pages.slot[i].used && s->pages.slot[i].writes)
+			m->wcounts[m->nw++] = s->pages.slot[i].writes;
+	qsort(m->wcounts, m->nw, sizeof(uint32_t), cmp_desc);
+	for (int k = 0; k < 3; k++) {
+		uint64_t top = (uint64_t)(skew_frac[k] * (double)m->nw + 0.999999), sum = 0;
+		for (uint64_t i = 0; i < top && i < m->nw; i++)
+			sum += m->wcounts[i];
+		m->skew[k] = s->page_writes ? (double)sum / (double)s->page_writes : 0;
+	}
+	return 0;
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+	return b ? (double)a / (double)b : 0.0;
+}
+
+static json_t *to_json(const char *path, const char *format, uint64_t bad, uint64_t psize,
+		       struct stats *s, struct summary *m)
+{
+	static const char *opname[EV_NOPS] = {"read", "write", "discard", "flush"};
+	json_t *j = json_object();
+	json_object_set_new(j, "file", json_string(path));
+	json_object_set_new(j, "format", json_string(format));
+	json_object_set_new(j, "events", json_integer((json_int_t)s->events));
+	json_object_set_new(j, "bad_records_skipped", json_integer((json_int_t)bad));
+	json_object_set_new(j, "duration_s", json_real(s->events ? (double)(s->t_max - s->t_min) / 1e9 : 0));
+	json_t *ops = json_object();
+	for (int op = 0; op < EV_NOPS; op++) {
+		json_t *o = json_object();
+		json_object_set_new(o, "requests", json_integer((json_int_t)s->count[op]));
+		json_object_set_new(o, "bytes", json_integer((json_int_t)s->bytes[op]));
+		json_object_set_new(ops, opname[op], o);
+	}
+	json_object_set_new(j, "ops", ops);
+	json_t *fp = json_object();
+	json_object_set_new(fp, "page_size_bytes", json_integer((json_int_t)psize));
+	json_object_set_new(fp, "pages_written", json_integer((json_int_t)m->fp_written));
+	json_object_set_new(fp, "pages_read", json_integer((json_int_t)m->fp_read));
+	json_object_set_new(fp, "pages_discarded", json_integer((json_int_t)m->fp_discarded));
+	json_object_set_new(fp, "pages_touched", json_integer((json_int_t)s->pages.n));
+	json_object_set_new(j, "footprint", fp);
+	json_object_set_new(j, "page_writes", json_integer((json_int_t)s->page_writes));
+	json_object_set_new(j, "written_pages_later_discarded_share",
+			    json_real(ratio(m->written_then_discarded, m->fp_written)));
+	json_object_set_new(j, "overwrite_ratio",
+			    json_real(ratio(s->page_writes - m->fp_written, s->page_writes)));
+	json_t *sk = json_object();
+	json_object_set_new(sk, "hottest_1pct", json_real(m->skew[0]));
+	json_object_set_new(sk, "hottest_10pct", json_real(m->skew[1]));
+	json_object_set_new(sk, "hottest_20pct", json_real(m->skew[2]));
+	json_object_set_new(j, "write_skew", sk);
+	json_t *h = json_object();
+	char lb[32];
+	for (int op = 0; op < EV_NOPS; op++) {
+		if (!s->count[op])
+			continue;
+		json_t *ho = json_object();
+		for (int b = 0; b < NSIZE; b++)
+			json_object_set_new(ho, size_label(b, lb), json_integer((json_int_t)s->size_hist[op][b]));
+		json_object_set_new(h, opname[op], ho);
+	}
+	json_object_set_new(j, "request_size_hist", h);
+	return j;
+}
+
+static void csv_row(FILE *fp, const char *file, const char *key, double v)
+{
+	fprintf(fp, "%s,%s,%.17g\n", file, key, v);
+}
+
+static void print_csv(FILE *fp, json_t *j, const char *prefix, const char *file)
+{
+	const char *k;
+	json_t *v;
+	char key[256];
+	json_object_foreach(j, k, v) {
+		snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "", k);
+		if (json_is_object(v))
+			print_csv(fp, v, key, file);
+		else if (json_is_number(v))
+			csv_row(fp, file, key, json_number_value(v));
+	}
+}
+
+/* Skew CDF: x = fraction of written pages (hottest first), y = share of page writes. */
+static int write_skew_cdf(const char *path, const char *file, struct stats *s, struct summary *m,
+			  char *err, size_t n)
+{
+	struct outfile o;
+	if (out_open(&o, path, err, n))
+		return -1;
+	FILE *fp = o.fp;
+	fprintf(fp, "file,pages_frac,writes_frac\n");
+	uint64_t sum = 0, step = m->nw / 1000 ? m->nw / 1000 : 1;
+	fprintf(fp, "%s,0,0\n", file);
+	for (uint64_t i = 0; i < m->nw; i++) {
+		sum += m->wcounts[i];
+		if ((i + 1) % step == 0 || i + 1 == m->nw)
+			fprintf(fp, "%s,%.6f,%.6f\n", file, (double)(i + 1) / (double)m->nw,
+				ratio(sum, s->page_writes));
+	}
+	return out_commit(&o, err, n);
+}
+
+static int write_size_hist(const char *path, const char *file, struct stats *s, char *err, size_t n)
+{
+	static const char *opname[EV_NOPS] = {"read", "write", "discard", "flush"};
+	struct outfile o;
+	char lb[32];
+	if (out_open(&o, path, err, n))
+		return -1;
+	fprintf(o.fp, "file,op,bucket,max_bytes,requests\n");
+	for (int op = 0; op < EV_NOPS; op++)
+		for (int b = 0; b < NSIZE && s->count[op]; b++)
+			fprintf(o.fp, "%s,%s,%s,%llu,%llu\n", file, opname[op], size_label(b, lb),
+				b == NSIZE - 1 ? 0ull : 512ull << b,
+				(unsigned long long)s->size_hist[op][b]);
+	return out_commit(&o, err, n);
+}
+
+static void usage(void)
+{
+	printf("Usage: %s [-f FORMAT] [--json|--csv] [options] FILE...\n"
+	       "Characterise block traces: per-op requests and bytes, footprint in pages,\n"
+	       "request sizes, share of written pages later discarded, write skew,\n"
+	       "overwrite ratio, duration. One result per FILE.\n"
+	       "\n"
+	       "Output:\n"
+	       "      --json             JSON on stdout (default)\n"
+	       "      --csv              CSV on stdout: file,metric,value\n"
+	       "      --page-size BYTES  page size for footprint and skew (default 4096)\n"
+	       "      --size-hist FILE   request-size histogram as CSV\n"
+	       "      --skew-cdf FILE    write-skew CDF (pages hottest first) as CSV\n"
+	       "\n" CLI_TRACE_HELP "\n"
+	       "  -q, --quiet            do not report the detected format\n"
+	       "  -h, --help             show this help and exit\n"
+	       "  -V, --version          show the version and exit\n",
+	       prog_name);
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_JSON = 1, OPT_CSV, OPT_PAGE_SIZE, OPT_SIZE_HIST, OPT_SKEW_CDF };
+	static const struct option longopts[] = {
+		CLI_TRACE_LONGOPTS,
+		{"json", no_argument, NULL, OPT_JSON},
+		{"csv", no_argument, NULL, OPT_CSV},
+		{"page-size", required_argument, NULL, OPT_PAGE_SIZE},
+		{"size-hist", required_argument, NULL, OPT_SIZE_HIST},
+		{"skew-cdf", required_argument, NULL, OPT_SKEW_CDF},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	struct trace_opts o;
+	int csv = 0, c;
+	uint64_t psize = 4096;
+	const char *size_hist = NULL, *skew_cdf = NULL;
+
+	prog_init(argv[0]);
+	trace_opts_default(&o);
+	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
+		if (cli_trace_opt(c, optarg, &o))
+			continue;
+		switch (c) {
+		case OPT_JSON: csv = 0; break;
+		case OPT_CSV: csv = 1; break;
+		case OPT_PAGE_SIZE:
+			psize = opt_size("--page-size", optarg);
+			if (psize < 512 || (psize & (psize - 1)))
+				usage_error("--page-size must be a power of two >= 512");
+			break;
+		case OPT_SIZE_HIST: size_hist = optarg; break;
+		case OPT_SKEW_CDF: skew_cdf = optarg; break;
+		case 'q': o.quiet = 1; break;
+		case 'h': usage(); return EXIT_OK;
+		case 'V': print_version(); return EXIT_OK;
+		default: usage_error("bad option");
+		}
+	}
+	if (optind == argc)
+		usage_error("no input: name a trace FILE, or - for stdin");
+	if ((size_hist || skew_cdf) && argc - optind > 1)
+		usage_error("--size-hist and --skew-cdf take one input FILE");
+
+	char err[1024];
+	json_t *all = json_array();
+	struct outfile out;
+	if (out_open(&out, "-", err, sizeof(err)))
+		die(EXIT_DATA, "%s", err);
+	if (csv)
+		fprintf(out.fp, "file,metric,value\n");
+	for (int i = optind; i < argc; i++) {
+		struct stats *s = calloc(1, sizeof(*s));
+		struct summary m;
+		if (!s)
+			die(EXIT_DATA, "out of memory");
+		struct trace *t = trace_open(argv[i], &o, err, sizeof(err));
+		if (!t)
+			die(EXIT_DATA, "%s", err);
+		struct ev e;
+		int rc;
+		while ((rc = trace_next(t, &e)) > 0)
+			if (account(s, &e, psize))
+				die(EXIT_DATA, "out of memory counting pages of '%s'", argv[i]);
+		if (rc < 0)
+			die(EXIT_DATA, "%s", trace_error(t));
+		cli_report_bad(t, argv[i]);
+		if (summarise(s, &m))
+			die(EXIT_DATA, "out of memory");
+		json_t *j = to_json(argv[i], trace_format(t), trace_bad_count(t), psize, s, &m);
+		if (csv)
+			print_csv(out.fp, j, "", argv[i]);
+		json_array_append_new(all, j);
+		if (size_hist && write_size_hist(size_hist, argv[i], s, err, sizeof(err)))
+			die(EXIT_DATA, "%s", err);
+		if (skew_cdf && write_skew_cdf(skew_cdf, argv[i], s, &m, err, sizeof(err)))
+			die(EXIT_DATA, "%s", err);
+		trace_close(t);
+		free(m.wcounts);
+		free(s->pages.slot);
+		free(s);
+	}
+	if (!csv) {
+		json_t *root = json_object();
+		json_object_set_new(root, "tracestat_version", json_string(FTLKIT_VERSION));
+		json_object_set_new(root, "traces", all);
+		all = NULL;
+		json_dumpf(root, out.fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+		fputc('\n', out.fp);
+		json_decref(root);
+	}
+	json_decref(all);
+	if (out_commit(&out, err, sizeof(err)))
+		die(EXIT_DATA, "%s", err);
+	return EXIT_OK;
+}
