@@ -27,6 +27,8 @@ static int ev_probe(const unsigned char *d, size_t len)
 	}
 	if (i == len && len >= sizeof(line) - 1)
 		return 0;
+	if (i && line[i - 1] == '\r')
+		i--;
 	line[i] = 0;
 	struct ev e;
 	char err[64];

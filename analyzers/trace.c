@@ -29,6 +29,7 @@ void trace_opts_default(struct trace_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->rd.action = 'D';
+	o->start_ns = INT64_MIN;
 	o->end_ns = INT64_MAX;
 	o->volume = -1;
 }

@@ -17,7 +17,7 @@ struct trace_opts {
 	const char *format; /* NULL or "auto" to detect */
 	struct rd_opts rd;
 	int ops_mask;	  /* 1 << op for ops to keep; 0 means all */
-	int64_t start_ns; /* keep t >= start (relative time) */
+	int64_t start_ns; /* keep t >= start (relative time); INT64_MIN for no start */
 	int64_t end_ns;	  /* keep t < end; INT64_MAX for no end */
 	int64_t volume;	  /* -1: all volumes */
 	int sort;	  /* buffer everything and emit in time order */

@@ -176,8 +176,10 @@ static int produce(struct src *s)
 				return corrupt(s, ZSTD_getErrorName(r));
 			used = ib.pos;
 			made = ob.pos;
+			if (made || used)
+				s->mid_frame = r != 0;
 			if (s->in_eof && !made && !used) {
-				if (r != 0)
+				if (s->mid_frame)
 					return set_err(s->err, sizeof(s->err),
 						       "%s: zstd data ends early (truncated file)", s->name);
 				s->eof = 1;

@@ -26,6 +26,7 @@ struct src {
 	unsigned char *buf; /* decompressed data */
 	size_t cap, len, pos;
 	int eof;
+	int mid_frame;  /* zstd: inside a frame (its end not yet seen) */
 	uint64_t offset;    /* decompressed bytes consumed before buf[pos] */
 	uint64_t lineno;    /* number of the line last returned by src_getline */
 	char err[256];

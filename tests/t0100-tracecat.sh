@@ -1,0 +1,117 @@
+#!/bin/sh
+# tracecat: the event stream (text and binary), compression, filters,
+# sorting, and the command line's contract.
+. "$(dirname "$0")/lib.sh"
+
+cat >"$TMP/ev.txt" <<'X'
+0 W 0 4096 0
+1000 D 4096 8192 0
+500 R 8192 512 3
+2000000000 F 0 0 0
+3000000000 W 12288 4096 1 2
+X
+
+t_expect_success 'text -> binary -> text round trip is exact' '
+	"$BIN/tracecat" -q ev.txt >ev.bin &&
+	"$BIN/tracecat" -q -o text ev.bin >back.txt &&
+	t_cmp ev.txt back.txt
+'
+t_expect_success 'binary stream starts with the magic and has 32-byte records' '
+	head -c 6 ev.bin | grep -q FTLKEV &&
+	test $(wc -c <ev.bin) -eq $((16 + 5 * 32))
+'
+for z in gzip bzip2 xz zstd; do
+	t_expect_success "$z-compressed input is read transparently" "
+		$z -c ev.txt >ev.z &&
+		\"\$BIN/tracecat\" -o text ev.z >out.txt 2>err.txt &&
+		t_cmp ev.txt out.txt && grep -q \"detected format .ev., $z\" err.txt
+	"
+	t_expect_success "$z-compressed input on stdin" "
+		$z -c ev.txt | \"\$BIN/tracecat\" -q -o text - >out.txt && t_cmp ev.txt out.txt
+	"
+done
+t_expect_success 'concatenated gzip members are all read' '
+	(gzip -c ev.txt; gzip -c ev.txt) >cat.gz &&
+	"$BIN/tracecat" -q -o text cat.gz | wc -l | grep -qx 10
+'
+seq 1 200000 | awk '{print $1, "W", $1*4096, 4096, 0}' >"$TMP/big.txt"
+for z in gzip bzip2 xz zstd; do
+	t_expect_success "truncated $z file is an error, not a silent end" "
+		$z -c big.txt >big.z && head -c 100000 big.z >trunc.z &&
+		t_err 1 \"trunc.z: $z data ends early\" \"\$BIN/tracecat\" -o text trunc.z &&
+		test \$(wc -l <\"\$TMP/.stdout\") -gt 0
+	"
+done
+t_expect_success '--ops keeps only the named ops' '
+	"$BIN/tracecat" -q -o text --ops W,D ev.txt | cut -d" " -f2 | tr -d "\n" | grep -qx WDW
+'
+t_expect_success '--start/--end select a time window (seconds)' '
+	"$BIN/tracecat" -q -o text --start 1 --end 2.5 ev.txt | wc -l | grep -qx 1
+'
+t_expect_success '--volume keeps one volume' '
+	"$BIN/tracecat" -q -o text --volume 3 ev.txt | grep -qx "500 R 8192 512 3"
+'
+t_expect_success '--sort emits in time order, stable for ties, relative to the earliest' '
+	printf "100 W 0 4096 0\n50 W 4096 4096 0\n100 W 8192 4096 0\n" >uns.txt &&
+	"$BIN/tracecat" -q -o text --sort uns.txt >s.txt &&
+	printf "0 W 4096 4096 0\n50 W 0 4096 0\n50 W 8192 4096 0\n" >want.txt &&
+	t_cmp want.txt s.txt
+'
+t_expect_success 'without --sort an unsorted trace keeps file order (negative times)' '
+	"$BIN/tracecat" -q -o text uns.txt | head -2 | tail -1 | grep -qx "^-50 W 4096 4096 0"
+'
+t_expect_success '--help prints usage on stdout and exits 0' '
+	"$BIN/tracecat" --help | grep -q "^Usage: tracecat"
+'
+t_expect_success '--version prints the version' '
+	"$BIN/tracecat" --version | grep -q "tracecat (ftlkit) [0-9]"
+'
+t_expect_success '--list-formats names every reader' '
+	"$BIN/tracecat" --list-formats | grep -q "^ev "
+'
+t_expect_failure 2 'unknown option is a usage error' '"$BIN/tracecat" --bogus ev.txt'
+t_expect_failure 2 'unknown format is a usage error' '"$BIN/tracecat" -f nosuch ev.txt'
+t_expect_failure 2 'bad --ops is a usage error' '"$BIN/tracecat" --ops XZ ev.txt'
+t_expect_failure 2 'no input file is a usage error' '"$BIN/tracecat"'
+t_expect_success 'missing file: exit 1 naming the file' '
+	t_err 1 "cannot open .nope.txt." "$BIN/tracecat" -o text nope.txt
+'
+t_expect_success 'unreadable file (a directory) gives a clear error' '
+	mkdir -p adir && t_err 1 "adir" "$BIN/tracecat" -o text -f ev adir
+'
+t_expect_success 'empty file: exit 1, nothing to detect' '
+	: >empty && t_err 1 "empty: empty file" "$BIN/tracecat" -o text empty
+'
+t_expect_success 'bad text event names file and line' '
+	printf "0 W 0 4096 0\n1 X 0 4096 0\n" >bad.txt &&
+	t_err 1 "bad.txt:2: bad op" "$BIN/tracecat" -o text -f ev bad.txt
+'
+t_expect_success 'offset past 2^63 is rejected' '
+	printf "0 W 9223372036854775808 4096 0\n" >big.txt &&
+	t_err 1 "big.txt:1: bad offset" "$BIN/tracecat" -o text -f ev big.txt
+'
+t_expect_success '--skip-bad skips and counts exactly' '
+	printf "0 W 0 4096 0\nx\n1 W 0 4096 0\n2 Q 0 1 0\n3 W 0 -5 0\n" >bad3.txt &&
+	"$BIN/tracecat" -o text -f ev --skip-bad bad3.txt >o.txt 2>e.txt &&
+	test $(wc -l <o.txt) = 2 && grep -q "3 bad records skipped" e.txt
+'
+t_expect_success 'truncated binary record: error with byte offset' '
+	head -c $((16 + 2 * 32 + 7)) ev.bin >tr.bin &&
+	t_err 1 "tr.bin: byte 80: truncated record" "$BIN/tracecat" -o text tr.bin
+'
+t_expect_success 'binary stream with a wrong version is refused' '
+	printf "FTLKEV\000\000\011\000\000\000\040\000\000\000" >v9.bin &&
+	t_err 1 "unsupported event stream version 9" "$BIN/tracecat" -o text -f ev v9.bin
+'
+t_expect_success 'bad op code in a binary record: error with byte offset' '
+	{ head -c 48 ev.bin; printf "\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\020\000\000\000\000\000\000\011\000\000\000\000\000\000\000"; } >op.bin &&
+	t_err 1 "op.bin: byte 48: unknown op code 9" "$BIN/tracecat" -o text op.bin
+'
+t_expect_success 'CRLF text and a last line without newline are read' '
+	printf "0 W 0 4096 0\r\n1 W 4096 4096 0" >crlf.txt &&
+	"$BIN/tracecat" -q -o text crlf.txt | wc -l | grep -qx 2
+'
+t_expect_success 'several files are read in turn' '
+	"$BIN/tracecat" -q -o text ev.txt ev.bin | wc -l | grep -qx 10
+'
+t_done

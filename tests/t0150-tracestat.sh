@@ -1,0 +1,52 @@
+#!/bin/sh
+# tracestat: counts, footprint, discard share, skew, overwrite ratio.
+. "$(dirname "$0")/lib.sh"
+
+# 3 writes of page 0, 1 write each of pages 1..9, a discard of pages 0-1
+# (fully covered) and a partial one of page 5 (not counted), a read.
+{
+	echo "0 W 0 4096 0"
+	echo "1 W 0 4096 0"
+	echo "2 W 0 4096 0"
+	for p in 1 2 3 4 5 6 7 8 9; do echo "$((p + 2)) W $((p * 4096)) 4096 0"; done
+	echo "20 D 0 8192 0"
+	echo "21 D 20480 100 0"
+	echo "22 R 0 512 0"
+	echo "1000000022 F 0 0 0"
+} >"$TMP/t.txt"
+
+j() { python3 -c "import json,sys; d=json.load(open('$TMP/s.json'))['traces'][0]; print($1)"; }
+
+t_expect_success 'tracestat runs and writes JSON' '"$BIN/tracestat" -q t.txt >s.json'
+t_expect_success 'per-op requests and bytes' '
+	test "$(j "d[\"ops\"][\"write\"][\"requests\"], d[\"ops\"][\"write\"][\"bytes\"], d[\"ops\"][\"discard\"][\"requests\"], d[\"ops\"][\"read\"][\"bytes\"], d[\"ops\"][\"flush\"][\"requests\"]")" = "12 49152 2 512 1"
+'
+t_expect_success 'footprint: 10 pages written, 1 read, 2 discarded (partial discard ignored)' '
+	test "$(j "d[\"footprint\"][\"pages_written\"], d[\"footprint\"][\"pages_read\"], d[\"footprint\"][\"pages_discarded\"]")" = "10 1 2"
+'
+t_expect_success 'share of written pages later discarded = 2/10' '
+	test "$(j "d[\"written_pages_later_discarded_share\"]")" = "0.2"
+'
+t_expect_success 'overwrite ratio = (12-10)/12 and duration 1.000000022 s' '
+	test "$(j "round(d[\"overwrite_ratio\"],6), d[\"duration_s\"]")" = "0.166667 1.000000022"
+'
+t_expect_success 'write skew: hottest 10% (1 page) takes 3/12 of writes' '
+	test "$(j "d[\"write_skew\"][\"hottest_10pct\"], d[\"write_skew\"][\"hottest_20pct\"]")" = "0.25 0.3333333333"
+'
+t_expect_success '--csv writes file,metric,value rows' '
+	"$BIN/tracestat" -q --csv t.txt >s.csv && head -1 s.csv | grep -qx "file,metric,value" &&
+	grep -qx "t.txt,ops.write.requests,12" s.csv
+'
+t_expect_success '--size-hist and --skew-cdf write CSV with headers' '
+	"$BIN/tracestat" -q --size-hist h.csv --skew-cdf k.csv t.txt >/dev/null &&
+	grep -qx "t.txt,write,<=4K,4096,12" h.csv && tail -1 k.csv | grep -qx "t.txt,1.000000,1.000000"
+'
+t_expect_success 'same input, same output, byte for byte' '
+	"$BIN/tracestat" -q t.txt >a.json && "$BIN/tracestat" -q t.txt >b.json && t_cmp a.json b.json
+'
+t_expect_failure 2 'bad --page-size is a usage error' '"$BIN/tracestat" --page-size 1000 t.txt'
+t_expect_success 'bad input: exit 1 and no partial JSON on stdout' '
+	printf "0 W 0 4096 0\n1 W zz 4096 0\n" >bad.txt &&
+	t_err 1 "bad.txt:2" "$BIN/tracestat" -f ev bad.txt && test ! -s "$TMP/.stdout"
+'
+t_done
