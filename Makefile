@@ -62,7 +62,7 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libftlkit.a
 
 # Debian packages: build and test dependencies.
 DEBS := build-essential pkg-config libcsv-dev libjansson-dev zlib1g-dev libbz2-dev \
-	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk
+	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk bc python3
 deps:
 	@sh tests/deps.sh $(DEBS)
 

@@ -1,0 +1,68 @@
+#!/bin/sh
+# tests/bench.sh - `make bench`: reader throughput on real data replicated
+# to a few hundred MB, blkparse on the same binary input as the baseline,
+# then the model benchmark (tests/bench_model.sh) when present.
+# Figures are ratios against a baseline run in the same command: the
+# machines are noisy.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+D=${BENCH_DIR:-bench-data}
+COPIES=${BENCH_COPIES:-75}
+mkdir -p "$D"
+S=traces/samples
+
+# Best of 3 wall-clock seconds of a command.
+best() {
+	b=""
+	for i in 1 2 3; do
+		t0=$(date +%s.%N)
+		"$@" >/dev/null 2>&1
+		t1=$(date +%s.%N)
+		t=$(echo "$t1 - $t0" | bc -l)
+		if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
+	done
+	echo "$b"
+}
+
+if [ ! -s "$D/rep.blktrace.1" ]; then
+	echo "making $D/rep.blktrace.{0,1} ($COPIES copies of rootfs-discard)..." >&2
+	: >"$D/rep.blktrace.0"
+	python3 tests/replicate_blktrace.py $S/blktrace/rootfs-discard/vda_rootfs_pycompile.blktrace.1 \
+		"$D/rep.blktrace.1" "$COPIES"
+fi
+if [ ! -s "$D/msr.csv" ]; then
+	echo "making $D/msr.csv (hm_0 sample replicated)..." >&2
+	i=0
+	: >"$D/msr.csv"
+	while [ $i -lt 6000 ]; do cat $S/msr/hm_0-head1000.csv; i=$((i + 1)); done >>"$D/msr.csv"
+fi
+
+bt_mb=$(echo "$(stat -c %s "$D/rep.blktrace.1") / 1000000" | bc -l)
+msr_mb=$(echo "$(stat -c %s "$D/msr.csv") / 1000000" | bc -l)
+bt_ev=$(bin/tracecat -q -o bin "$D/rep" | tail -c +17 | wc -c)
+bt_ev=$((bt_ev / 32))
+msr_ev=$(wc -l <"$D/msr.csv")
+
+t_cat=$(best bin/tracecat -q -o bin "$D/rep")
+t_cat_txt=$(best bin/tracecat -q -o text "$D/rep")
+t_bp=$(best blkparse -q -i "$D/rep" -o /dev/null)
+t_bpf=$(best blkparse -q -i "$D/rep" -a issue -f '%a %d %S %N\n' -o /dev/null)
+t_msr=$(best bin/tracecat -q -f msr -o bin "$D/msr.csv")
+
+row() { printf '%-46s %8.2f s %9.1f MB/s %10.2f Mev/s %8.2fx\n' "$1" "$2" "$(echo "$3 / $2" | bc -l)" "$(echo "$4 / $2 / 1000000" | bc -l)" "$5"; }
+echo
+echo "Reader benchmark (best of 3; ratio = blkparse default time / this time)"
+printf '%-46s %10s %14s %16s %9s\n' "command" "time" "throughput" "events" "vs blkparse"
+row "blkparse -i rep (default text to /dev/null)" "$t_bp" "$bt_mb" "$bt_ev" 1
+row "blkparse -a issue -f '%a %d %S %N'" "$t_bpf" "$bt_mb" "$bt_ev" "$(echo "$t_bp / $t_bpf" | bc -l)"
+row "tracecat rep -o bin (blktrace, action D)" "$t_cat" "$bt_mb" "$bt_ev" "$(echo "$t_bp / $t_cat" | bc -l)"
+row "tracecat rep -o text" "$t_cat_txt" "$bt_mb" "$bt_ev" "$(echo "$t_bp / $t_cat_txt" | bc -l)"
+row "tracecat -f msr msr.csv -o bin" "$t_msr" "$msr_mb" "$msr_ev" "$(echo "$t_bp / $t_msr" | bc -l)"
+echo "($(printf %.0f "$bt_mb") MB blktrace binary, $bt_ev D events of $(($(stat -c %s "$D/rep.blktrace.1") / 48)) records max;" \
+	"$(printf %.0f "$msr_mb") MB MSR CSV, $msr_ev records)"
+
+if [ -f tests/bench_model.sh ]; then
+	echo
+	sh tests/bench_model.sh
+fi
