@@ -1,0 +1,659 @@
+/*
+ * tracegen - the synthetic workloads of the flash and LFS literature as
+ * an ftlkit event stream.
+ *
+ *   tracegen --pattern NAME [--pages N] [--page-size B] [--writes N]
+ *            [--fill] [--seed S] [--trim-prob q] [-o text|bin]
+ *
+ * Every request touches one page: offset = page * page_size, length =
+ * page_size, volume 0, t_ns = 1000 ns per request. Writes carry a
+ * temperature label (1 = hottest) for the oracle placement policy.
+ * The same seed always gives byte-identical output: the generator is
+ * xoshiro256** seeded through splitmix64, and nothing else (time, pid,
+ * iteration order of a hash) enters the stream.
+ *
+ * Patterns are found by name in a table; adding one is one entry.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "event.h"
+#include "ftlkit.h"
+
+#define T_STEP_NS 1000 /* the running clock: one request per microsecond */
+#define DEFAULT_PAGES 262144 /* 1 GiB of 4 KiB pages */
+#define DEFAULT_SEED 1
+
+/* ---- random numbers ---------------------------------------------- */
+
+/* xoshiro256** (Blackman & Vigna): fast, 256-bit state, passes BigCrush. */
+struct rng {
+	uint64_t s[4];
+};
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* splitmix64 expands the seed so that nearby seeds give unrelated
+ * streams and the state is never all zero. */
+static void rng_seed(struct rng *r, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return out;
+}
+
+/* Uniform in [0, n) without modulo bias (Lemire's multiply-shift with
+ * rejection; the rejection almost never happens). n > 0. */
+static inline uint64_t rng_below(struct rng *r, uint64_t n)
+{
+	unsigned __int128 m = (unsigned __int128)rng_next(r) * n;
+	uint64_t lo = (uint64_t)m;
+	if (lo < n) {
+		uint64_t floor = -n % n;
+		while (lo < floor) {
+			m = (unsigned __int128)rng_next(r) * n;
+			lo = (uint64_t)m;
+		}
+	}
+	return (uint64_t)(m >> 64);
+}
+
+/* Uniform in [0, 1), 53 random bits. */
+static inline double rng_unit(struct rng *r)
+{
+	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+/* ---- Zipf ranks: rejection-inversion ------------------------------ */
+
+/*
+ * Hörmann & Derflinger, "Rejection-inversion to generate variates from
+ * monotone discrete distributions" (ACM TOMACS 1996): O(1) expected
+ * time and memory for any exponent s > 0 and any n, where a CDF table
+ * would cost O(n) memory and a scan O(n) time per sample. The helpers
+ * keep (x^(1-s) - 1)/(1-s) accurate near s = 1, where it tends to ln x.
+ */
+struct zipf {
+	double s, h_x1, h_n, s_div;
+	uint64_t n;
+};
+
+static double helper1(double x) /* log1p(x)/x */
+{
+	return fabs(x) > 1e-8 ? log1p(x) / x : 1 - x * (0.5 - x * (1.0 / 3 - 0.25 * x));
+}
+
+static double helper2(double x) /* expm1(x)/x */
+{
+	return fabs(x) > 1e-8 ? expm1(x) / x : 1 + x * 0.5 * (1 + x / 3 * (1 + 0.25 * x));
+}
+
+static double zipf_h(const struct zipf *z, double x)
+{
+	return exp(-z->s * log(x));
+}
+
+/* The integral of h from 1 to x. */
+static double zipf_hint(const struct zipf *z, double x)
+{
+	double lx = log(x);
+	return helper2((1 - z->s) * lx) * lx;
+}
+
+static double zipf_hint_inv(const struct zipf *z, double x)
+{
+	double t = x * (1 - z->s);
+	if (t < -1)
+		t = -1; /* rounding: keep log1p's argument in its domain */
+	return exp(helper1(t) * x);
+}
+
+static void zipf_init(struct zipf *z, uint64_t n, double s)
+{
+	z->n = n;
+	z->s = s;
+	z->h_x1 = zipf_hint(z, 1.5) - 1;
+	z->h_n = zipf_hint(z, (double)n + 0.5);
+	z->s_div = 2 - zipf_hint_inv(z, zipf_hint(z, 2.5) - zipf_h(z, 2));
+}
+
+/* A rank in 1..n, P(k) proportional to k^-s. */
+static uint64_t zipf_rank(const struct zipf *z, struct rng *r)
+{
+	for (;;) {
+		double u = z->h_n + rng_unit(r) * (z->h_x1 - z->h_n);
+		double x = zipf_hint_inv(z, u);
+		double kf = floor(x + 0.5);
+		uint64_t k = kf < 1 ? 1 : kf > (double)z->n ? z->n : (uint64_t)kf;
+		if ((double)k - x <= z->s_div || u >= zipf_hint(z, (double)k + 0.5) - zipf_h(z, (double)k))
+			return k;
+	}
+}
+
+/* ---- a seeded permutation of [0, n) in O(1) memory ---------------- */
+
+/*
+ * A 4-round balanced Feistel network on the smallest even number of
+ * bits covering n, walked until it lands inside [0, n) (cycle walking:
+ * still a bijection on [0, n); at most 4 tries on average). It spreads
+ * the Zipf ranks over the address space without an n-entry table.
+ */
+struct perm {
+	uint64_t n, mask;
+	unsigned half;
+	uint64_t key[4];
+};
+
+static void perm_init(struct perm *p, uint64_t n, struct rng *r)
+{
+	unsigned bits = 1;
+	while (bits < 64 && (1ull << bits) < n)
+		bits++;
+	p->n = n;
+	p->half = (bits + 1) / 2;
+	p->mask = (1ull << p->half) - 1;
+	for (int i = 0; i < 4; i++)
+		p->key[i] = rng_next(r);
+}
+
+static inline uint64_t mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static uint64_t feistel(const struct perm *p, uint64_t x, int inverse)
+{
+	uint64_t l = x >> p->half, r = x & p->mask, t;
+	if (!inverse) {
+		for (int i = 0; i < 4; i++) {
+			t = l ^ (mix64(r + p->key[i]) & p->mask);
+			l = r;
+			r = t;
+		}
+	} else {
+		for (int i = 3; i >= 0; i--) {
+			t = r ^ (mix64(l + p->key[i]) & p->mask);
+			r = l;
+			l = t;
+		}
+	}
+	return l << p->half | r;
+}
+
+static uint64_t perm_apply(const struct perm *p, uint64_t x, int inverse)
+{
+	do
+		x = feistel(p, x, inverse);
+	while (x >= p->n);
+	return x;
+}
+
+/* ---- the set of written pages, for TRIM ---------------------------- */
+
+/* An array of members plus each page's position: insert, delete and a
+ * uniform pick are all O(1). A bitmap answers "is it written?" first:
+ * at 1/32 the size of the position index it stays in cache, so the
+ * common case (rewriting a written page) costs no cache miss. */
+struct pageset {
+	uint32_t *member, *pos;
+	uint64_t *bits;
+	uint64_t n;
+};
+
+static int pageset_init(struct pageset *s, uint64_t pages)
+{
+	s->n = 0;
+	s->member = malloc(pages * sizeof(*s->member));
+	s->pos = malloc(pages * sizeof(*s->pos));
+	s->bits = calloc((pages + 63) / 64, sizeof(*s->bits));
+	return s->member && s->pos && s->bits ? 0 : -1;
+}
+
+static void pageset_free(struct pageset *s)
+{
+	free(s->member);
+	free(s->pos);
+	free(s->bits);
+}
+
+static inline int pageset_has(const struct pageset *s, uint64_t page)
+{
+	return s->bits[page / 64] >> (page % 64) & 1;
+}
+
+static inline void pageset_add(struct pageset *s, uint64_t page)
+{
+	if (pageset_has(s, page))
+		return;
+	s->bits[page / 64] |= 1ull << (page % 64);
+	s->pos[page] = (uint32_t)s->n;
+	s->member[s->n++] = (uint32_t)page;
+}
+
+static inline void pageset_del(struct pageset *s, uint64_t page)
+{
+	uint32_t i = s->pos[page], last = s->member[--s->n];
+	s->member[i] = last;
+	s->pos[last] = i;
+	s->bits[page / 64] &= ~(1ull << (page % 64));
+}
+
+/* ---- patterns ------------------------------------------------------ */
+
+struct gen {
+	struct rng rng;
+	uint64_t pages;
+	uint64_t seq;	      /* seq: the next page */
+	uint64_t nhot;	      /* hotcold/lfs: pages [0, nhot) are hot */
+	double hot_prob;      /* hotcold/lfs: fraction of writes to them */
+	int hotcold;	      /* lfs: 1 when --hot-prob/--hot-frac given */
+	struct zipf zipf;
+	struct perm perm;
+};
+
+struct pattern {
+	const char *name;
+	const char *help;
+	int hot_opts;	/* takes --hot-prob and --hot-frac */
+	int fill;	/* implies --fill */
+	int takes_arg;	/* NAME:ARG */
+	/* The page of the next write; *temp gets its label. */
+	uint64_t (*next)(struct gen *g, uint8_t *temp);
+	/* The label of any page (for discards). */
+	uint8_t (*label)(const struct gen *g, uint64_t page);
+};
+
+static uint8_t label_one(const struct gen *g, uint64_t page)
+{
+	return 1;
+}
+
+static uint64_t next_uniform(struct gen *g, uint8_t *temp)
+{
+	*temp = 1;
+	return rng_below(&g->rng, g->pages);
+}
+
+static uint8_t label_hotcold(const struct gen *g, uint64_t page)
+{
+	return page < g->nhot ? 1 : 2;
+}
+
+/* LFS's "hot-and-cold": a fraction r of writes to the nhot hot pages,
+ * uniform inside each group. */
+static uint64_t next_hotcold(struct gen *g, uint8_t *temp)
+{
+	if (rng_unit(&g->rng) < g->hot_prob) {
+		*temp = 1;
+		return rng_below(&g->rng, g->nhot);
+	}
+	*temp = 2;
+	return g->nhot + rng_below(&g->rng, g->pages - g->nhot);
+}
+
+static uint64_t next_lfs(struct gen *g, uint8_t *temp)
+{
+	return g->hotcold ? next_hotcold(g, temp) : next_uniform(g, temp);
+}
+
+static uint8_t label_lfs(const struct gen *g, uint64_t page)
+{
+	return g->hotcold ? label_hotcold(g, page) : 1;
+}
+
+/* Popularity decile of a rank in 1..n: 1 for the top tenth ... 10. */
+static uint8_t rank_decile(uint64_t rank, uint64_t n)
+{
+	return (uint8_t)(1 + (unsigned __int128)(rank - 1) * 10 / n);
+}
+
+static uint64_t next_zipf(struct gen *g, uint8_t *temp)
+{
+	uint64_t rank = g->zipf.s > 0 ? zipf_rank(&g->zipf, &g->rng)
+				      : 1 + rng_below(&g->rng, g->pages);
+	*temp = rank_decile(rank, g->pages);
+	return perm_apply(&g->perm, rank - 1, 0);
+}
+
+static uint8_t label_zipf(const struct gen *g, uint64_t page)
+{
+	return rank_decile(perm_apply(&g->perm, page, 1) + 1, g->pages);
+}
+
+static uint64_t next_seq(struct gen *g, uint8_t *temp)
+{
+	uint64_t p = g->seq;
+	g->seq = p + 1 == g->pages ? 0 : p + 1;
+	*temp = 1;
+	return p;
+}
+
+static const struct pattern patterns[] = {
+	{"uniform", "every page equally likely (label 1)", 0, 0, 0, next_uniform, label_one},
+	{"hotcold", "fraction r of writes to fraction f of the pages (labels 1 hot, 2 cold)", 1, 0,
+	 0, next_hotcold, label_hotcold},
+	{"zipf", "zipf:S, P(rank k) ~ k^-S over shuffled pages (labels: rank decile 1..10)", 0, 0,
+	 1, next_zipf, label_zipf},
+	{"seq", "sequential from page 0, wrapping (label 1)", 0, 0, 0, next_seq, label_one},
+	{"lfs", "LFS 3.5: one-page files, filled first; uniform, or hot-and-cold with --hot-*", 1,
+	 1, 0, next_lfs, label_lfs},
+	{NULL, NULL, 0, 0, 0, NULL, NULL},
+};
+
+static const struct pattern *pattern_find(const char *name, size_t len)
+{
+	for (const struct pattern *p = patterns; p->name; p++)
+		if (strlen(p->name) == len && !strncmp(p->name, name, len))
+			return p;
+	return NULL;
+}
+
+/* ---- the program ---------------------------------------------------- */
+
+struct opts {
+	const struct pattern *pat;
+	const char *pat_arg;
+	uint64_t pages, page_size, writes, seed;
+	int writes_set, fill, binary, stats;
+	double trim_prob, hot_prob, hot_frac, zipf_s;
+	int hot_prob_set, hot_frac_set;
+};
+
+static void usage(void)
+{
+	printf("Usage: %s --pattern NAME [options]\n"
+	       "Write a synthetic workload of single-page requests as an ftlkit event stream.\n"
+	       "\n"
+	       "Patterns:\n",
+	       prog_name);
+	for (const struct pattern *p = patterns; p->name; p++)
+		printf("  %-9s %s\n", p->name, p->help);
+	printf("\n"
+	       "Options:\n"
+	       "  -p, --pattern NAME     the workload (see above)\n"
+	       "  -n, --pages N          logical pages (default %d); K/M/G suffixes accepted\n"
+	       "  -b, --page-size B      bytes per page (default 4096; e.g. 4K)\n"
+	       "  -w, --writes N         requests after the fill, writes plus discards\n"
+	       "                         (default: --pages)\n"
+	       "      --fill             first write every page once, in order (lfs: always)\n"
+	       "  -s, --seed S           random seed (default %d); echoed on stderr\n"
+	       "      --trim-prob q      each request is, with probability q, a discard of a\n"
+	       "                         random written page (default 0)\n"
+	       "      --hot-prob r       hotcold, lfs: fraction of writes to hot pages (0.9)\n"
+	       "      --hot-frac f       hotcold, lfs: fraction of pages that are hot (0.1);\n"
+	       "                         pages [0, round(f*N)) are the hot ones\n"
+	       "  -o, --output text|bin  text: \"t_ns op offset length volume temp\" per line;\n"
+	       "                         bin: binary stream (default when stdout is not a tty)\n"
+	       "      --stats            report events and events/s on stderr\n"
+	       "  -h, --help             show this help and exit\n"
+	       "  -V, --version          show the version and exit\n"
+	       "\n"
+	       "Each request: offset = page * page_size, length = page_size, volume 0,\n"
+	       "t_ns advancing %d ns per request. lfs is uniform unless --hot-prob or\n"
+	       "--hot-frac is given, then hot-and-cold (a missing one defaults to 90/10).\n"
+	       "Exit status: 0 ok, 1 I/O or memory error, 2 usage error.\n",
+	       DEFAULT_PAGES, DEFAULT_SEED, T_STEP_NS);
+}
+
+static double opt_prob(const char *opt, const char *arg)
+{
+	double v = opt_double(opt, arg);
+	if (v < 0 || v > 1)
+		usage_error("option '%s' needs a probability in [0, 1], not '%s'", opt, arg);
+	return v;
+}
+
+static void set_pattern(struct opts *o, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
+	o->pat = pattern_find(arg, len);
+	if (!o->pat)
+		usage_error("unknown pattern '%s' (uniform, hotcold, zipf:S, seq, lfs)", arg);
+	o->pat_arg = colon ? colon + 1 : NULL;
+	if (o->pat->takes_arg && !o->pat_arg)
+		usage_error("pattern '%s' needs an exponent, e.g. %s:0.99", o->pat->name,
+			    o->pat->name);
+	if (!o->pat->takes_arg && o->pat_arg)
+		usage_error("pattern '%s' takes no ':' argument", o->pat->name);
+	if (o->pat_arg) {
+		o->zipf_s = opt_double("--pattern zipf:S", o->pat_arg);
+		if (o->zipf_s < 0 || o->zipf_s > 100)
+			usage_error("zipf exponent must be in [0, 100], not '%s'", o->pat_arg);
+	}
+}
+
+enum { OPT_FILL = 1000, OPT_TRIM, OPT_HOT_PROB, OPT_HOT_FRAC, OPT_STATS };
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{"pattern", required_argument, NULL, 'p'},
+		{"pages", required_argument, NULL, 'n'},
+		{"page-size", required_argument, NULL, 'b'},
+		{"writes", required_argument, NULL, 'w'},
+		{"fill", no_argument, NULL, OPT_FILL},
+		{"seed", required_argument, NULL, 's'},
+		{"trim-prob", required_argument, NULL, OPT_TRIM},
+		{"hot-prob", required_argument, NULL, OPT_HOT_PROB},
+		{"hot-frac", required_argument, NULL, OPT_HOT_FRAC},
+		{"output", required_argument, NULL, 'o'},
+		{"stats", no_argument, NULL, OPT_STATS},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "p:n:b:w:s:o:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p': set_pattern(o, optarg); break;
+		case 'n': o->pages = opt_size("--pages", optarg); break;
+		case 'b': o->page_size = opt_size("--page-size", optarg); break;
+		case 'w':
+			o->writes = opt_size("--writes", optarg);
+			o->writes_set = 1;
+			break;
+		case OPT_FILL: o->fill = 1; break;
+		case 's': o->seed = opt_u64("--seed", optarg); break;
+		case OPT_TRIM: o->trim_prob = opt_prob("--trim-prob", optarg); break;
+		case OPT_HOT_PROB:
+			o->hot_prob = opt_prob("--hot-prob", optarg);
+			o->hot_prob_set = 1;
+			break;
+		case OPT_HOT_FRAC:
+			o->hot_frac = opt_prob("--hot-frac", optarg);
+			o->hot_frac_set = 1;
+			break;
+		case 'o':
+			if (!strcmp(optarg, "text"))
+				o->binary = 0;
+			else if (!strcmp(optarg, "bin"))
+				o->binary = 1;
+			else
+				usage_error("--output takes text or bin, not '%s'", optarg);
+			break;
+		case OPT_STATS: o->stats = 1; break;
+		case 'h': usage(); exit(EXIT_OK);
+		case 'V': print_version(); exit(EXIT_OK);
+		default: usage_error("bad option");
+		}
+	}
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
+}
+
+/* Checks that need all options at once. */
+static void check_opts(struct opts *o)
+{
+	if (!o->pat)
+		usage_error("no workload: give --pattern NAME");
+	if (o->pages == 0)
+		usage_error("--pages must be at least 1");
+	if (o->page_size == 0 || o->page_size > UINT32_MAX)
+		usage_error("--page-size must be between 1 and 4G-1 bytes");
+	if (o->pages > (uint64_t)INT64_MAX / o->page_size)
+		usage_error("--pages times --page-size exceeds 2^63 bytes");
+	if ((o->hot_prob_set || o->hot_frac_set) && !o->pat->hot_opts)
+		usage_error("--hot-prob and --hot-frac apply to hotcold and lfs only");
+	if (o->trim_prob > 0 && o->pages >= UINT32_MAX)
+		usage_error("--trim-prob needs --pages below 2^32");
+	if (!o->writes_set)
+		o->writes = o->pages;
+	if (o->pat->fill)
+		o->fill = 1;
+}
+
+/* The hot set of hotcold/lfs; needs both groups unless all writes go
+ * to one of them. */
+static void setup_hot(const struct opts *o, struct gen *g)
+{
+	double n = round(o->hot_frac * (double)o->pages);
+	g->nhot = (uint64_t)n;
+	g->hot_prob = o->hot_prob;
+	if (g->nhot == 0 && o->hot_prob > 0)
+		usage_error("--hot-frac %g of %" PRIu64 " pages leaves no hot page", o->hot_frac,
+			    o->pages);
+	if (g->nhot == o->pages && o->hot_prob < 1)
+		usage_error("--hot-frac %g of %" PRIu64 " pages leaves no cold page", o->hot_frac,
+			    o->pages);
+}
+
+static void gen_init(const struct opts *o, struct gen *g)
+{
+	memset(g, 0, sizeof(*g));
+	rng_seed(&g->rng, o->seed);
+	g->pages = o->pages;
+	g->hotcold = !strcmp(o->pat->name, "hotcold") || o->hot_prob_set || o->hot_frac_set;
+	if (g->hotcold)
+		setup_hot(o, g);
+	if (!strcmp(o->pat->name, "zipf")) {
+		zipf_init(&g->zipf, o->pages, o->zipf_s);
+		perm_init(&g->perm, o->pages, &g->rng);
+	}
+}
+
+static void emit(struct ev_writer *w, struct ev *e)
+{
+	if (ev_write(w, e))
+		die(EXIT_DATA, "error writing standard output");
+	e->t_ns += T_STEP_NS;
+}
+
+static void run_fill(const struct opts *o, struct gen *g, struct ev_writer *w, struct ev *e,
+		     struct pageset *set)
+{
+	e->op = EV_WRITE;
+	for (uint64_t p = 0; p < o->pages; p++) {
+		e->offset = p * o->page_size;
+		e->temp = o->pat->label(g, p);
+		if (set)
+			pageset_add(set, p);
+		emit(w, e);
+	}
+}
+
+/* One request of the main phase: a discard of a random written page
+ * with probability trim_prob (if any page is written), else a write. */
+static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w,
+			struct ev *e, struct pageset *set)
+{
+	uint64_t p;
+	if (set && set->n && rng_unit(&g->rng) < o->trim_prob) {
+		p = set->member[rng_below(&g->rng, set->n)];
+		pageset_del(set, p);
+		e->op = EV_DISCARD;
+		e->temp = o->pat->label(g, p);
+	} else {
+		p = o->pat->next(g, &e->temp);
+		if (set)
+			pageset_add(set, p);
+		e->op = EV_WRITE;
+	}
+	e->offset = p * o->page_size;
+	emit(w, e);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = {
+		.pages = DEFAULT_PAGES,
+		.page_size = 4096,
+		.seed = DEFAULT_SEED,
+		.binary = !isatty(STDOUT_FILENO),
+		.hot_prob = 0.9,
+		.hot_frac = 0.1,
+	};
+	static struct gen g;
+	static struct ev_writer w;
+	struct pageset set, *setp = NULL;
+
+	prog_init(argv[0]);
+	parse_args(argc, argv, &o);
+	check_opts(&o);
+	gen_init(&o, &g);
+	if (o.trim_prob > 0) {
+		if (pageset_init(&set, o.pages)) {
+			pageset_free(&set);
+			die(EXIT_DATA, "out of memory for the set of %" PRIu64 " written pages",
+			    o.pages);
+		}
+		setp = &set;
+	}
+	fprintf(stderr, "%s: seed %" PRIu64 "\n", prog_name, o.seed);
+
+	double t0 = now_s();
+	struct ev e = {.length = (uint32_t)o.page_size};
+	ev_writer_init(&w, stdout, o.binary);
+	if (o.fill)
+		run_fill(&o, &g, &w, &e, setp);
+	for (uint64_t i = 0; i < o.writes; i++)
+		run_request(&o, &g, &w, &e, setp);
+	if (ev_writer_flush(&w))
+		die(EXIT_DATA, "error writing standard output");
+	if (o.stats) {
+		double dt = now_s() - t0, n = (double)(o.writes + (o.fill ? o.pages : 0));
+		fprintf(stderr, "%s: %.0f events in %.3f s, %.3g events/s\n", prog_name, n, dt,
+			dt > 0 ? n / dt : 0.0);
+	}
+	if (setp)
+		pageset_free(&set);
+	return EXIT_OK;
+}
