@@ -11,9 +11,21 @@
 #include "reader.h"
 
 extern const struct reader_ops rd_ev_ops;
+extern const struct reader_ops rd_msr_ops;
+extern const struct reader_ops rd_systor17_ops;
+extern const struct reader_ops rd_tencent_ops;
+extern const struct reader_ops rd_alibaba_ops;
+extern const struct reader_ops rd_spc_ops;
+extern const struct reader_ops rd_fiu_ops;
 
 const struct reader_ops *const reader_table[] = {
 	&rd_ev_ops,
+	&rd_msr_ops,
+	&rd_systor17_ops,
+	&rd_tencent_ops,
+	&rd_alibaba_ops,
+	&rd_spc_ops,
+	&rd_fiu_ops,
 	NULL,
 };
 

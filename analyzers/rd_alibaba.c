@@ -1,0 +1,69 @@
+/*
+ * rd_alibaba.c - Alibaba Cloud block traces 2020 (io_traces.csv).
+ *
+ *   device_id,opcode,offset,length,timestamp
+ *   0,R,126703644672,4096,1577808000000476
+ *
+ * No header (one with these column names is recognised and skipped).
+ * opcode R or W (any case); offset and length are bytes; timestamp is
+ * Unix microseconds; volume = device_id.
+ */
+#include "csvrec.h"
+
+static const char *const alibaba_cols[] = {"device_id", "opcode", "offset", "length", "timestamp"};
+
+static const char *alibaba_parse(const struct rd_opts *o, struct csvrec *c, struct ev *e)
+{
+	uint64_t dev, off, len, ts;
+	const char *w;
+	if ((w = cr_field_u64(c, 0, "device_id", UINT32_MAX, &dev)))
+		return w;
+	int op = cr_rw(c, 1);
+	if (op < 0)
+		return cr_why(c, "unknown opcode '%.40s' (want R or W)", c->f[1]);
+	e->op = (uint8_t)op;
+	if ((w = cr_field_u64(c, 2, "offset", UINT64_MAX, &off)) ||
+	    (w = cr_field_u64(c, 3, "length", UINT64_MAX, &len)) ||
+	    (w = cr_field_u64(c, 4, "timestamp", INT64_MAX / 1000, &ts)))
+		return w;
+	e->t_ns = (int64_t)ts * 1000;
+	e->volume = (uint32_t)dev;
+	return cr_extent(c, "offset", off, "length", len, e);
+}
+
+static int alibaba_shape(const struct csvrec *c)
+{
+	return cr_digits(c, 0) && cr_rw(c, 1) >= 0;
+}
+
+static const struct csvfmt alibaba_fmt = {
+	.name = "alibaba",
+	.sep = ',',
+	.quotes = 1,
+	.min_fields = 5,
+	.max_fields = 5,
+	.header = alibaba_cols,
+	.nheader = 5,
+	.header_exact = 1,
+	.score = 75,
+	.header_score = 90,
+	.shape = alibaba_shape,
+	.parse = alibaba_parse,
+};
+
+static int alibaba_probe(const unsigned char *d, size_t len)
+{
+	return csvfmt_probe(&alibaba_fmt, d, len);
+}
+static int alibaba_open(struct reader *r) { return csvfmt_open(r, &alibaba_fmt); }
+
+const struct reader_ops rd_alibaba_ops = {
+	.name = "alibaba",
+	.desc = "Alibaba Cloud block traces 2020 CSV (io_traces.csv)",
+	.version = READER_API_VERSION,
+	.flags = RD_MULTI_VOL,
+	.probe = alibaba_probe,
+	.open = alibaba_open,
+	.next = csvfmt_next,
+	.close = csvfmt_close,
+};
