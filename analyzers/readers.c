@@ -17,6 +17,8 @@ extern const struct reader_ops rd_tencent_ops;
 extern const struct reader_ops rd_alibaba_ops;
 extern const struct reader_ops rd_spc_ops;
 extern const struct reader_ops rd_fiu_ops;
+extern const struct reader_ops rd_blktrace_ops;
+extern const struct reader_ops rd_blkparse_ops;
 
 const struct reader_ops *const reader_table[] = {
 	&rd_ev_ops,
@@ -26,6 +28,8 @@ const struct reader_ops *const reader_table[] = {
 	&rd_alibaba_ops,
 	&rd_spc_ops,
 	&rd_fiu_ops,
+	&rd_blktrace_ops,
+	&rd_blkparse_ops,
 	NULL,
 };
 

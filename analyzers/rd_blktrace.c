@@ -1,0 +1,548 @@
+/*
+ * rd_blktrace.c - blktrace binary traces: the per-CPU files
+ * NAME.blktrace.N that blktrace(8) writes, read as one stream merged by
+ * time, the way blkparse does (docs/FORMATS.md section 1).
+ *
+ * Each record is a 48-byte struct blk_io_trace (version 7) or a 64-byte
+ * struct blk_io_trace2 (version 8, 64-bit action), in the tracing
+ * host's byte order (told by the magic, per file), followed by pdu_len
+ * bytes of payload that we skip. One event per physical I/O: only the
+ * records of the chosen action (issue D, queue Q or complete C) count,
+ * so a request is never counted twice through its remaps, merges,
+ * splits, inserts, plugs and the like.
+ *
+ * Records kept at that action, and why the others are dropped:
+ *   - notify records (process names, wall-clock stamps, messages) are
+ *     not I/O;
+ *   - SCSI passthrough (BLK_TC_PC) requests are driver commands (SMART,
+ *     INQUIRY...) whose sector field means nothing;
+ *   - zero-length records without FLUSH: 'N' records (no data, no
+ *     flush) and the zero-length write completion that ends a flush
+ *     sequence. They move no data and are not a flush command, so an
+ *     FTL has nothing to replay for them;
+ *   - a zero-length FLUSH (preflush, "FN") becomes EV_FLUSH with offset
+ *     0: a flush has no address;
+ *   - with data: DISCARD -> EV_DISCARD, WRITE -> EV_WRITE (a write with
+ *     FLUSH/FUA flags is still the write), otherwise EV_READ;
+ *   - version 8 zone categories (bits 32 and up) change nothing: a zone
+ *     append is a write with data, zone management moves no data.
+ * This is blkparse's own RWBS rule (fill_rwbs: F prefix, then D, W, R
+ * when bytes > 0, else N), so tests compare against blkparse's output.
+ *
+ * Framing: a truncated header, a pdu running past the end, a bad magic
+ * or an unknown version loses the record boundaries, so such a record
+ * is one bad record and the rest of that file is dropped (other CPUs'
+ * files go on with --skip-bad).
+ *
+ * Memory is constant: one struct src per CPU file and a small heap;
+ * nothing is allocated per record.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ftlkit.h"
+#include "reader.h"
+
+#define BT_MAGIC 0x65617400u
+#define BT_HDR7 48 /* struct blk_io_trace */
+#define BT_HDR8 64 /* struct blk_io_trace2 */
+#define BT_MAX_CPUS 65536
+
+/* __BLK_TA_* (low 16 bits of action) */
+enum { TA_QUEUE = 1, TA_ISSUE = 7, TA_COMPLETE = 8, TA_CGROUP = 1 << 8 };
+/* BLK_TC_* (bits 16..31 of action, in both versions) */
+enum {
+	TC_WRITE = 1 << 1,
+	TC_FLUSH = 1 << 2,
+	TC_PC = 1 << 9,
+	TC_NOTIFY = 1 << 10,
+	TC_DISCARD = 1 << 13,
+};
+
+struct bt_rec {
+	uint64_t time, sector, action;
+	uint32_t bytes, device;
+	uint16_t pdu_len;
+};
+
+struct bt_file {
+	struct src *src;   /* own (files) or r->src (stdin) */
+	int own;
+	int order;	   /* -1 not yet known, 0 little-endian, 1 big-endian */
+	int done;
+	struct bt_rec head; /* next kept record, valid when queued */
+	int head_op;
+};
+
+struct bt_priv {
+	struct bt_file *f;
+	size_t n;
+	size_t *heap; /* file indexes ordered by (head.time, index) */
+	size_t nheap;
+	int primed;
+	int pending;  /* the root file's head was returned, not yet replaced */
+	unsigned want; /* __BLK_TA_* of the chosen action */
+	unsigned char scratch[4096];
+};
+
+static uint32_t get32(const unsigned char *p, int be)
+{
+	if (be)
+		return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+static uint16_t get16(const unsigned char *p, int be)
+{
+	return be ? (uint16_t)(p[0] << 8 | p[1]) : (uint16_t)(p[1] << 8 | p[0]);
+}
+
+static uint64_t get64(const unsigned char *p, int be)
+{
+	uint64_t a = get32(p, be), b = get32(p + 4, be);
+	return be ? a << 32 | b : b << 32 | a;
+}
+
+/* Byte order of a record from its magic: 0 little, 1 big, -1 neither. */
+static int magic_order(const unsigned char *p)
+{
+	if ((get32(p, 0) & 0xffffff00u) == BT_MAGIC)
+		return 0;
+	if ((get32(p, 1) & 0xffffff00u) == BT_MAGIC)
+		return 1;
+	return -1;
+}
+
+static int bt_probe(const unsigned char *d, size_t len)
+{
+	if (len < 4)
+		return 0;
+	int be = magic_order(d);
+	if (be < 0)
+		return 0;
+	unsigned v = get32(d, be) & 0xff;
+	return v == 7 || v == 8 ? 100 : 0;
+}
+
+static void decode(const unsigned char *h, unsigned version, int be, struct bt_rec *rec)
+{
+	rec->time = get64(h + 8, be);
+	rec->sector = get64(h + 16, be);
+	rec->bytes = get32(h + 24, be);
+	if (version == 7) {
+		rec->action = get32(h + 28, be);
+		rec->device = get32(h + 36, be);
+		rec->pdu_len = get16(h + 46, be);
+	} else {
+		rec->action = get64(h + 32, be);
+		rec->device = get32(h + 40, be);
+		rec->pdu_len = get16(h + 50, be);
+	}
+}
+
+/* The event op for a record of the chosen action, or -1 to drop it
+ * (see the header comment for why). */
+static int record_op(const struct bt_rec *rec, unsigned want)
+{
+	unsigned cat = (unsigned)(rec->action >> 16) & 0xffff;
+	if (cat & TC_NOTIFY)
+		return -1;
+	if ((rec->action & 0xffff & ~(uint64_t)TA_CGROUP) != want)
+		return -1;
+	if (cat & TC_PC)
+		return -1;
+	if (!rec->bytes)
+		return cat & TC_FLUSH ? EV_FLUSH : -1;
+	if (cat & TC_DISCARD)
+		return EV_DISCARD;
+	return cat & TC_WRITE ? EV_WRITE : EV_READ;
+}
+
+/* Skip n payload bytes; returns how many were there. */
+static ssize_t skip_bytes(struct bt_priv *p, struct src *s, size_t n)
+{
+	size_t done = 0;
+	while (done < n) {
+		size_t k = n - done < sizeof(p->scratch) ? n - done : sizeof(p->scratch);
+		ssize_t got = src_read(s, p->scratch, k);
+		if (got < 0)
+			return -1;
+		done += (size_t)got;
+		if ((size_t)got < k)
+			break;
+	}
+	return (ssize_t)done;
+}
+
+static int src_fail(struct reader *r, struct src *s)
+{
+	return set_err(r->err, sizeof(r->err), "%s", s->err);
+}
+
+/*
+ * Read the next record's header and skip its payload. 1 read, 0 end of
+ * file, -1 error. A record that breaks the framing is reported with
+ * rd_bad and ends the file (0 when skipping bad records).
+ */
+static int read_record(struct reader *r, struct bt_priv *p, struct bt_file *f,
+		       struct bt_rec *rec)
+{
+	struct src *s = f->src;
+	uint64_t off = s->offset;
+	size_t avail;
+	const unsigned char *h = src_peek(s, BT_HDR8, &avail);
+	if (!h)
+		return src_fail(r, s);
+	if (!avail)
+		return 0;
+	f->done = 1; /* until the record proves whole */
+	if (avail < 4)
+		return rd_bad(r, "%s: byte %" PRIu64 ": truncated record header (%zu bytes)", s->name,
+			      off, avail);
+	int be = magic_order(h);
+	if (be < 0)
+		return rd_bad(r, "%s: byte %" PRIu64 ": bad magic 0x%08" PRIx32 " (not a blktrace record)",
+			      s->name, off, get32(h, 0));
+	if (f->order >= 0 && be != f->order)
+		return rd_bad(r, "%s: byte %" PRIu64 ": record in the other byte order from the rest of the file",
+			      s->name, off);
+	unsigned version = get32(h, be) & 0xff;
+	if (version != 7 && version != 8)
+		return rd_bad(r, "%s: byte %" PRIu64 ": unknown blktrace version %u (known: 7, 8)",
+			      s->name, off, version);
+	size_t hsize = version == 7 ? BT_HDR7 : BT_HDR8;
+	if (avail < hsize)
+		return rd_bad(r, "%s: byte %" PRIu64 ": truncated record header (%zu of %zu bytes)",
+			      s->name, off, avail, hsize);
+	decode(h, version, be, rec);
+	f->order = be;
+	if (src_read(s, p->scratch, hsize) != (ssize_t)hsize)
+		return src_fail(r, s);
+	ssize_t got = skip_bytes(p, s, rec->pdu_len);
+	if (got < 0)
+		return src_fail(r, s);
+	if (got < rec->pdu_len)
+		return rd_bad(r, "%s: byte %" PRIu64 ": pdu_len %u runs past the end of the file (%zd bytes left)",
+			      s->name, off, (unsigned)rec->pdu_len, got);
+	f->done = 0;
+	return 1;
+}
+
+/* Check a kept record's fields: 0 good, 1 bad and skipped, -1 bad. */
+static int check_record(struct reader *r, struct src *s, uint64_t off, const struct bt_rec *rec,
+			int op)
+{
+	int rc;
+	if (rec->time > INT64_MAX)
+		rc = rd_bad(r, "%s: byte %" PRIu64 ": time %" PRIu64 " ns out of range", s->name, off,
+			    rec->time);
+	else if (op != EV_FLUSH && rec->sector > (UINT64_MAX - rec->bytes) / 512)
+		rc = rd_bad(r, "%s: byte %" PRIu64 ": sector %" PRIu64 " out of range (offset overflows 64 bits)",
+			    s->name, off, rec->sector);
+	else if (rec->bytes % 512)
+		rc = rd_bad(r, "%s: byte %" PRIu64 ": length %" PRIu32 " bytes is not a multiple of 512",
+			    s->name, off, rec->bytes);
+	else
+		return 0;
+	return rc < 0 ? -1 : 1;
+}
+
+/* Move file f to its next kept record: 1 queued, 0 file ended, -1 error. */
+static int advance(struct reader *r, struct bt_priv *p, struct bt_file *f)
+{
+	while (!f->done) {
+		uint64_t off = f->src->offset;
+		int rc = read_record(r, p, f, &f->head);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			break;
+		int op = record_op(&f->head, p->want);
+		if (op < 0)
+			continue;
+		rc = check_record(r, f->src, off, &f->head, op);
+		if (rc < 0)
+			return -1;
+		if (rc == 0) {
+			f->head_op = op;
+			return 1;
+		}
+	}
+	f->done = 1;
+	return 0;
+}
+
+/* The merge heap: file indexes by (head time, index), so that equal
+ * times keep CPU order and the output is deterministic. */
+static int before(const struct bt_priv *p, size_t a, size_t b)
+{
+	uint64_t ta = p->f[a].head.time, tb = p->f[b].head.time;
+	return ta != tb ? ta < tb : a < b;
+}
+
+static void sift_down(struct bt_priv *p, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < p->nheap && before(p, p->heap[l], p->heap[m]))
+			m = l;
+		if (l + 1 < p->nheap && before(p, p->heap[l + 1], p->heap[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		size_t t = p->heap[i];
+		p->heap[i] = p->heap[m];
+		p->heap[m] = t;
+		i = m;
+	}
+}
+
+static void heap_push(struct bt_priv *p, size_t fi)
+{
+	size_t i = p->nheap++;
+	p->heap[i] = fi;
+	while (i && before(p, p->heap[i], p->heap[(i - 1) / 2])) {
+		size_t up = (i - 1) / 2, t = p->heap[i];
+		p->heap[i] = p->heap[up];
+		p->heap[up] = t;
+		i = up;
+	}
+}
+
+/* "NAME.blktrace.N": the CPU number N, digits only as blktrace writes
+ * it. 0 ok, -1 not such a name, 1 number too large. */
+static int parse_cpu(const char *d, unsigned long *cpu)
+{
+	size_t n = strlen(d);
+	if (!n || strspn(d, "0123456789") != n || (d[0] == '0' && n > 1))
+		return -1;
+	if (n > 5 || strtoul(d, NULL, 10) >= BT_MAX_CPUS)
+		return 1;
+	*cpu = strtoul(d, NULL, 10);
+	return 0;
+}
+
+#define CPU_TAG ".blktrace."
+
+/* Length of NAME if path is "NAME.blktrace.N", else 0. */
+static size_t set_base_len(const char *path)
+{
+	const char *tag = NULL;
+	for (const char *q = path; (q = strstr(q, CPU_TAG)); q++)
+		tag = q;
+	unsigned long cpu;
+	if (!tag || tag == path || parse_cpu(tag + strlen(CPU_TAG), &cpu) < 0)
+		return 0;
+	return (size_t)(tag - path);
+}
+
+static int file_exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+/* The highest CPU number N with a file BASE.blktrace.N in BASE's
+ * directory, in *max (-1 if none). 0 ok, -1 error. */
+static int highest_cpu(struct reader *r, const char *base, long *max)
+{
+	const char *slash = strrchr(base, '/');
+	const char *name = slash ? slash + 1 : base;
+	char dir[4096];
+	*max = -1;
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - base + 1) : 1, slash ? base : ".");
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return set_err(r->err, sizeof(r->err), "%s: cannot list the directory of the per-CPU files: %s",
+			       base, strerror(errno));
+	size_t nlen = strlen(name), tlen = strlen(CPU_TAG);
+	int rc = 0;
+	struct dirent *de;
+	while (!rc && (de = readdir(dp))) {
+		if (strncmp(de->d_name, name, nlen) || strncmp(de->d_name + nlen, CPU_TAG, tlen))
+			continue;
+		unsigned long cpu;
+		int pc = parse_cpu(de->d_name + nlen + tlen, &cpu);
+		if (pc > 0)
+			rc = set_err(r->err, sizeof(r->err), "%s%s: CPU number too large (at most %d)",
+				     slash ? dir : "", de->d_name, BT_MAX_CPUS - 1);
+		else if (pc == 0 && (long)cpu > *max)
+			*max = (long)cpu;
+	}
+	closedir(dp);
+	return rc;
+}
+
+static int priv_new(struct reader *r, size_t n)
+{
+	struct bt_priv *p = calloc(1, sizeof(*p));
+	r->priv = p;
+	if (!p || !(p->f = calloc(n, sizeof(*p->f))) || !(p->heap = calloc(n, sizeof(*p->heap))))
+		return set_err(r->err, sizeof(r->err), "out of memory");
+	p->n = n;
+	for (size_t i = 0; i < n; i++)
+		p->f[i].order = -1;
+	return 0;
+}
+
+static int open_one(struct reader *r, struct bt_file *f, const char *path)
+{
+	if (!(f->src = calloc(1, sizeof(*f->src))))
+		return set_err(r->err, sizeof(r->err), "out of memory");
+	f->own = 1;
+	return src_open(f->src, path) ? src_fail(r, f->src) : 0;
+}
+
+/* Open BASE.blktrace.0 .. BASE.blktrace.MAX, each one required: a
+ * missing CPU would silently lose its I/O. */
+static int open_set(struct reader *r, const char *base)
+{
+	long max;
+	char path[4200];
+	if (highest_cpu(r, base, &max))
+		return -1;
+	if (max < 0)
+		return set_err(r->err, sizeof(r->err), "%s" CPU_TAG "0: no such per-CPU file", base);
+	for (long i = 0; i <= max; i++) {
+		snprintf(path, sizeof(path), "%s" CPU_TAG "%ld", base, i);
+		if (!file_exists(path))
+			return set_err(r->err, sizeof(r->err),
+				       "%s: missing per-CPU file (the set goes up to %s" CPU_TAG "%ld)",
+				       path, base, max);
+	}
+	if (priv_new(r, (size_t)max + 1))
+		return -1;
+	struct bt_priv *p = r->priv;
+	for (long i = 0; i <= max; i++) {
+		snprintf(path, sizeof(path), "%s" CPU_TAG "%ld", base, i);
+		if (open_one(r, &p->f[i], path))
+			return -1;
+	}
+	return 0;
+}
+
+/* An empty per-CPU file is normal (an idle CPU); a set with no bytes
+ * at all is a failed capture, not an empty trace. */
+static int check_not_empty(struct reader *r, struct bt_priv *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		size_t avail;
+		if (!src_peek(p->f[i].src, 1, &avail))
+			return src_fail(r, p->f[i].src);
+		if (avail)
+			return 0;
+	}
+	if (p->n > 1)
+		return set_err(r->err, sizeof(r->err), "%s: all %zu per-CPU files are empty (no blktrace records)",
+			       r->path, p->n);
+	return set_err(r->err, sizeof(r->err), "%s: empty file (no blktrace records)",
+		       p->f[0].src->name);
+}
+
+/* Open what r names: stdin, a per-CPU set (by NAME or one of its
+ * files) or a lone file under another name. */
+static int open_input(struct reader *r)
+{
+	if (r->src) {
+		if (priv_new(r, 1))
+			return -1;
+		((struct bt_priv *)r->priv)->f[0].src = r->src;
+		return 0;
+	}
+	char base[4096];
+	if (strlen(r->path) >= sizeof(base) - 32)
+		return set_err(r->err, sizeof(r->err), "%s: path too long", r->path);
+	size_t blen = set_base_len(r->path);
+	if (blen) {
+		snprintf(base, sizeof(base), "%.*s", (int)blen, r->path);
+		return open_set(r, base);
+	}
+	snprintf(base, sizeof(base), "%s" CPU_TAG "0", r->path);
+	if (!file_exists(r->path) && file_exists(base))
+		return open_set(r, r->path);
+	if (priv_new(r, 1))
+		return -1;
+	return open_one(r, &((struct bt_priv *)r->priv)->f[0], r->path);
+}
+
+static void bt_close(struct reader *r);
+
+static int bt_open(struct reader *r)
+{
+	if (open_input(r) || check_not_empty(r, r->priv)) {
+		bt_close(r); /* leave nothing behind, whoever cleans up after us */
+		return -1;
+	}
+	struct bt_priv *p = r->priv;
+	p->want = r->opt.action == 'Q' ? TA_QUEUE : r->opt.action == 'C' ? TA_COMPLETE : TA_ISSUE;
+	return 0;
+}
+
+static int bt_next(struct reader *r, struct ev *e)
+{
+	struct bt_priv *p = r->priv;
+	if (!p->primed) {
+		for (size_t i = 0; i < p->n; i++) {
+			int rc = advance(r, p, &p->f[i]);
+			if (rc < 0)
+				return -1;
+			if (rc > 0)
+				heap_push(p, i);
+		}
+		p->primed = 1;
+	} else if (p->pending) {
+		/* The file whose record we returned last moves on only now,
+		 * so that its errors come after that record. */
+		p->pending = 0;
+		int rc = advance(r, p, &p->f[p->heap[0]]);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			p->heap[0] = p->heap[--p->nheap];
+		sift_down(p, 0);
+	}
+	if (!p->nheap)
+		return 0;
+	const struct bt_file *f = &p->f[p->heap[0]];
+	p->pending = 1;
+	e->t_ns = (int64_t)f->head.time;
+	e->op = (uint8_t)f->head_op;
+	e->offset = f->head_op == EV_FLUSH ? 0 : f->head.sector * 512;
+	e->length = f->head.bytes;
+	e->volume = f->head.device;
+	e->temp = EV_TEMP_NONE;
+	return 1;
+}
+
+static void bt_close(struct reader *r)
+{
+	struct bt_priv *p = r->priv;
+	if (!p)
+		return;
+	for (size_t i = 0; p->f && i < p->n; i++) {
+		if (p->f[i].own && p->f[i].src) {
+			src_close(p->f[i].src);
+			free(p->f[i].src);
+		}
+	}
+	free(p->f);
+	free(p->heap);
+	free(p);
+	r->priv = NULL;
+}
+
+const struct reader_ops rd_blktrace_ops = {
+	.name = "blktrace",
+	.desc = "blktrace binary per-CPU files NAME.blktrace.N (v7, v8; either byte order)",
+	.version = READER_API_VERSION,
+	.flags = RD_OWN_FILES | RD_ACTION,
+	.probe = bt_probe,
+	.open = bt_open,
+	.next = bt_next,
+	.close = bt_close,
+};
