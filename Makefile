@@ -58,6 +58,10 @@ $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libftlkit.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
 
+# The model's speed benchmark (tests/bench_model.sh).
+$(B)/bench_model: $(B)/tests/bench_model.o $(B)/libftlkit.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
+
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 # Debian packages: build and test dependencies.
@@ -82,3 +86,8 @@ format:
 	clang-format -i lib/*.[ch] analyzers/*.[ch] models/*.[ch] traces/*.c tests/unit/*.[ch]
 
 .PHONY: all deps check tests-build bench clean format
+
+# libFuzzer over every reader: make fuzz FUZZ_SECONDS=600
+fuzz: all
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) sh tests/fuzz/run.sh
+.PHONY: fuzz

@@ -55,6 +55,12 @@ static void q_field(void *s, size_t len, void *data)
 		c->qover = 1;
 		return;
 	}
+	if (c->qlen + len + 1 > c->qcap) {
+		/* libcsv kept data from an earlier, failed line: never
+		 * write past the buffer; the line is malformed. */
+		c->qover = 1;
+		return;
+	}
 	if (c->qfields < CSVREC_MAX_FIELDS) {
 		char *dst = c->qbuf + c->qlen;
 		if (len)
@@ -108,6 +114,11 @@ static int q_split(struct csvrec *c, const char *line, size_t len)
 	if (err == CSV_ENOMEM || fin == CSV_ENOMEM)
 		return -1;
 	if (err != CSV_SUCCESS || fin != 0 || c->qover || c->qrecs != 1) {
+		/* After a parse error libcsv's state is undefined: start a
+		 * fresh parser for the next line. */
+		csv_free(c->cp);
+		free(c->cp);
+		c->cp = NULL;
 		c->bad = "malformed quoted field";
 		c->nf = 0;
 		return 0;

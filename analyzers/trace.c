@@ -64,76 +64,103 @@ static int is_blktrace_base(const char *path)
 	return file_exists(buf);
 }
 
-struct trace *trace_open(const char *path, const struct trace_opts *o, char *err, size_t n)
+/* With t->src open (or not, for a per-CPU blktrace set): detect the
+ * format if asked, and open the reader. */
+static int trace_start(struct trace *t, const char *path, const struct reader_ops *ops,
+		       int own_files_ok, char *err, size_t n)
 {
-	struct trace *t = calloc(1, sizeof(*t));
-	if (!t) {
-		set_err(err, n, "out of memory");
-		return NULL;
+	if (t->have_src && !ops) {
+		size_t avail;
+		const unsigned char *d = src_peek(&t->src, 65536, &avail);
+		if (!d)
+			return set_err(err, n, "%s", t->src.err);
+		if (avail == 0)
+			return set_err(err, n, "%s: empty file, no format to detect", t->src.name);
+		ops = trace_detect(d, avail);
+		if (!ops)
+			return set_err(err, n,
+				       "%s: cannot detect the trace format; name it with -f (see --list-formats)",
+				       t->src.name);
+		if (!t->o.quiet)
+			warn("%s: detected format '%s'%s%s", t->src.name, ops->name,
+			     t->src.codec ? ", " : "", t->src.codec ? src_codec_name(t->src.codec) : "");
 	}
-	t->o = *o;
-	const struct reader_ops *ops = NULL;
-	int is_auto = !o->format || !strcmp(o->format, "auto");
-	if (!is_auto && !(ops = reader_find(o->format))) {
-		set_err(err, n, "unknown format '%s' (see --list-formats)", o->format);
-		free(t);
-		return NULL;
-	}
-	if (is_blktrace_base(path)) {
-		if (is_auto)
-			ops = reader_find("blktrace");
-	} else {
-		if (src_open(&t->src, path)) {
-			set_err(err, n, "%s", t->src.err);
-			src_close(&t->src);
-			free(t);
-			return NULL;
-		}
-		t->have_src = 1;
-		if (is_auto) {
-			size_t avail;
-			const unsigned char *d = src_peek(&t->src, 65536, &avail);
-			if (!d) {
-				set_err(err, n, "%s", t->src.err);
-				goto fail;
-			}
-			if (avail == 0) {
-				set_err(err, n, "%s: empty file, no format to detect",
-					t->src.name);
-				goto fail;
-			}
-			ops = trace_detect(d, avail);
-			if (!ops) {
-				set_err(err, n,
-					"%s: cannot detect the trace format; name it with -f (see --list-formats)",
-					t->src.name);
-				goto fail;
-			}
-			if (!o->quiet)
-				warn("%s: detected format '%s'%s%s", t->src.name, ops->name,
-				     t->src.codec ? ", " : "",
-				     t->src.codec ? src_codec_name(t->src.codec) : "");
-		}
-		/* A per-CPU reader opens every file of the set itself. */
-		if ((ops->flags & RD_OWN_FILES) && strcmp(path, "-")) {
-			src_close(&t->src);
-			t->have_src = 0;
-		}
+	/* A per-CPU reader opens every file of the set itself. */
+	if (t->have_src && (ops->flags & RD_OWN_FILES) && own_files_ok) {
+		src_close(&t->src);
+		t->have_src = 0;
 	}
 	t->r.ops = ops;
 	t->r.path = path;
 	t->r.src = t->have_src ? &t->src : NULL;
-	t->r.opt = o->rd;
-	if (ops->open && ops->open(&t->r)) {
-		set_err(err, n, "%s", t->r.err);
-		goto fail;
+	t->r.opt = t->o.rd;
+	if (ops->open && ops->open(&t->r))
+		return set_err(err, n, "%s", t->r.err);
+	return 0;
+}
+
+static struct trace *trace_new(const struct trace_opts *o, const struct reader_ops **ops,
+			       char *err, size_t n)
+{
+	*ops = NULL;
+	if (o->format && strcmp(o->format, "auto") && !(*ops = reader_find(o->format))) {
+		set_err(err, n, "unknown format '%s' (see --list-formats)", o->format);
+		return NULL;
 	}
+	struct trace *t = calloc(1, sizeof(*t));
+	if (!t)
+		set_err(err, n, "out of memory");
+	else
+		t->o = *o;
 	return t;
-fail:
+}
+
+static struct trace *trace_fail(struct trace *t)
+{
+	if (t->r.ops && t->r.ops->close && t->r.priv)
+		t->r.ops->close(&t->r);
 	if (t->have_src)
 		src_close(&t->src);
 	free(t);
 	return NULL;
+}
+
+struct trace *trace_open(const char *path, const struct trace_opts *o, char *err, size_t n)
+{
+	const struct reader_ops *ops;
+	struct trace *t = trace_new(o, &ops, err, n);
+	if (!t)
+		return NULL;
+	if (is_blktrace_base(path)) {
+		if (!ops)
+			ops = reader_find("blktrace");
+	} else {
+		t->have_src = 1;
+		if (src_open(&t->src, path)) {
+			set_err(err, n, "%s", t->src.err);
+			return trace_fail(t);
+		}
+	}
+	if (trace_start(t, path, ops, strcmp(path, "-") != 0, err, n))
+		return trace_fail(t);
+	return t;
+}
+
+struct trace *trace_open_mem(const char *name, const void *data, size_t len,
+			     const struct trace_opts *o, char *err, size_t n)
+{
+	const struct reader_ops *ops;
+	struct trace *t = trace_new(o, &ops, err, n);
+	if (!t)
+		return NULL;
+	t->have_src = 1;
+	if (src_open_mem(&t->src, name, data, len)) {
+		set_err(err, n, "%s", t->src.err);
+		return trace_fail(t);
+	}
+	if (trace_start(t, "-", ops, 0, err, n))
+		return trace_fail(t);
+	return t;
 }
 
 static int keep(const struct trace *t, const struct ev *e)
@@ -232,7 +259,16 @@ int trace_next(struct trace *t, struct ev *e)
 				t->have_t0 = 1;
 			}
 		}
-		e->t_ns -= t->t0;
+		if (__builtin_sub_overflow(e->t_ns, t->t0, &e->t_ns)) {
+			/* Not representable relative to the first event: a
+			 * corrupt time, reported like any bad record. */
+			if (rd_bad(&t->r, "%s: event time out of range (more than 292 years from the first event)",
+				   t->r.src ? t->r.src->name : t->r.path)) {
+				snprintf(t->err, sizeof(t->err), "%s", t->r.err);
+				return -1;
+			}
+			continue;
+		}
 		if (keep(t, e))
 			return 1;
 	}

@@ -30,6 +30,10 @@ struct trace;
 
 /* Open path with o. NULL on error, with the message in err. */
 struct trace *trace_open(const char *path, const struct trace_opts *o, char *err, size_t n);
+/* The same over bytes in memory (for fuzzing and tests); name is used
+ * in messages. Per-CPU formats read the bytes as one stream. */
+struct trace *trace_open_mem(const char *name, const void *data, size_t len,
+			     const struct trace_opts *o, char *err, size_t n);
 /* 1 event, 0 end, -1 error (message via trace_error). */
 int trace_next(struct trace *t, struct ev *e);
 const char *trace_error(const struct trace *t);

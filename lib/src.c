@@ -108,7 +108,7 @@ static int produce(struct src *s)
 		const unsigned char *inp = s->in + s->in_pos;
 		size_t used = 0, made = 0;
 		if (s->codec == SRC_PLAIN) {
-			if (s->in_eof) {
+			if (!avail && s->in_eof) {
 				s->eof = 1;
 				break;
 			}
@@ -211,6 +211,20 @@ static int produce(struct src *s)
 	return 0;
 }
 
+static void detect_codec(struct src *s)
+{
+	const unsigned char *m = s->in;
+	size_t n = s->in_len;
+	if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b)
+		s->codec = SRC_GZIP;
+	else if (n >= 3 && m[0] == 'B' && m[1] == 'Z' && m[2] == 'h')
+		s->codec = SRC_BZIP2;
+	else if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd)
+		s->codec = SRC_ZSTD;
+	else if (n >= 6 && !memcmp(m, "\xfd" "7zXZ\0", 6))
+		s->codec = SRC_XZ;
+}
+
 int src_open(struct src *s, const char *path)
 {
 	memset(s, 0, sizeof(*s));
@@ -241,20 +255,28 @@ int src_open(struct src *s, const char *path)
 			s->in_eof = 1;
 		s->in_len += (size_t)r;
 	}
-	const unsigned char *m = s->in;
-	size_t n = s->in_len;
-	if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b)
-		s->codec = SRC_GZIP;
-	else if (n >= 3 && m[0] == 'B' && m[1] == 'Z' && m[2] == 'h')
-		s->codec = SRC_BZIP2;
-	else if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd)
-		s->codec = SRC_ZSTD;
-	else if (n >= 6 && !memcmp(m, "\xfd" "7zXZ\0", 6))
-		s->codec = SRC_XZ;
 	if (s->in_eof && s->in_len)
 		s->in_eof = 0; /* data remains in the buffer */
 	if (s->in_len == 0)
 		s->in_eof = 1;
+	detect_codec(s);
+	return codec_init(s);
+}
+
+int src_open_mem(struct src *s, const char *name, const void *data, size_t len)
+{
+	memset(s, 0, sizeof(*s));
+	s->fd = -1;
+	s->name = strdup(name);
+	s->in = malloc(len + 1);
+	s->cap = 128 * 1024; /* grows on demand; small inputs stay cheap */
+	s->buf = malloc(s->cap);
+	if (!s->name || !s->in || !s->buf)
+		return set_err(s->err, sizeof(s->err), "out of memory");
+	memcpy(s->in, data, len);
+	s->in_len = len;
+	s->in_eof = 1; /* all raw input is in s->in */
+	detect_codec(s);
 	return codec_init(s);
 }
 

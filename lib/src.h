@@ -34,6 +34,8 @@ struct src {
 
 /* Open path ("-" for stdin). 0 ok, -1 with src->err set. */
 int src_open(struct src *s, const char *path);
+/* A source over bytes in memory (copied), for fuzzing and tests. */
+int src_open_mem(struct src *s, const char *name, const void *data, size_t len);
 void src_close(struct src *s);
 const char *src_codec_name(int codec);
 

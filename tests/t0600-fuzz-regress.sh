@@ -1,0 +1,17 @@
+#!/bin/sh
+# Inputs the fuzzer once crashed on (tests/data/fuzz): every format and
+# auto-detection must now end with a clean exit (0 or 1), never a crash
+# or a sanitizer report (the suite also runs under SAN=1).
+. "$(dirname "$0")/lib.sh"
+for f in "$DATA"/fuzz/*; do
+	[ -f "$f" ] || continue
+	for fmt in auto $("$BIN/tracecat" --list-formats | awk '{print $1}'); do
+		for skip in "" --skip-bad; do
+			t_expect_success "$(basename "$f") as $fmt $skip ends cleanly" "
+				\"\$BIN/tracecat\" -q -f $fmt $skip -o text \"$f\" >/dev/null 2>err.txt
+				rc=\$?; [ \$rc -le 1 ] && ! grep -q Sanitizer err.txt
+			"
+		done
+	done
+done
+t_done
