@@ -15,8 +15,11 @@
 
 #include "ftlkit.h"
 
-#define IN_SIZE (256 * 1024)
-#define BUF_SIZE (1024 * 1024)
+/* Small enough that a blktrace set of hundreds of per-CPU files, each
+ * its own source, stays within tens of MB; the data buffer grows on
+ * demand (long lines, large peeks). */
+#define IN_SIZE (128 * 1024)
+#define BUF_SIZE (128 * 1024)
 
 const char *src_codec_name(int codec)
 {
@@ -305,11 +308,13 @@ static int ensure(struct src *s, size_t n)
 		s->pos = 0;
 	}
 	if (n > s->cap) {
-		unsigned char *nb = realloc(s->buf, n);
+		/* Grow geometrically: a long line is read in O(length). */
+		size_t ncap = s->cap * 2 > n ? s->cap * 2 : n;
+		unsigned char *nb = realloc(s->buf, ncap);
 		if (!nb)
 			return set_err(s->err, sizeof(s->err), "out of memory");
 		s->buf = nb;
-		s->cap = n;
+		s->cap = ncap;
 	}
 	while (s->len < n && !s->eof) {
 		/* fill_in's in_eof only marks the raw input; plain data at
