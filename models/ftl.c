@@ -1,0 +1,928 @@
+/*
+ * ftl.c - the FTL model: page mapping, segments, the GC loop, wear
+ * levelling, counters and the --check invariants (see ftl.h and
+ * docs/MODEL.md for the rules this file implements).
+ */
+#include "ftl.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftlkit.h"
+#include "gc.h"
+#include "place.h"
+
+static int ferr(struct ftl *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int ferr(struct ftl *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(f->err, sizeof(f->err), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void ftl_config_default(struct ftl_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->pages_per_seg = 256;
+	c->page_size = 4096;
+	c->policy = "greedy";
+	c->placement = "single";
+	c->trim = 1;
+	c->oor = OOR_ERROR;
+	c->seed = 1;
+}
+
+/* T = U(1+OP), rounded to the nearest page; segments round it down. */
+uint64_t ftl_pages_for_op(uint64_t U, double op)
+{
+	return (uint64_t)llround((double)U * (1.0 + op));
+}
+
+uint64_t ftl_pages_for_sf(uint64_t U, double sf)
+{
+	return (uint64_t)llround((double)U / (1.0 - sf));
+}
+
+void *ftl_calloc(struct ftl *f, size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (p)
+		f->mem_bytes += (uint64_t)n * size;
+	return p;
+}
+
+void ftl_rng_seed(uint64_t s[4], uint64_t seed)
+{
+	for (int i = 0; i < 4; i++) {
+		uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		s[i] = z ^ (z >> 31);
+	}
+}
+
+/*
+ * Set-up.
+ */
+
+static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
+{
+	if (c->pages_per_seg < 2 || c->pages_per_seg > 65536)
+		return set_err(err, n, "pages per segment must be 2..65536, not %u", c->pages_per_seg);
+	if (c->logical_pages < 1)
+		return set_err(err, n, "the logical space is empty (0 pages)");
+	f->b = c->pages_per_seg;
+	f->b_shift = (f->b & (f->b - 1)) ? -1 : __builtin_ctz(f->b);
+	uint64_t nseg = c->physical_pages / f->b; /* whole segments, rounded down */
+	if (nseg * f->b >= UINT32_MAX || c->logical_pages >= UINT32_MAX)
+		return set_err(err, n, "%llu physical pages is more than this model addresses (2^32-1)",
+			       (unsigned long long)(nseg * f->b));
+	f->U = c->logical_pages;
+	f->nseg = (uint32_t)nseg;
+	f->T = nseg * f->b;
+	f->page_size = c->page_size;
+	return 0;
+}
+
+static int policies(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
+{
+	const char *arg;
+	const struct place_ops *p = place_find(c->placement, &arg);
+	if (!p)
+		return set_err(err, n, "unknown placement '%s'", c->placement);
+	f->place = p;
+	f->nstreams = 1;
+	f->gc_streams = 1;
+	if (p->init(f, arg, &f->place_st, err, n))
+		return -1;
+	f->place_trivial = !!(p->flags & PLACE_TRIVIAL);
+	f->place_batch = !!(p->flags & PLACE_SORT);
+	if (f->nstreams < 1 || f->nstreams > FTL_MAX_STREAMS || f->gc_streams < 1)
+		return set_err(err, n, "placement '%s' asks for %u streams (1..%d)", p->name,
+			       f->nstreams, FTL_MAX_STREAMS);
+	const struct gc_ops *g = gc_find(c->policy, &arg);
+	if (!g)
+		return set_err(err, n, "unknown victim policy '%s'", c->policy);
+	f->gc = g;
+	return g->init(f, arg, &f->gc_st, err, n);
+}
+
+/* Watermarks: the placement's GC streams must find a free segment each
+ * while a victim is copied; see docs/MODEL.md "Segments and GC". */
+static int watermarks(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
+{
+	uint32_t lo = c->gc_low ? c->gc_low : f->gc_streams;
+	uint32_t hi = c->gc_high ? c->gc_high : (f->gc_high ? f->gc_high : lo);
+	if (c->gc_low && !c->gc_high && hi < lo)
+		hi = lo;
+	if (lo < f->gc_streams)
+		return set_err(err, n, "GC low watermark %u is below the %u free segments placement '%s' needs",
+			       lo, f->gc_streams, f->place->name);
+	if (hi < lo)
+		return set_err(err, n, "GC high watermark %u is below the low watermark %u", hi, lo);
+	f->gc_low = lo;
+	f->gc_high = hi;
+	uint64_t usable = (uint64_t)f->nseg - f->nstreams - hi;
+	if (f->nseg < f->nstreams + hi || usable * f->b <= f->U)
+		return set_err(err, n,
+			       "too little spare space: %llu logical pages need more than %llu segments of %u pages "
+			       "(%u open, %u kept free by GC), have %u",
+			       (unsigned long long)f->U,
+			       (unsigned long long)((f->U + f->b - 1) / f->b), f->b, f->nstreams, hi, f->nseg);
+	return 0;
+}
+
+static int alloc_arrays(struct ftl *f)
+{
+	f->l2p = ftl_calloc(f, f->U, sizeof(uint32_t));
+	f->p2l = ftl_calloc(f, f->T, sizeof(uint32_t));
+	f->valid = ftl_calloc(f, f->nseg, sizeof(uint32_t));
+	f->seal_time = ftl_calloc(f, f->nseg, sizeof(uint64_t));
+	f->erase_count = ftl_calloc(f, f->nseg, sizeof(uint32_t));
+	f->state = ftl_calloc(f, f->nseg, 1);
+	f->stream = ftl_calloc(f, f->nseg, 1);
+	f->freeq = ftl_calloc(f, f->nseg, sizeof(uint32_t));
+	f->victim_hist = ftl_calloc(f, f->b + 1, sizeof(uint64_t));
+	f->gcbuf_cap = f->b;
+	f->gcbuf = ftl_calloc(f, f->gcbuf_cap, sizeof(uint32_t));
+	f->gckey = ftl_calloc(f, f->gcbuf_cap, sizeof(uint64_t));
+	if (!f->l2p || !f->p2l || !f->valid || !f->seal_time || !f->erase_count || !f->state ||
+	    !f->stream || !f->freeq || !f->victim_hist || !f->gcbuf || !f->gckey)
+		return -1;
+	memset(f->l2p, 0xff, f->U * sizeof(uint32_t));
+	memset(f->p2l, 0xff, f->T * sizeof(uint32_t));
+	for (uint32_t s = 0; s < f->nseg; s++)
+		f->freeq[s] = s;
+	f->nfree = f->nseg;
+	for (unsigned i = 0; i < FTL_MAX_STREAMS; i++)
+		f->streams[i].seg = FTL_NONE;
+	return 0;
+}
+
+static int wear_init(struct ftl *f)
+{
+	f->wl_cap = 64;
+	f->wl_prev = ftl_calloc(f, f->nseg, sizeof(uint32_t));
+	f->wl_next = ftl_calloc(f, f->nseg, sizeof(uint32_t));
+	f->wl_head = calloc(f->wl_cap, sizeof(uint32_t));
+	f->ec_count = calloc(f->wl_cap, sizeof(uint64_t));
+	if (!f->wl_prev || !f->wl_next || !f->wl_head || !f->ec_count)
+		return -1;
+	memset(f->wl_head, 0xff, f->wl_cap * sizeof(uint32_t));
+	f->ec_count[0] = f->nseg;
+	return 0;
+}
+
+struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
+{
+	struct ftl *f = calloc(1, sizeof(*f));
+	if (!f) {
+		set_err(err, n, "out of memory");
+		return NULL;
+	}
+	f->cfg = *c;
+	f->last_victim = FTL_NONE;
+	f->milestone = UINT64_MAX;
+	ftl_rng_seed(f->rng, c->seed);
+	if (geometry(f, c, err, n) || policies(f, c, err, n) || watermarks(f, c, err, n))
+		goto fail;
+	if (alloc_arrays(f) || (c->wear_threshold && wear_init(f))) {
+		set_err(err, n, "out of memory for %llu logical and %llu physical pages",
+			(unsigned long long)f->U, (unsigned long long)f->T);
+		goto fail;
+	}
+	f->measuring = c->warmup_writes == 0;
+	ftl_tick(f);
+	return f;
+fail:
+	ftl_free(f);
+	return NULL;
+}
+
+void ftl_free(struct ftl *f)
+{
+	if (!f)
+		return;
+	if (f->gc && f->gc_st && f->gc->destroy)
+		f->gc->destroy(f, f->gc_st);
+	if (f->place && f->place_st && f->place->destroy)
+		f->place->destroy(f, f->place_st);
+	free(f->l2p);
+	free(f->p2l);
+	free(f->valid);
+	free(f->seal_time);
+	free(f->erase_count);
+	free(f->state);
+	free(f->stream);
+	free(f->freeq);
+	free(f->victim_hist);
+	free(f->gcbuf);
+	free(f->gckey);
+	free(f->wl_prev);
+	free(f->wl_next);
+	free(f->wl_head);
+	free(f->ec_count);
+	free(f);
+}
+
+/*
+ * Segments: free queue, open, seal, erase.
+ */
+
+static int open_seg(struct ftl *f, unsigned s)
+{
+	if (!f->nfree)
+		return ferr(f, "no free segment left for stream %u (GC watermarks %u/%u too low for "
+			       "placement '%s'; raise --gc-low)", s, f->gc_low, f->gc_high, f->place->name);
+	uint32_t seg = f->freeq[f->free_head];
+	f->free_head = f->free_head + 1 == f->nseg ? 0 : f->free_head + 1;
+	f->nfree--;
+	struct ftl_stream *st = &f->streams[s];
+	f->state[seg] = SEG_OPEN;
+	f->stream[seg] = (uint8_t)s;
+	st->seg = seg;
+	st->next = seg * f->b;
+	st->room = f->b;
+	return 0;
+}
+
+static void wl_link(struct ftl *f, uint32_t seg)
+{
+	uint32_t e = f->erase_count[seg], h = f->wl_head[e];
+	f->wl_prev[seg] = FTL_NONE;
+	f->wl_next[seg] = h;
+	if (h != FTL_NONE)
+		f->wl_prev[h] = seg;
+	f->wl_head[e] = seg;
+}
+
+static void wl_unlink(struct ftl *f, uint32_t seg)
+{
+	uint32_t p = f->wl_prev[seg], nx = f->wl_next[seg];
+	if (p != FTL_NONE)
+		f->wl_next[p] = nx;
+	else
+		f->wl_head[f->erase_count[seg]] = nx;
+	if (nx != FTL_NONE)
+		f->wl_prev[nx] = p;
+}
+
+static void seal(struct ftl *f, struct ftl_stream *st)
+{
+	uint32_t seg = st->seg;
+	f->state[seg] = SEG_SEALED;
+	f->seal_time[seg] = f->clock;
+	f->nsealed++;
+	st->sealed++;
+	st->seg = FTL_NONE;
+	if (f->wl_head)
+		wl_link(f, seg);
+	f->gc->on_seal(f, f->gc_st, seg);
+}
+
+static int wear_grow(struct ftl *f, uint32_t e)
+{
+	if (e < f->wl_cap)
+		return 0;
+	uint32_t cap = f->wl_cap * 2;
+	uint32_t *h = realloc(f->wl_head, cap * sizeof(uint32_t));
+	if (h)
+		f->wl_head = h;
+	uint64_t *c = realloc(f->ec_count, cap * sizeof(uint64_t));
+	if (c)
+		f->ec_count = c;
+	if (!h || !c)
+		return ferr(f, "out of memory for erase counts");
+	memset(h + f->wl_cap, 0xff, (cap - f->wl_cap) * sizeof(uint32_t));
+	memset(c + f->wl_cap, 0, (cap - f->wl_cap) * sizeof(uint64_t));
+	f->wl_cap = cap;
+	return 0;
+}
+
+/* The policy has already dropped seg from its index. */
+static int erase(struct ftl *f, uint32_t seg)
+{
+	uint32_t e = f->erase_count[seg];
+	if (f->wl_head) {
+		wl_unlink(f, seg);
+		if (wear_grow(f, e + 1))
+			return -1;
+		f->ec_count[e]--;
+		f->ec_count[e + 1]++;
+		while (!f->ec_count[f->ec_min])
+			f->ec_min++;
+	}
+	f->erase_count[seg] = e + 1;
+	if (e + 1 > f->ec_max)
+		f->ec_max = e + 1;
+	f->state[seg] = SEG_FREE;
+	f->valid[seg] = 0;
+	f->nsealed--;
+	uint32_t tail = f->free_head + f->nfree;
+	f->freeq[tail >= f->nseg ? tail - f->nseg : tail] = seg;
+	f->nfree++;
+	return 0;
+}
+
+/* Program lpn at the stream's next page. */
+static inline void put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
+{
+	uint32_t ppn = st->next++;
+	f->l2p[lpn] = ppn;
+	f->p2l[ppn] = lpn;
+	f->valid[st->seg]++;
+	if (--st->room == 0)
+		seal(f, st);
+}
+
+static inline void invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
+{
+	uint32_t seg = ftl_seg_of(f, ppn);
+	uint32_t old = f->valid[seg]--;
+	f->l2p[lpn] = FTL_NONE;
+	if (f->state[seg] == SEG_SEALED && f->gc->on_invalidate)
+		f->gc->on_invalidate(f, f->gc_st, seg, old);
+}
+
+/*
+ * Garbage collection.
+ */
+
+/* Read the live pages of seg into the GC buffer, then erase it. */
+static int gather(struct ftl *f, uint32_t seg)
+{
+	uint32_t base = seg * f->b, v = f->valid[seg];
+	if (f->gcbuf_n + f->b > f->gcbuf_cap) {
+		size_t cap = f->gcbuf_cap * 2;
+		uint32_t *nb = realloc(f->gcbuf, cap * sizeof(uint32_t));
+		if (nb)
+			f->gcbuf = nb;
+		uint64_t *nk = realloc(f->gckey, cap * sizeof(uint64_t));
+		if (nk)
+			f->gckey = nk;
+		if (!nb || !nk)
+			return ferr(f, "out of memory for the GC buffer");
+		f->mem_bytes += (cap - f->gcbuf_cap) * 12;
+		f->gcbuf_cap = cap;
+	}
+	/* The l2p lookups are random: start them early. */
+	enum { AHEAD = 16 };
+	for (uint32_t i = 0; i < AHEAD && i < f->b; i++)
+		if (f->p2l[base + i] < f->U)
+			__builtin_prefetch(&f->l2p[f->p2l[base + i]]);
+	uint32_t live = 0;
+	for (uint32_t i = 0; i < f->b; i++) {
+		if (i + AHEAD < f->b && f->p2l[base + i + AHEAD] < f->U)
+			__builtin_prefetch(&f->l2p[f->p2l[base + i + AHEAD]], 1);
+		uint32_t lpn = f->p2l[base + i];
+		if (lpn < f->U && f->l2p[lpn] == base + i) {
+			f->gcbuf[f->gcbuf_n + live] = lpn;
+			if (f->place_batch)
+				f->gckey[f->gcbuf_n + live] =
+					f->place->sort_key(f, f->place_st, lpn);
+			live++;
+		}
+	}
+	if (live != v)
+		return ferr(f, "segment %u: valid count %u but %u live pages", seg, v, live);
+	f->gcbuf_n += live;
+	return erase(f, seg);
+}
+
+/* Program the GC buffer through the placement policy. */
+static int writeout(struct ftl *f, unsigned from, int wl)
+{
+	for (size_t i = 0; i < f->gcbuf_n; i++) {
+		uint32_t lpn = f->gcbuf[i];
+		unsigned s = f->place_trivial ? 0 : f->place->gc(f, f->place_st, lpn, from);
+		struct ftl_stream *st = &f->streams[s];
+		if (!st->room && open_seg(f, s))
+			return -1;
+		put(f, st, lpn);
+		st->gc_pages++;
+	}
+	if (wl)
+		f->c.wl_pages += f->gcbuf_n;
+	else
+		f->c.gc_pages += f->gcbuf_n;
+	f->gcbuf_n = 0;
+	return 0;
+}
+
+static void count_victim(struct ftl *f, uint32_t seg)
+{
+	uint32_t v = f->valid[seg];
+	struct ftl_stream *st = &f->streams[f->stream[seg]];
+	f->c.victims++;
+	f->c.victim_valid += v;
+	f->c.victims_empty += v == 0;
+	st->victims++;
+	st->victim_valid += v;
+	f->victim_hist[v]++;
+	f->last_victim = seg;
+}
+
+/* Clean one segment (a GC victim, or a wear-levelling move). */
+static int clean(struct ftl *f, uint32_t seg, int wl)
+{
+	unsigned from = f->stream[seg];
+	if (wl)
+		f->c.wl_moves++;
+	else
+		count_victim(f, seg);
+	if (gather(f, seg))
+		return -1;
+	return f->place_batch ? 0 : writeout(f, from, wl);
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+	return *x < *y ? -1 : *x > *y;
+}
+
+/* PLACE_SORT: copy the pass's live pages in key order (ties by lpn). */
+static int writeout_sorted(struct ftl *f, int wl)
+{
+	size_t n = f->gcbuf_n;
+	uint64_t *k = f->gckey;
+	/* Sort (key, index) pairs packed in two words: key in the first. */
+	uint64_t *pairs = malloc(n * 2 * sizeof(uint64_t) + 1);
+	if (!pairs)
+		return ferr(f, "out of memory sorting GC copies");
+	for (size_t i = 0; i < n; i++) {
+		pairs[2 * i] = k[i];
+		pairs[2 * i + 1] = f->gcbuf[i];
+	}
+	qsort(pairs, n, 2 * sizeof(uint64_t), cmp_key);
+	for (size_t i = 0; i < n; i++)
+		f->gcbuf[i] = (uint32_t)pairs[2 * i + 1];
+	free(pairs);
+	return writeout(f, 0, wl);
+}
+
+/* Static wear levelling: when erase counts spread past the threshold,
+ * move the data of a least-worn sealed segment (cold data, likely) so
+ * that the segment rejoins the free pool. Runs as the first "victim"
+ * of a GC pass, so that the pass's free-segment accounting covers it. */
+static int wear_level(struct ftl *f)
+{
+	if (f->ec_max - f->ec_min <= f->cfg.wear_threshold)
+		return 0;
+	for (uint32_t e = f->ec_min; e <= f->ec_max; e++) {
+		uint32_t seg = f->wl_head[e];
+		if (seg == FTL_NONE)
+			continue;
+		f->gc->remove(f, f->gc_st, seg);
+		if (clean(f, seg, 1))
+			return -1;
+		return f->place_batch ? writeout_sorted(f, 1) : 0;
+	}
+	return 0;
+}
+
+/* Free segments once the buffered copies (PLACE_SORT) are written. */
+static uint32_t free_after_copies(const struct ftl *f)
+{
+	uint64_t need = (f->gcbuf_n + f->b - 1) / f->b;
+	return need >= f->nfree ? 0 : f->nfree - (uint32_t)need;
+}
+
+/*
+ * One GC pass: clean victims until gc_high segments are free, or until
+ * the copies have opened room in the stream that asked (a shared log:
+ * the victim's space becomes the write frontier) while gc_low - 1
+ * segments stay free. need is that stream, or -1.
+ *
+ * Why gc_low >= G (the placement's GC streams) suffices: a pass starts
+ * with at least G - 1 free segments; each victim is erased before its
+ * copies are written, and k victims' copies (at most k*b pages over G
+ * streams) open at most k + G - 1 segments, so a stream never finds
+ * the free pool empty.
+ */
+static int gc_pass(struct ftl *f, int need)
+{
+	uint64_t guard = 0;
+	f->gc_passes++;
+	if (f->wl_head && wear_level(f))
+		return -1;
+	while (free_after_copies(f) < f->gc_high) {
+		if (need >= 0 && f->streams[need].room && f->nfree + 1 >= f->gc_low)
+			break;
+		if (++guard > 2 * (uint64_t)f->nseg)
+			return ferr(f, "GC cleaned %llu victims without freeing %u segments: no reclaimable space",
+				    (unsigned long long)guard - 1, f->gc_high);
+		uint32_t seg = f->gc->pick(f, f->gc_st);
+		if (seg == FTL_NONE && f->err[0])
+			return -1;
+		if (seg == FTL_NONE)
+			return ferr(f, "victim policy '%s' found no segment to clean (%u sealed)",
+				    f->gc->name, f->nsealed);
+		if (f->state[seg] != SEG_SEALED)
+			return ferr(f, "victim policy '%s' chose segment %u, which is not sealed",
+				    f->gc->name, seg);
+		if (clean(f, seg, 0))
+			return -1;
+	}
+	if (f->place_batch && writeout_sorted(f, 0))
+		return -1;
+	if (f->cfg.check && ftl_check(f, f->err, sizeof(f->err)))
+		return -1;
+	return 0;
+}
+
+/* A host stream needs a new segment. */
+static int host_open(struct ftl *f, unsigned s)
+{
+	if (f->nfree < f->gc_low) {
+		if (gc_pass(f, (int)s))
+			return -1;
+		if (f->streams[s].room)
+			return 0;
+	}
+	return open_seg(f, s);
+}
+
+/*
+ * Host operations.
+ */
+
+static inline int write_page(struct ftl *f, uint32_t lpn, unsigned temp)
+{
+	uint32_t old = f->l2p[lpn];
+	if (old != FTL_NONE)
+		invalidate(f, lpn, old);
+	f->clock++;
+	unsigned s = f->place_trivial ? 0 : f->place->host(f, f->place_st, lpn, temp);
+	struct ftl_stream *st = &f->streams[s];
+	if (!st->room && host_open(f, s))
+		return -1;
+	put(f, st, lpn);
+	st->host_pages++;
+	return 0;
+}
+
+int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp)
+{
+	if (write_page(f, lpn, temp))
+		return -1;
+	if (++f->c.host_pages == f->milestone)
+		return ftl_tick(f);
+	return 0;
+}
+
+int ftl_trim(struct ftl *f, uint32_t lpn)
+{
+	uint32_t old = f->l2p[lpn];
+	if (old == FTL_NONE)
+		return 0;
+	invalidate(f, lpn, old);
+	return 1;
+}
+
+int ftl_precondition(struct ftl *f, int kind)
+{
+	if (kind == PRECOND_NONE)
+		return 0;
+	uint32_t *perm = NULL;
+	if (kind == PRECOND_RANDOM) {
+		perm = malloc(f->U * sizeof(uint32_t));
+		if (!perm)
+			return ferr(f, "out of memory for a random fill of %llu pages",
+				    (unsigned long long)f->U);
+		for (uint32_t i = 0; i < f->U; i++)
+			perm[i] = i;
+		for (uint32_t i = (uint32_t)f->U - 1; i > 0; i--) {
+			uint32_t j = ftl_rng_below(f->rng, i + 1), t = perm[i];
+			perm[i] = perm[j];
+			perm[j] = t;
+		}
+	}
+	int rc = 0;
+	for (uint32_t i = 0; i < f->U && !rc; i++)
+		rc = write_page(f, perm ? perm[i] : i, EV_TEMP_NONE);
+	f->precond_pages += f->U;
+	for (unsigned i = 0; i < f->nstreams; i++)
+		f->streams[i].host_pages = 0; /* per-stream figures count host writes only */
+	free(perm);
+	return rc;
+}
+
+/*
+ * Milestones: warm-up end, curve intervals, snapshots.
+ */
+
+int ftl_tick(struct ftl *f)
+{
+	uint64_t h = f->c.host_pages;
+	if (!f->measuring && h >= f->cfg.warmup_writes) {
+		f->measuring = 1;
+		f->c0 = f->c;
+		memset(f->victim_hist, 0, (f->b + 1) * sizeof(uint64_t));
+	}
+	if (f->interval && !f->next_interval)
+		f->next_interval = f->interval;
+	if (f->snapshot_every && !f->next_snapshot)
+		f->next_snapshot = f->snapshot_every;
+	if (f->interval && h >= f->next_interval) {
+		if (f->on_interval && f->on_interval(f, f->cb_ctx))
+			return -1;
+		f->ci = f->c;
+		f->next_interval += f->interval;
+	}
+	if (f->snapshot_every && h >= f->next_snapshot) {
+		if (f->on_snapshot && f->on_snapshot(f, f->cb_ctx))
+			return -1;
+		f->next_snapshot += f->snapshot_every;
+	}
+	uint64_t m = UINT64_MAX;
+	if (!f->measuring)
+		m = f->cfg.warmup_writes;
+	if (f->interval && f->next_interval < m)
+		m = f->next_interval;
+	if (f->snapshot_every && f->next_snapshot < m)
+		m = f->next_snapshot;
+	f->milestone = m;
+	return 0;
+}
+
+double ftl_wa(const struct ftl_counts *now, const struct ftl_counts *then)
+{
+	uint64_t h = now->host_pages - then->host_pages;
+	if (!h)
+		return -1;
+	uint64_t w = h + (now->gc_pages - then->gc_pages) + (now->wl_pages - then->wl_pages);
+	return (double)w / (double)h;
+}
+
+void ftl_sealed_hist(const struct ftl *f, uint64_t *bins)
+{
+	memset(bins, 0, (f->b + 1) * sizeof(uint64_t));
+	for (uint32_t s = 0; s < f->nseg; s++)
+		if (f->state[s] == SEG_SEALED)
+			bins[f->valid[s]]++;
+}
+
+/*
+ * Requests: byte ranges to pages (docs/MODEL.md "Requests").
+ */
+
+static uint32_t lpn_of(const struct ftl *f, uint64_t page)
+{
+	return f->map ? ftl_pagemap_get(f->map, page) : (uint32_t)page;
+}
+
+/* Pages [*first, *end) touched by e, after the out-of-range rule.
+ * 1 go on, 0 drop the request, -1 error. */
+static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *end)
+{
+	uint64_t P = f->page_size;
+	*first = e->offset / P;
+	*end = (e->offset + e->length + P - 1) / P;
+	if (f->map || *end <= f->U)
+		return 1;
+	f->r.out_of_range++;
+	switch (f->cfg.oor) {
+	case OOR_DROP:
+		return 0;
+	case OOR_CLIP:
+		*end = f->U;
+		return *first < *end;
+	}
+	return ferr(f, "%s at byte %llu, length %u, ends past the logical space (%llu pages of %u bytes)",
+		    e->op == EV_WRITE ? "write" : e->op == EV_READ ? "read" : "discard",
+		    (unsigned long long)e->offset, e->length, (unsigned long long)f->U, f->page_size);
+}
+
+static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t end)
+{
+	uint64_t P = f->page_size;
+	uint64_t ff = (e->offset + P - 1) / P, fe = (e->offset + e->length) / P;
+	if (fe > end)
+		fe = end;
+	if (fe < ff)
+		fe = ff;
+	f->r.discard_partial_pages += (end - first) - (fe - ff);
+	for (uint64_t p = ff; p < fe; p++) {
+		uint32_t lpn = lpn_of(f, p);
+		if (lpn != FTL_NONE && ftl_trim(f, lpn))
+			f->r.discard_pages_trimmed++;
+		else
+			f->r.discard_pages_unmapped++;
+	}
+	return 0;
+}
+
+int ftl_request(struct ftl *f, const struct ev *e)
+{
+	switch (e->op) {
+	case EV_FLUSH:
+		f->r.flushes++;
+		return 0;
+	case EV_READ: f->r.reads++; break;
+	case EV_WRITE: f->r.writes++; break;
+	case EV_DISCARD: f->r.discards++; break;
+	default: return ferr(f, "unknown operation %u", e->op);
+	}
+	if (!e->length) {
+		f->r.zero_length++;
+		return 0;
+	}
+	if (e->offset % f->page_size || e->length % f->page_size)
+		f->r.unaligned++;
+	uint64_t first, end;
+	int rc = span(f, e, &first, &end);
+	if (rc <= 0)
+		return rc;
+	if (e->op == EV_READ) {
+		f->r.read_pages += end - first;
+		return 0;
+	}
+	if (e->op == EV_DISCARD) {
+		if (!f->cfg.trim) {
+			f->r.discards_ignored++;
+			return 0;
+		}
+		return discard(f, e, first, end);
+	}
+	for (uint64_t p = first; p < end; p++) {
+		uint32_t lpn = lpn_of(f, p);
+		if (lpn == FTL_NONE)
+			return ferr(f, "write of page %llu, which the footprint pass did not see",
+				    (unsigned long long)p);
+		if (ftl_write(f, lpn, e->temp))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * --check: every invariant, O(T) per call.
+ */
+
+static int check_mapping(struct ftl *f, uint32_t *live, char *err, size_t n)
+{
+	for (uint64_t lpn = 0; lpn < f->U; lpn++) {
+		uint32_t ppn = f->l2p[lpn];
+		if (ppn == FTL_NONE)
+			continue;
+		if (ppn >= f->T)
+			return set_err(err, n, "logical page %llu maps to physical page %u past the device",
+				       (unsigned long long)lpn, ppn);
+		if (f->p2l[ppn] != lpn)
+			return set_err(err, n, "logical page %llu maps to physical page %u, which holds logical page %u",
+				       (unsigned long long)lpn, ppn, f->p2l[ppn]);
+		uint32_t seg = ftl_seg_of(f, ppn);
+		if (f->state[seg] == SEG_FREE)
+			return set_err(err, n, "logical page %llu maps into free segment %u",
+				       (unsigned long long)lpn, seg);
+		if (f->state[seg] == SEG_OPEN && ppn >= f->streams[f->stream[seg]].next)
+			return set_err(err, n, "logical page %llu maps past the write pointer of open segment %u",
+				       (unsigned long long)lpn, seg);
+		live[seg]++;
+	}
+	return 0;
+}
+
+static int check_segments(struct ftl *f, const uint32_t *live, char *err, size_t n)
+{
+	uint32_t cnt[3] = {0, 0, 0};
+	for (uint32_t s = 0; s < f->nseg; s++) {
+		if (f->state[s] > SEG_SEALED)
+			return set_err(err, n, "segment %u in unknown state %u", s, f->state[s]);
+		cnt[f->state[s]]++;
+		if (live[s] != f->valid[s])
+			return set_err(err, n, "segment %u: valid count %u, reverse map says %u", s,
+				       f->valid[s], live[s]);
+	}
+	uint32_t open = 0;
+	for (unsigned i = 0; i < f->nstreams; i++) {
+		const struct ftl_stream *st = &f->streams[i];
+		if (st->seg == FTL_NONE)
+			continue;
+		open++;
+		if (f->state[st->seg] != SEG_OPEN || f->stream[st->seg] != i ||
+		    st->next - st->seg * f->b + st->room != f->b || !st->room)
+			return set_err(err, n, "stream %u: open segment %u inconsistent", i, st->seg);
+	}
+	if (cnt[SEG_FREE] != f->nfree || cnt[SEG_OPEN] != open || cnt[SEG_SEALED] != f->nsealed ||
+	    f->nfree + open + f->nsealed != f->nseg)
+		return set_err(err, n,
+			       "segment counts: %u free, %u open, %u sealed, %u in all; states say %u/%u/%u",
+			       f->nfree, open, f->nsealed, f->nseg, cnt[0], cnt[1], cnt[2]);
+	for (uint32_t i = 0; i < f->nfree; i++) {
+		uint32_t q = f->free_head + i;
+		uint32_t s = f->freeq[q >= f->nseg ? q - f->nseg : q];
+		if (s >= f->nseg || f->state[s] != SEG_FREE)
+			return set_err(err, n, "free queue entry %u is segment %u, not free", i, s);
+	}
+	return 0;
+}
+
+int ftl_check(struct ftl *f, char *err, size_t n)
+{
+	uint32_t *live = calloc(f->nseg, sizeof(uint32_t));
+	if (!live)
+		return set_err(err, n, "out of memory for --check");
+	int rc = check_mapping(f, live, err, n);
+	if (!rc)
+		rc = check_segments(f, live, err, n);
+	free(live);
+	if (!rc && f->gc->check)
+		rc = f->gc->check(f, f->gc_st, err, n);
+	double wa = ftl_wa(&f->c, &(struct ftl_counts){0});
+	if (!rc && wa >= 0 && wa < 1)
+		rc = set_err(err, n, "write amplification %g below 1", wa);
+	if (rc) {
+		char tmp[sizeof(f->err)];
+		snprintf(tmp, sizeof(tmp), "check failed after GC pass %llu: %s",
+			 (unsigned long long)f->gc_passes, err);
+		snprintf(err, n, "%s", tmp);
+	}
+	return rc;
+}
+
+/*
+ * Footprint map: open addressing, linear probing, keys page + 1.
+ */
+
+static uint64_t mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+int ftl_pagemap_init(struct ftl_pagemap *m)
+{
+	m->cap = 1 << 16;
+	m->n = 0;
+	m->keys = calloc(m->cap, sizeof(uint64_t));
+	m->vals = calloc(m->cap, sizeof(uint32_t));
+	return m->keys && m->vals ? 0 : -1;
+}
+
+static uint64_t slot(const struct ftl_pagemap *m, uint64_t key)
+{
+	uint64_t i = mix(key) & (m->cap - 1);
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static int grow(struct ftl_pagemap *m)
+{
+	struct ftl_pagemap o = *m;
+	m->cap *= 2;
+	m->keys = calloc(m->cap, sizeof(uint64_t));
+	m->vals = calloc(m->cap, sizeof(uint32_t));
+	if (!m->keys || !m->vals) {
+		free(m->keys);
+		free(m->vals);
+		*m = o;
+		return -1;
+	}
+	for (uint64_t i = 0; i < o.cap; i++) {
+		if (!o.keys[i])
+			continue;
+		uint64_t j = slot(m, o.keys[i]);
+		m->keys[j] = o.keys[i];
+		m->vals[j] = o.vals[i];
+	}
+	free(o.keys);
+	free(o.vals);
+	return 0;
+}
+
+int ftl_pagemap_add(struct ftl_pagemap *m, uint64_t page)
+{
+	if (2 * (m->n + 1) > m->cap && grow(m))
+		return -1;
+	if (m->n >= UINT32_MAX - 1)
+		return -1;
+	uint64_t i = slot(m, page + 1);
+	if (!m->keys[i]) {
+		m->keys[i] = page + 1;
+		m->vals[i] = (uint32_t)m->n++;
+	}
+	return 0;
+}
+
+uint32_t ftl_pagemap_get(const struct ftl_pagemap *m, uint64_t page)
+{
+	uint64_t i = slot(m, page + 1);
+	return m->keys[i] ? m->vals[i] : FTL_NONE;
+}
+
+void ftl_pagemap_free(struct ftl_pagemap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	m->keys = NULL;
+	m->vals = NULL;
+}

@@ -1,0 +1,224 @@
+/*
+ * ftl.h - the flash translation layer model: a page-mapped log over
+ * segments (erase blocks), a garbage collector that cleans one victim
+ * at a time, and the counters ftlsim reports. See docs/MODEL.md.
+ *
+ * Use: fill a struct ftl_config (ftl_config_default, then the fields),
+ * ftl_new(), then ftl_request() per trace event or ftl_write()/
+ * ftl_trim() per page, and read the counters from struct ftl.
+ * Victim policies (gc.h) and placement policies (place.h) see the
+ * struct directly: it is the model's state, not an opaque handle.
+ */
+#ifndef FTLKIT_FTL_H
+#define FTLKIT_FTL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+
+#define FTL_NONE UINT32_MAX /* unmapped page, no segment */
+#define FTL_MAX_STREAMS 64
+
+struct gc_ops;
+struct place_ops;
+
+enum ftl_seg_state { SEG_FREE = 0, SEG_OPEN = 1, SEG_SEALED = 2 };
+enum ftl_precond { PRECOND_NONE, PRECOND_SEQ, PRECOND_RANDOM };
+enum ftl_oor { OOR_ERROR, OOR_DROP, OOR_CLIP }; /* requests past the logical space */
+
+struct ftl_config {
+	uint64_t logical_pages;	 /* U */
+	uint64_t physical_pages; /* T as asked; rounded down to whole segments */
+	uint32_t pages_per_seg;	 /* b */
+	uint32_t page_size;	 /* bytes */
+	const char *policy;	 /* "greedy", "dchoices:4", ... */
+	const char *placement;	 /* "single", "hotcold:3", ... */
+	uint32_t gc_low, gc_high; /* free segments; 0: the placement's default */
+	int trim;		 /* discards invalidate the pages they cover */
+	int oor;		 /* enum ftl_oor */
+	uint64_t warmup_writes;	 /* host page writes before measuring */
+	uint32_t wear_threshold; /* static wear levelling; 0: off */
+	int check;		 /* verify invariants after every GC pass */
+	uint64_t seed;
+};
+
+/* One write stream: an open segment being filled. */
+struct ftl_stream {
+	uint32_t seg;	/* open segment, FTL_NONE if none */
+	uint32_t next;	/* next physical page in it */
+	uint32_t room;	/* pages left in it */
+	uint64_t host_pages, gc_pages, sealed;
+	uint64_t victims, victim_valid; /* cleaned segments this stream wrote */
+};
+
+/* Counters that the measured window (after the warm-up) repeats. */
+struct ftl_counts {
+	uint64_t host_pages;	/* host page writes */
+	uint64_t gc_pages;	/* GC copies */
+	uint64_t wl_pages;	/* wear-levelling copies */
+	uint64_t victims;	/* segments cleaned by GC */
+	uint64_t victims_empty; /* of which held no valid page */
+	uint64_t victim_valid;	/* sum of the victims' valid pages */
+	uint64_t wl_moves;	/* segments moved by wear levelling */
+};
+
+/* Per-request counts (ftl_request). */
+struct ftl_reqs {
+	uint64_t reads, read_pages, writes, discards, flushes;
+	uint64_t discard_pages_trimmed;	 /* mapped pages a discard unmapped */
+	uint64_t discard_pages_unmapped; /* covered pages that held no data */
+	uint64_t discard_partial_pages;	 /* partly covered pages, left alone */
+	uint64_t discards_ignored;	 /* discards dropped by --no-trim */
+	uint64_t zero_length, unaligned, out_of_range;
+};
+
+/* Dense renumbering of the pages a trace writes (--logical-space
+ * footprint): page number -> logical page, in first-touch order. */
+struct ftl_pagemap {
+	uint64_t *keys; /* page + 1; 0 is an empty slot */
+	uint32_t *vals;
+	uint64_t cap, n;
+};
+
+struct ftl {
+	/* geometry */
+	uint64_t U, T;	  /* logical and physical pages */
+	uint32_t b, nseg; /* pages per segment, segments */
+	int b_shift;	  /* log2(b) when b is a power of two, else -1 */
+	uint32_t page_size;
+	uint32_t gc_low, gc_high;
+	struct ftl_config cfg;
+
+	/* mapping: l2p[lpn] = ppn; p2l[ppn] = the lpn last written there.
+	 * A physical page is valid iff l2p[p2l[ppn]] == ppn, so an
+	 * overwrite costs no store into p2l. */
+	uint32_t *l2p, *p2l;
+
+	/* segments */
+	uint32_t *valid;
+	uint64_t *seal_time;
+	uint32_t *erase_count;
+	uint8_t *state;	 /* enum ftl_seg_state */
+	uint8_t *stream; /* which stream wrote it */
+	uint32_t *freeq; /* ring of free segments, FIFO */
+	uint32_t free_head, nfree, nsealed;
+
+	struct ftl_stream streams[FTL_MAX_STREAMS];
+	unsigned nstreams;  /* streams in use */
+	unsigned gc_streams; /* streams GC may write to (default watermarks) */
+
+	/* policies */
+	const struct gc_ops *gc;
+	void *gc_st;
+	const struct place_ops *place;
+	void *place_st;
+	int place_trivial; /* single log: skip the per-page placement calls */
+	int place_batch;   /* placement sorts a whole GC pass (agesort) */
+
+	/* time and counters */
+	uint64_t clock;		 /* page writes by the host, preconditioning included */
+	uint64_t precond_pages;
+	struct ftl_counts c;	 /* since the start (after preconditioning) */
+	struct ftl_counts c0;	 /* at the start of the measured window */
+	int measuring;
+	uint64_t milestone;	 /* next host page count at which ftl_tick runs */
+	uint64_t interval, next_interval;
+	uint64_t snapshot_every, next_snapshot;
+	struct ftl_counts ci;	 /* at the start of the current interval */
+	uint64_t *victim_hist;	 /* b + 1 bins, measured window */
+	struct ftl_reqs r;
+
+	/* wear levelling (static): per-erase-count lists of sealed segments */
+	uint32_t *wl_prev, *wl_next, *wl_head;
+	uint32_t wl_cap;
+	uint32_t ec_min, ec_max;
+	uint64_t *ec_count; /* segments per erase count, wl_cap entries */
+
+	/* GC scratch: live pages of the victims of one pass */
+	uint32_t *gcbuf;
+	uint64_t *gckey;
+	size_t gcbuf_n, gcbuf_cap;
+	uint32_t last_victim;
+	uint64_t gc_passes;
+
+	uint64_t rng[4];
+	uint64_t mem_bytes; /* bytes the model allocated */
+
+	/* called by ftl_tick at intervals and snapshots (ftlsim writes CSV) */
+	int (*on_interval)(struct ftl *f, void *ctx);
+	int (*on_snapshot)(struct ftl *f, void *ctx);
+	void *cb_ctx;
+	struct ftl_pagemap *map; /* footprint renumbering, or NULL */
+
+	char err[512];
+};
+
+void ftl_config_default(struct ftl_config *c);
+/* Physical pages for a spare factor or over-provisioning. */
+uint64_t ftl_pages_for_op(uint64_t U, double op);
+uint64_t ftl_pages_for_sf(uint64_t U, double sf);
+
+/* NULL on error with a message in err. */
+struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n);
+void ftl_free(struct ftl *f);
+
+/* Fill every logical page once (not counted as host writes). */
+int ftl_precondition(struct ftl *f, int kind);
+/* One host page write / trim. 0 ok, -1 with f->err set. */
+int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp);
+/* 1 trimmed, 0 page held no data. */
+int ftl_trim(struct ftl *f, uint32_t lpn);
+/* One trace event, by the rules in docs/MODEL.md. 0 ok, -1 f->err. */
+int ftl_request(struct ftl *f, const struct ev *e);
+/* Run the pending interval/snapshot callbacks, warm-up switch. */
+int ftl_tick(struct ftl *f);
+/* Verify every invariant; 0 ok, -1 with the first violation in err. */
+int ftl_check(struct ftl *f, char *err, size_t n);
+
+/* Valid-page histogram (b + 1 bins) of the sealed segments. */
+void ftl_sealed_hist(const struct ftl *f, uint64_t *bins);
+/* Write amplification of a window, or -1 when it has no host write. */
+double ftl_wa(const struct ftl_counts *now, const struct ftl_counts *then);
+
+static inline uint32_t ftl_seg_of(const struct ftl *f, uint32_t ppn)
+{
+	return f->b_shift >= 0 ? ppn >> f->b_shift : ppn / f->b;
+}
+
+static inline void ftl_prefetch(const struct ftl *f, uint32_t lpn)
+{
+	__builtin_prefetch(&f->l2p[lpn], 1);
+}
+
+/* xoshiro256** seeded through splitmix64: small, fast, reproducible. */
+void ftl_rng_seed(uint64_t s[4], uint64_t seed);
+static inline uint64_t ftl_rng_next(uint64_t s[4])
+{
+	uint64_t r = s[1] * 5;
+	r = (r << 7 | r >> 57) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = s[3] << 45 | s[3] >> 19;
+	return r;
+}
+/* Uniform in [0, n): Lemire's multiply-shift (bias below 2^-32 for n < 2^32). */
+static inline uint32_t ftl_rng_below(uint64_t s[4], uint32_t n)
+{
+	return (uint32_t)(((ftl_rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Footprint map: 0 ok, -1 out of memory. */
+int ftl_pagemap_init(struct ftl_pagemap *m);
+int ftl_pagemap_add(struct ftl_pagemap *m, uint64_t page);
+uint32_t ftl_pagemap_get(const struct ftl_pagemap *m, uint64_t page);
+void ftl_pagemap_free(struct ftl_pagemap *m);
+
+/* Allocation counted in f->mem_bytes (policies use it too). */
+void *ftl_calloc(struct ftl *f, size_t n, size_t size);
+
+#endif

@@ -1,0 +1,157 @@
+#!/bin/sh
+# t0400-ftlsim: the FTL simulator's command line - request rules,
+# logical space, outputs, determinism, TRIM, --check on every policy,
+# SIGINT, and one published WA through the whole pipeline.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+
+# jq filter: the summary without its timing group.
+notime='del(.timing)'
+
+t_expect_success '--help prints usage on stdout, --version the version' '
+	"$S" --help >out && grep -q "^usage: ftlsim" out &&
+	"$S" --version | grep -q "^ftlsim (ftlkit) "
+'
+t_expect_failure 2 'an unknown option is a usage error' '"$S" --bogus </dev/null'
+t_expect_failure 2 'an unknown victim policy is a usage error' '"$S" --policy nope </dev/null'
+t_expect_failure 2 'an argument to a policy without one is a usage error' '"$S" --policy greedy:3 </dev/null'
+t_expect_failure 2 '--op and --spare-factor together are a usage error' '"$S" --op 0.1 --spare-factor 0.1 </dev/null'
+t_expect_success 'every victim and placement policy is listed' '
+	"$S" --list-policies >p && test $(wc -l <p) -eq 8 &&
+	"$S" --list-placements >q && test $(wc -l <q) -eq 5
+'
+
+# A small hand-made trace: 64 pages written twice, some reads, a flush.
+awk 'BEGIN { for (r = 0; r < 2; r++) for (i = 0; i < 64; i++) print i, "W", i * 4096, 4096, 0;
+	print 1, "R", 0, 8192, 0; print 2, "F", 0, 0, 0 }' >"$TMP/small.txt"
+
+t_expect_success 'summary: counters, WA identity, parameters and seed' '
+	"$S" -q --logical-pages 64 --physical-pages 128 --pages-per-segment 8 --seed 42 small.txt >s.json &&
+	jq -e ".params.seed == 42 and .host_pages_written == 128 and .requests.reads == 1 and
+		.requests.read_pages == 2 and .requests.flushes == 1 and .params.segments == 16 and
+		.wa_total >= 1 and
+		(.wa_total - (.host_pages_written + .gc_pages_copied) / .host_pages_written | fabs) < 1e-9" s.json
+'
+t_expect_success 'T is rounded down to whole segments and reported' '
+	"$S" -q --logical-pages 64 --physical-pages 100 --pages-per-segment 8 small.txt >s.json &&
+	jq -e ".params.physical_pages_requested == 100 and .params.physical_pages == 96 and
+		.params.segment_rounding == \"down\" and .params.gc_low_segments == 1" s.json
+'
+t_expect_failure 1 'too little spare space is an error' '
+	"$S" -q --logical-pages 64 --physical-pages 72 --pages-per-segment 8 small.txt
+'
+
+# Request rules (docs/MODEL.md "Requests").
+t_expect_success 'a request past the logical space is an error naming it' '
+	echo "0 W 262144 4096 0" >oor.txt &&
+	t_err 1 "write at byte 262144, length 4096, ends past the logical space \(64 pages" \
+		"$S" -q --logical-pages 64 --physical-pages 128 --pages-per-segment 8 oor.txt
+'
+t_expect_success '--out-of-range drop counts and ignores it, clip keeps the part inside' '
+	printf "0 W 258048 8192 0\n1 W 0 4096 0\n" >oor2.txt &&
+	"$S" -q --logical-pages 64 --physical-pages 128 --pages-per-segment 8 --out-of-range drop oor2.txt >d.json &&
+	jq -e ".requests.out_of_range == 1 and .host_pages_written == 1" d.json &&
+	"$S" -q --logical-pages 64 --physical-pages 128 --pages-per-segment 8 --out-of-range clip oor2.txt >c.json &&
+	jq -e ".requests.out_of_range == 1 and .host_pages_written == 2" c.json
+'
+t_expect_success 'zero-length requests are counted and ignored; unaligned writes write whole pages' '
+	printf "0 W 0 0 0\n1 D 0 0 0\n2 W 1000 5000 0\n" >z.txt &&
+	"$S" -q --logical-pages 64 --physical-pages 128 --pages-per-segment 8 z.txt >z.json &&
+	jq -e ".requests.zero_length == 2 and .requests.unaligned == 1 and .host_pages_written == 2" z.json
+'
+t_expect_success 'discards: covered pages trimmed, partial pages kept, never-written pages counted' '
+	printf "0 W 0 16384 0\n1 D 2048 8192 0\n2 D 40960 8192 0\n" >t.txt &&
+	"$S" -q --logical-pages 64 --physical-pages 128 --pages-per-segment 8 t.txt >t.json &&
+	jq -e ".requests.discard_pages_trimmed == 1 and .requests.discard_partial_pages == 2 and
+		.requests.discard_pages_unmapped == 2" t.json &&
+	"$S" -q --no-trim --logical-pages 64 --physical-pages 128 --pages-per-segment 8 t.txt >n.json &&
+	jq -e ".requests.discards_ignored == 2 and .requests.discard_pages_trimmed == 0 and .params.trim == false" n.json
+'
+t_expect_success 'TRIM lowers WA on a write/discard mix; --no-trim ignores the discards' '
+	"$G" -p uniform -n 8192 -w 100000 --fill --trim-prob 0.3 -s 5 -o bin >mix.ev 2>/dev/null &&
+	"$S" -q --spare-factor 0.1 --pages-per-segment 32 mix.ev >on.json &&
+	"$S" -q --spare-factor 0.1 --pages-per-segment 32 --no-trim mix.ev >off.json &&
+	jq -e ".requests.discard_pages_trimmed > 20000" on.json &&
+	jq -e ".requests.discards_ignored > 20000" off.json &&
+	jq -n --slurpfile a on.json --slurpfile b off.json -e "\$a[0].wa_total < \$b[0].wa_total * 0.8"
+'
+
+# Logical space.
+t_expect_success 'the logical space defaults to the largest offset touched' '
+	"$S" -q --physical-pages 128 --pages-per-segment 8 small.txt >e.json &&
+	jq -e ".params.logical_space == \"extent\" and .params.logical_pages == 64" e.json
+'
+t_expect_success 'footprint renumbers the written pages densely, from stdin too' '
+	printf "0 W 409600000 4096 0\n1 W 20480 4096 0\n2 W 409600000 4096 0\n3 D 8192 4096 0\n" >fp.txt &&
+	"$S" -q --logical-space footprint --physical-pages 64 --pages-per-segment 8 - <fp.txt >f.json &&
+	jq -e ".params.logical_pages == 2 and .host_pages_written == 3 and
+		.requests.discard_pages_unmapped == 1" f.json
+'
+t_expect_failure 2 '--capacity must be a multiple of the page size' '"$S" --capacity 5000 </dev/null'
+
+# Outputs, determinism.
+t_expect_success 'curve, histogram and erase CSVs have headers and the expected rows' '
+	"$G" -p hotcold -n 4096 -w 40960 --fill -s 3 -o bin >hc.ev 2>/dev/null &&
+	"$S" -q --spare-factor 0.15 --pages-per-segment 16 --warmup-writes 8192 --curve c.csv \
+		--interval 4096 --hist h.csv --snapshot-every 20000 --erase-hist e.csv hc.ev >o.json &&
+	head -1 c.csv | grep -qx "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,victim_utilization_mean" &&
+	test $(wc -l <c.csv) -eq 12 &&
+	head -1 h.csv | grep -qx "kind,snapshot,host_pages_written,valid_pages,utilization,segments" &&
+	test $(grep -c "^sealed,1," h.csv) -eq 17 && test $(grep -c "^sealed,3," h.csv) -eq 17 &&
+	test $(grep -c "^victims,0," h.csv) -eq 17 &&
+	head -1 e.csv | grep -qx "erase_count,segments" &&
+	test "$(awk -F, "NR > 1 { n += \$2 } END { print n }" e.csv)" = "$(jq .params.segments o.json)" &&
+	test "$(awk -F, "\$1 == \"victims\" { n += \$6 } END { print n }" h.csv)" = "$(jq .measured.segments_cleaned o.json)"
+'
+t_expect_success 'same input, parameters and seed: identical JSON (minus timing) and CSV' '
+	for i in 1 2; do
+		"$S" -q --spare-factor 0.15 --pages-per-segment 16 --policy dchoices:3 --placement hotcold:3 \
+			--precondition random --seed 9 --curve c$i.csv --hist h$i.csv hc.ev >r$i.json || return 1
+	done &&
+	jq "$notime" r1.json >a && jq "$notime" r2.json >b && t_cmp a b &&
+	t_cmp c1.csv c2.csv && t_cmp h1.csv h2.csv &&
+	"$S" -q --spare-factor 0.15 --pages-per-segment 16 --policy dchoices:3 --placement hotcold:3 \
+		--precondition random --seed 10 hc.ev | jq "$notime" >c && ! cmp -s a c
+'
+t_expect_success 'timing fields are grouped under "timing"' '
+	jq -e ".timing | has(\"elapsed_s\") and has(\"page_writes_per_s\")" r1.json &&
+	! jq "$notime" r1.json | grep -q "_per_s\"\|elapsed"
+'
+t_expect_success 'no progress line when stderr is not a terminal' '
+	"$S" -q --spare-factor 0.15 --pages-per-segment 16 hc.ev >/dev/null 2>err && ! test -s err
+'
+
+# --check under every victim and placement policy.
+"$G" -p hotcold -n 2048 -w 30000 --fill --trim-prob 0.05 -s 11 -o bin >"$TMP/chk.ev" 2>/dev/null
+for pol in $("$S" --list-policies | cut -d" " -f1); do
+	t_expect_success "--check holds for $pol under every placement" "
+		for pl in single sepgc agesort:4 hotcold:3 oracle:2; do
+			\"\$S\" -q --check --policy $pol --placement \$pl --spare-factor 0.2 --pages-per-segment 16 \
+				--wear-level static:8 chk.ev >k.json || return 1
+			jq -e '.wa_total >= 1 and .segments_cleaned > 100' k.json >/dev/null || return 1
+		done
+	"
+done
+
+# One published value through the whole pipeline (the full table: tests/validate_model.sh).
+t_expect_success 'tracegen | ftlsim: greedy, b=64, Sf=0.1 within 2% of the mean-field WA 4.821' '
+	"$G" -p uniform -n 65536 -w 786432 -s 1 -o bin 2>/dev/null |
+		"$S" -q --logical-pages 65536 --spare-factor 0.1 --pages-per-segment 64 \
+			--precondition seq --warmup-writes 262144 - >g.json &&
+	jq -e "(.wa_measured / 4.821 - 1 | fabs) < 0.02" g.json
+'
+
+# SIGINT: partial summary, no output file left, exit 130.
+t_expect_success 'SIGINT prints a partial summary, leaves no output file, exits 130' '
+	rm -f in.fifo && mkfifo in.fifo || return 1
+	"$S" -q --logical-pages 65536 --spare-factor 0.1 --curve int.csv in.fifo >p.json 2>p.err &
+	pid=$!
+	"$G" -p uniform -n 65536 -w 40000000 -s 1 -o bin >in.fifo 2>/dev/null &
+	gen=$!
+	sleep 1.5 && kill -INT $pid; wait $pid; rc=$?
+	kill $gen 2>/dev/null; wait $gen
+	test $rc -eq 130 && jq -e ".partial == true and .host_pages_written > 0" p.json &&
+	! ls int.csv* 2>/dev/null
+'
+t_done

@@ -1,0 +1,313 @@
+/*
+ * test_ftl.c - the FTL model through its API: victim choices of every
+ * policy on a hand-built set of segments, exact write amplification of
+ * tiny hand-traced runs, the invariants (--check) under every victim
+ * and placement policy, wear levelling, and the published steady-state
+ * WA of greedy, FIFO and random cleaning (a fast subset: 2^18 pages).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftl.h"
+#include "gc.h"
+#include "place.h"
+#include "th.h"
+
+static struct ftl *make(uint64_t U, uint64_t T, uint32_t b, const char *policy, const char *place)
+{
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = U;
+	c.physical_pages = T;
+	c.pages_per_seg = b;
+	c.policy = policy;
+	c.placement = place;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f)
+		printf("# ftl_new(%s, %s): %s\n", policy, place, err);
+	return f;
+}
+
+/*
+ * Victim choices. Five sealed segments of b = 4 pages, clock 100:
+ *   seg  valid  sealed  erases
+ *    0     3      10      0
+ *    1     1      20      5
+ *    2     2      30      0
+ *    4     4      50      0
+ *    3     1      95      0     (sealed in this order: 0 1 2 4 3)
+ * greedy   1 3 2 0 4  (fewest valid; ties: first into the bucket)
+ * fifo     0 1 2 4 3  (seal order)
+ * windowed:2  1 2 0 3 4  (windows {0,1} {0,2} {0,4} {4,3} {4})
+ * cb  (1-u)age/(1+u): 0: .25*90/1.75=12.9  1: .75*80/1.25=48
+ *     2: .5*70/1.5=23.3  3: .75*5/1.25=3  4: 0        -> 1 2 0 3 4
+ * cb-sqrt (1-u)/u sqrt(age): 0: 3.16  1: 26.8  2: 8.37  3: 6.71  4: 0
+ *                                                      -> 1 2 3 0 4
+ * cat u/(1-u)(e+1)/(age+1): 0: 3/91=.033  1: (1/3)6/81=.0247
+ *     2: 1/71=.0141  3: (1/3)/6=.0556  4: inf          -> 2 1 0 3 4
+ */
+static void setup_segments(struct ftl *f)
+{
+	static const uint32_t order[] = {0, 1, 2, 4, 3};
+	static const uint32_t valid[] = {3, 1, 2, 1, 4}, sealed[] = {10, 20, 30, 95, 50};
+	f->clock = 100;
+	for (int i = 0; i < 5; i++) {
+		uint32_t s = order[i];
+		f->state[s] = SEG_SEALED;
+		f->valid[s] = valid[s];
+		f->seal_time[s] = sealed[s];
+		f->erase_count[s] = s == 1 ? 5 : 0;
+		f->nsealed++;
+		f->gc->on_seal(f, f->gc_st, s);
+	}
+}
+
+static void test_victims(const char *policy, const char *want)
+{
+	struct ftl *f = make(8, 32, 4, policy, "single");
+	if (!f) {
+		CHECK(0, "%s: model built", policy);
+		return;
+	}
+	setup_segments(f);
+	char err[256] = "", got[16] = "";
+	int ok = !f->gc->check || !f->gc->check(f, f->gc_st, err, sizeof(err));
+	CHECK(ok, "%s: index consistent after five seals %s", policy, err);
+	for (int i = 0; i < 5; i++) {
+		uint32_t s = f->gc->pick(f, f->gc_st);
+		got[i] = s == FTL_NONE ? '-' : (char)('0' + s);
+		f->state[s] = SEG_FREE; /* as the model does before erasing */
+		f->nsealed--;
+	}
+	CHECK(!strcmp(got, want), "%s picks %s (got %s)", policy, want, got);
+	CHECK(f->gc->pick(f, f->gc_st) == FTL_NONE, "%s: nothing left to pick", policy);
+	ftl_free(f);
+}
+
+/* An invalidation moves a segment to the front of greedy's order. */
+static void test_greedy_invalidate(void)
+{
+	struct ftl *f = make(8, 32, 4, "greedy", "single");
+	setup_segments(f);
+	for (uint32_t v = 4; v > 0; v--) {
+		f->valid[4] = v - 1;
+		f->gc->on_invalidate(f, f->gc_st, 4, v);
+	}
+	char err[256] = "";
+	CHECK(!f->gc->check(f, f->gc_st, err, sizeof(err)), "greedy index after invalidations %s", err);
+	CHECK(f->gc->pick(f, f->gc_st) == 4, "greedy picks the segment emptied by invalidations");
+	ftl_free(f);
+}
+
+/* Random draws cover every segment once; d-choices with many draws
+ * behaves as greedy. */
+static void test_random_policies(void)
+{
+	struct ftl *f = make(8, 32, 4, "random", "single");
+	setup_segments(f);
+	unsigned seen = 0;
+	for (int i = 0; i < 5; i++) {
+		uint32_t s = f->gc->pick(f, f->gc_st);
+		if (s < 5)
+			seen |= 1u << s;
+	}
+	CHECK(seen == 0x1f, "random picks each sealed segment once");
+	ftl_free(f);
+	f = make(8, 32, 4, "dchoices:1000", "single");
+	setup_segments(f);
+	uint32_t s = f->gc->pick(f, f->gc_st);
+	CHECK(s == 1 || s == 3, "dchoices:1000 picks a segment with the fewest valid pages");
+	ftl_free(f);
+}
+
+/*
+ * Exact runs. U = 5, b = 4, 4 segments (T = 16), filled in order: seg0
+ * holds pages 0-3 (cold), seg1 page 4, then page 4 is rewritten 24
+ * times. Each segment the host needs costs a victim:
+ *   fifo: at write 12 the queue is seg0..seg3; seg0 (4 valid) is
+ *   cleaned, its 4 pages fill the erased seg0 again, so seg1 (empty)
+ *   follows in the same pass; writes 16 and 20 clean seg2, seg3 (empty);
+ *   write 24 cleans seg0 (4 copies) and seg1 again. 24 host writes, 8
+ *   copies, 6 victims of which 4 empty: WA = 32/24.
+ *   greedy: writes 12, 16, 20, 24 clean the segment emptied longest
+ *   ago; no copies, WA = 1 exactly.
+ */
+static void test_exact(const char *policy, uint64_t copies, uint64_t victims, uint64_t empty)
+{
+	struct ftl *f = make(5, 16, 4, policy, "single");
+	f->cfg.check = 1;
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 24 && !rc; i++)
+		rc = ftl_write(f, 4, 0);
+	CHECK(!rc, "%s: tiny run ok %s", policy, rc ? f->err : "");
+	CHECK(f->c.host_pages == 24 && f->c.gc_pages == copies && f->c.victims == victims &&
+		      f->c.victims_empty == empty,
+	      "%s: 24 host writes, %llu copies, %llu victims (%llu empty); got %llu %llu %llu %llu", policy,
+	      (unsigned long long)copies, (unsigned long long)victims, (unsigned long long)empty,
+	      (unsigned long long)f->c.host_pages, (unsigned long long)f->c.gc_pages,
+	      (unsigned long long)f->c.victims, (unsigned long long)f->c.victims_empty);
+	ftl_free(f);
+}
+
+/* Sequential overwrites leave every victim empty: WA exactly 1. */
+static void test_sequential(void)
+{
+	struct ftl *f = make(11, 20, 4, "greedy", "single");
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 1100 && !rc; i++)
+		rc = ftl_write(f, (uint32_t)(i % 11), 0);
+	CHECK(!rc && f->c.gc_pages == 0 && f->c.victims > 200 && f->c.victims == f->c.victims_empty,
+	      "sequential overwrite: %llu victims, all empty, no copies",
+	      (unsigned long long)f->c.victims);
+	ftl_free(f);
+}
+
+/* Trim: a trimmed page is not copied, and is unmapped. */
+static void test_trim(void)
+{
+	struct ftl *f = make(8, 32, 4, "greedy", "single");
+	ftl_precondition(f, PRECOND_SEQ);
+	CHECK(ftl_trim(f, 3) == 1 && f->l2p[3] == FTL_NONE && f->valid[0] == 3, "trim unmaps page 3");
+	CHECK(ftl_trim(f, 3) == 0, "a second trim finds nothing");
+	struct ev e = {.op = EV_DISCARD, .offset = 2048, .length = 4096 * 3};
+	ftl_request(f, &e);
+	CHECK(f->r.discard_pages_trimmed == 2 && f->r.discard_partial_pages == 2,
+	      "a discard of bytes 2048..14336 trims the 2 pages it covers, leaves 2 partial");
+	ftl_free(f);
+}
+
+/*
+ * Every victim policy under every placement, with --check after every
+ * GC pass: hot/cold writes with labels and trims.
+ */
+static void stress(const char *policy, const char *place, int wear)
+{
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 2000;
+	c.physical_pages = 2600;
+	c.pages_per_seg = 16;
+	c.policy = policy;
+	c.placement = place;
+	c.check = 1;
+	c.wear_threshold = wear ? 4 : 0;
+	c.warmup_writes = 1000;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f) {
+		CHECK(0, "%s/%s: %s", policy, place, err);
+		return;
+	}
+	uint64_t rng[4];
+	ftl_rng_seed(rng, 7);
+	int rc = ftl_precondition(f, PRECOND_RANDOM);
+	for (int i = 0; i < 30000 && !rc; i++) {
+		int hot = ftl_rng_below(rng, 10) < 8;
+		uint32_t lpn = hot ? ftl_rng_below(rng, 200) : 200 + ftl_rng_below(rng, 1800);
+		if (ftl_rng_below(rng, 50) == 0)
+			ftl_trim(f, lpn);
+		else
+			rc = ftl_write(f, lpn, hot ? 1 : 2);
+	}
+	if (!rc)
+		rc = ftl_check(f, f->err, sizeof(f->err));
+	double wa = ftl_wa(&f->c, &(struct ftl_counts){0});
+	CHECK(!rc && wa >= 1 && f->c.victims > 100, "%s/%s%s: invariants hold over %llu GC passes, WA %.3f %s",
+	      policy, place, wear ? " wear" : "", (unsigned long long)f->gc_passes, wa, rc ? f->err : "");
+	if (wear)
+		CHECK(f->c.wl_moves > 0 && f->ec_max - f->ec_min <= 5,
+		      "%s: static wear levelling keeps erase counts within %u..%u (%llu moves)", policy,
+		      f->ec_min, f->ec_max, (unsigned long long)f->c.wl_moves);
+	ftl_free(f);
+}
+
+/* --check stops at the first broken invariant. */
+static void test_check_catches(void)
+{
+	struct ftl *f = make(100, 200, 8, "greedy", "single");
+	ftl_precondition(f, PRECOND_SEQ);
+	char err[512];
+	CHECK(!ftl_check(f, err, sizeof(err)), "check passes on a consistent model");
+	f->valid[0]++;
+	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "valid count"),
+	      "check names a wrong valid count: %s", err);
+	f->valid[0]--;
+	f->l2p[5] = f->l2p[6];
+	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "logical page"),
+	      "check names a page mapped twice: %s", err);
+	ftl_free(f);
+}
+
+/* Published values (reference/README.md): uniform random writes after a
+ * full fill, 2^18 pages, b = 64, 4U warm-up, 8U measured. */
+static double steady_wa(const char *policy, double sf, uint64_t seed)
+{
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 1 << 18;
+	c.physical_pages = ftl_pages_for_sf(c.logical_pages, sf);
+	c.pages_per_seg = 64;
+	c.policy = policy;
+	c.seed = seed;
+	c.warmup_writes = 4 * c.logical_pages;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f)
+		return -1;
+	uint64_t rng[4];
+	ftl_rng_seed(rng, seed + 100);
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (uint64_t i = 0; i < 12 * c.logical_pages && !rc; i++)
+		rc = ftl_write(f, ftl_rng_below(rng, (uint32_t)c.logical_pages), 0);
+	double wa = rc ? -1 : ftl_wa(&f->c, &f->c0);
+	ftl_free(f);
+	return wa;
+}
+
+static void test_reference(void)
+{
+	static const struct {
+		const char *policy;
+		double sf, want;
+	} ref[] = {
+		{"greedy", 0.10, 4.821}, {"greedy", 0.20, 2.599}, {"greedy", 0.30, 1.833},
+		{"fifo", 0.10, 5.179},	 {"fifo", 0.20, 2.693},	  {"fifo", 0.30, 1.876},
+		{"random", 0.10, 10.0},	 {"random", 0.20, 5.0},	  {"random", 0.30, 3.333},
+	};
+	for (size_t i = 0; i < sizeof(ref) / sizeof(ref[0]); i++) {
+		double wa = steady_wa(ref[i].policy, ref[i].sf, 1);
+		double diff = (wa - ref[i].want) / ref[i].want;
+		CHECK(fabs(diff) < 0.02, "%s Sf=%.2f: WA %.4f vs reference %.3f (%+.2f%%, tolerance 2%%)",
+		      ref[i].policy, ref[i].sf, wa, ref[i].want, 100 * diff);
+	}
+}
+
+int main(void)
+{
+	char err[256];
+	CHECK(!gc_table_check(err, sizeof(err)) && !place_table_check(err, sizeof(err)),
+	      "policy tables are well-formed");
+	test_victims("greedy", "13204");
+	test_victims("fifo", "01243");
+	test_victims("windowed:2", "12034");
+	test_victims("cb", "12034");
+	test_victims("cb-sqrt", "12304");
+	test_victims("cat", "21034");
+	test_greedy_invalidate();
+	test_random_policies();
+	test_exact("fifo", 8, 6, 4);
+	test_exact("greedy", 0, 4, 4);
+	test_sequential();
+	test_trim();
+	test_check_catches();
+	for (const struct gc_ops *const *g = gc_table; *g; g++)
+		for (const struct place_ops *const *p = place_table; *p; p++)
+			stress((*g)->name, (*p)->name, 0);
+	stress("greedy", "single", 1);
+	stress("cb", "hotcold:3", 1);
+	test_reference();
+	return TH_DONE();
+}
