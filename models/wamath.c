@@ -366,6 +366,7 @@ int wa_hc_separated(double sf, double r, double f, enum wa_pool_model m, unsigne
 struct hcg {
 	unsigned b;
 	double mu_h, mu_c, r;
+	double t;      /* the last level found, k - 1 + theta/(1 + theta) */
 	double *x;     /* (b+1)^2 states */
 	double *vict;  /* (b+1)^2 victim flow */
 	double *entry; /* b+1: entering segments by hot pages */
@@ -425,12 +426,24 @@ static double hcg_gap(struct hcg *g, double t, unsigned *k, double *v)
 }
 
 /* Solve for the level by Illinois regula falsi; returns 0 if no
- * cleaning level exists (empty segments never run out: WA = 1). */
+ * cleaning level exists (empty segments never run out: WA = 1). The
+ * level moves little from one round to the next: start from a narrow
+ * bracket around the last one, widened when it does not hold the root. */
 static int hcg_solve_level(struct hcg *g, unsigned *k, double *v)
 {
-	double a = 1e-12, c = g->b, fa = hcg_gap(g, a, k, v), fc = hcg_gap(g, c, k, v);
+	double lo = 1e-12, a = lo, c = g->b, fa, fc;
+	if (g->t > 0) {
+		a = fmax(lo, g->t - 0.02);
+		c = fmin(g->b, g->t + 0.02);
+	}
+	fa = hcg_gap(g, a, k, v);
+	if (fa <= 0 && a > lo)
+		fa = hcg_gap(g, a = lo, k, v);
 	if (fa <= 0)
 		return 0;
+	fc = hcg_gap(g, c, k, v);
+	if (fc > 0 && c < g->b)
+		fc = hcg_gap(g, c = g->b, k, v);
 	int side = 0;
 	for (int i = 0; i < 200 && c - a > 1e-14 * g->b; i++) {
 		double t = (a * fc - c * fa) / (fc - fa);
@@ -451,27 +464,48 @@ static int hcg_solve_level(struct hcg *g, unsigned *k, double *v)
 		if (ft == 0)
 			break;
 	}
-	hcg_gap(g, 0.5 * (a + c), k, v);
+	g->t = 0.5 * (a + c);
+	hcg_gap(g, g->t, k, v);
 	return 1;
 }
 
-/* The entry mix the victim flow produces: hv + Binomial(b - v, r). */
-static void hcg_entry_from(const struct hcg *g, unsigned k, double *out)
+/* Binomial(n, r) probabilities into p[0..n], by the ratio recurrence
+ * out from the mode, then normalized: starting from (1-r)^n instead
+ * would underflow to zero for large n. */
+static void binom_pmf(unsigned n, double r, double *p)
+{
+	unsigned m = (unsigned)floor((n + 1) * r);
+	double sum = 0;
+	if (m > n)
+		m = n;
+	p[m] = 1;
+	for (unsigned i = m + 1; i <= n; i++)
+		p[i] = p[i - 1] * (n - i + 1) / i * r / (1 - r);
+	for (unsigned i = m; i-- > 0;)
+		p[i] = p[i + 1] * (i + 1) / (n - i) * (1 - r) / r;
+	for (unsigned i = 0; i <= n; i++)
+		sum += p[i];
+	for (unsigned i = 0; i <= n; i++)
+		p[i] /= sum;
+}
+
+/* The entry mix the victim flow produces: hv + Binomial(b - v, r).
+ * pmf is scratch space of b+1 entries. */
+static void hcg_entry_from(const struct hcg *g, unsigned k, double *out, double *pmf)
 {
 	unsigned b = g->b;
 	double tot = 0;
 	memset(out, 0, (b + 1) * sizeof(*out));
-	for (unsigned s = k - 1; s <= k; s++)
+	for (unsigned s = k - 1; s <= k; s++) {
+		unsigned n = b - s;
+		binom_pmf(n, g->r, pmf);
 		for (unsigned hv = 0; hv <= s; hv++) {
 			double q = g->vict[HC_IX(b, hv, s - hv)];
-			unsigned n = b - s;
-			double pk = pow(1 - g->r, n);
-			for (unsigned i = 0; i <= n; i++) {
-				out[hv + i] += q * pk;
-				pk *= (double)(n - i) / (i + 1) * g->r / (1 - g->r);
-			}
+			for (unsigned i = 0; i <= n; i++)
+				out[hv + i] += q * pmf[i];
 			tot += q;
 		}
+	}
 	for (unsigned h = 0; h <= b; h++)
 		out[h] /= tot;
 }
@@ -541,20 +575,27 @@ static void anderson(double *x, const double *gx, double *f, double *dF, double 
 }
 
 struct aa {
-	double *gx, *f, *fprev, *gprev, *dF, *dG;
+	double *gx, *f, *fprev, *gprev, *dF, *dG, *pmf;
 	int m;
 };
 
 static double hcg_iterate(struct hcg *g, struct aa *s)
 {
 	size_t n = g->b + 1;
-	double wa = 1, v;
+	double wa = 1, prev = 0, v;
 	unsigned k;
+	int still = 0;
 	for (int it = 0; it < 1000; it++) {
 		if (!hcg_solve_level(g, &k, &v))
 			return 1;
 		wa = g->b / (g->b - v);
-		hcg_entry_from(g, k, s->gx);
+		/* Rounding keeps the residual of a large state space above any
+		 * fixed bound: also stop once WA has settled for good. */
+		still = fabs(wa - prev) < 1e-13 * wa ? still + 1 : 0;
+		prev = wa;
+		if (still == 5)
+			break;
+		hcg_entry_from(g, k, s->gx, s->pmf);
 		double res = 0;
 		for (size_t q = 0; q < n; q++) {
 			s->f[q] = s->gx[q] - g->entry[q];
@@ -587,20 +628,16 @@ double wa_hc_mixed_greedy_mf(double sf, double r, double f, unsigned b)
 		return NAN;
 	double rho = 1 - sf, wa = NAN;
 	size_t n = (size_t)(b + 1) * (b + 1);
-	struct hcg g = {b, r / (f * rho * b), (1 - r) / ((1 - f) * rho * b), r,
+	struct hcg g = {b, r / (f * rho * b), (1 - r) / ((1 - f) * rho * b), r, -1,
 			calloc(n, sizeof(double)), calloc(n, sizeof(double)),
 			calloc(b + 1, sizeof(double))};
 	struct aa s = {calloc(b + 1, sizeof(double)), calloc(b + 1, sizeof(double)),
 		       calloc(b + 1, sizeof(double)), calloc(b + 1, sizeof(double)),
 		       calloc(AA_M * (b + 1), sizeof(double)), calloc(AA_M * (b + 1), sizeof(double)),
-		       0};
-	if (g.x && g.vict && g.entry && s.gx && s.f && s.fprev && s.gprev && s.dF && s.dG) {
-		/* Start from fresh segments of host writes only. */
-		double pk = pow(1 - r, b);
-		for (unsigned i = 0; i <= b; i++) {
-			g.entry[i] = pk;
-			pk *= (double)(b - i) / (i + 1) * r / (1 - r);
-		}
+		       calloc(b + 1, sizeof(double)), 0};
+	if (g.x && g.vict && g.entry && s.gx && s.f && s.fprev && s.gprev && s.dF && s.dG &&
+	    s.pmf) {
+		binom_pmf(b, r, g.entry); /* start: segments of host writes only */
 		wa = hcg_iterate(&g, &s);
 	}
 	free(g.x);
@@ -612,5 +649,6 @@ double wa_hc_mixed_greedy_mf(double sf, double r, double f, unsigned b)
 	free(s.gprev);
 	free(s.dF);
 	free(s.dG);
+	free(s.pmf);
 	return wa;
 }

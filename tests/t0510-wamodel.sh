@@ -106,10 +106,10 @@ t_expect_success 'JSON: stable key order, parameters echoed, same bytes twice' '
 		tr -d " \"" | tr "\n" " " | grep -qx "sf op alpha rho wa_fifo "
 '
 
-t_expect_success 'hot/cold columns; above b = 1024 the greedy mixed model is null' '
+t_expect_success 'hot/cold columns; above b = 256 the greedy mixed model is null' '
 	"$W" --csv -m hotcold -s .1 >t.csv &&
 	test "$(col t.csv wa_hc_mixed_greedy_mf | awk "{ printf \"%.2f\", \$1 }")" = 5.88 &&
-	"$W" -m hotcold -s .1 -b 2048 | grep -q "\"wa_hc_mixed_greedy_mf\": null"
+	"$W" -m hotcold -s .1 -b 257 | grep -q "\"wa_hc_mixed_greedy_mf\": null"
 '
 
 t_expect_success '--help to stdout, --version' '

@@ -166,6 +166,12 @@ static void test_hotcold(void)
 	CHECK(rel_close(wa_hc_mixed_greedy_mf(.2, .9, .1, 64), 3.4626, 1e-3), "greedy 90/10 Sf=.2");
 	CHECK(rel_close(wa_hc_mixed_fifo(.1, .9, .1), 6.1679, 1e-3), "FIFO 90/10 Sf=.1");
 	CHECK(rel_close(wa_hc_mixed_fifo(.2, .9, .1), 3.5336, 1e-3), "FIFO 90/10 Sf=.2");
+	/* Large b: (1-r)^b underflows past b = 308 for r = .9; greedy
+	 * mixed grows toward FIFO mixed as segments grow. */
+	double g64 = wa_hc_mixed_greedy_mf(.1, .9, .1, 64), g340 = wa_hc_mixed_greedy_mf(.1, .9, .1, 340);
+	CHECK(g64 < g340 && g340 < wa_hc_mixed_fifo(.1, .9, .1),
+	      "greedy 90/10 at b=340 between b=64 and FIFO (%.4f %.4f %.4f)", g64, g340,
+	      wa_hc_mixed_fifo(.1, .9, .1));
 	CHECK(isnan(wa_hc_mixed_fifo(.1, 1, .1)) && isnan(wa_hc_mixed_greedy_mf(.1, .9, 0, 64)),
 	      "hot/cold domain");
 }
