@@ -1,0 +1,37 @@
+# plots/trace-sizes.gp - request-size distributions of traces (tracestat
+# --size-hist CSV: file, op, bucket, max_bytes, requests), one panel per
+# operation, one line per trace.
+#   gnuplot -e "FORMAT='png'; out='s.png'" -c plots/trace-sizes.gp [VARS.gp]
+# Variables: files "CSV|TITLE;..." (lists as in term.gp); ops (default
+# "read write discard"); plus title.
+plots_dir = ARG0[1 : strlen(ARG0) - strlen("trace-sizes.gp")]
+if (ARGC >= 1) { load ARG1 }
+if (!exists("size_w")) size_w = 1400
+if (!exists("size_h")) size_h = 520
+load plots_dir . "term.gp"
+if (!exists("files")) files = ""
+if (!exists("ops")) ops = "read write discard"
+n = nitems(files)
+if (n == 0) { print "trace-sizes.gp: set files to one or more tracestat --size-hist files"; exit status 2 }
+# x: log2 of the bucket's upper bound; the open bucket ">1M" (max_bytes 0) last.
+bx(m) = m > 0 ? log(m) / log(2) : 21
+array TOT[n * words(ops)]
+do for [k=1:n] { do for [o=1:words(ops)] {
+	stats field(item(files, k), 1) using (strcol("op") eq word(ops, o) ? column("requests") : 0) nooutput
+	TOT[(k - 1) * words(ops) + o] = STATS_sum > 0 ? STATS_sum : 1
+}}
+set multiplot layout 1, words(ops) title title
+set xlabel "request size (bytes, bucket upper bound)"
+set ylabel "fraction of the op's requests"
+set yrange [0:*]
+set xtics rotate by -45 font ",9" ("512" 9, "1K" 10, "2K" 11, "4K" 12, "8K" 13, "16K" 14, "32K" 15, \
+	"64K" 16, "128K" 17, "256K" 18, "512K" 19, "1M" 20, ">1M" 21)
+set xrange [8.5:21.5]
+set key top right reverse Left font ",9"
+do for [o=1:words(ops)] {
+	set title word(ops, o) . "s"
+	plot for [k=1:n] field(item(files, k), 1) \
+		using (strcol("op") eq word(ops, o) ? bx(column("max_bytes")) : NaN):(column("requests") / TOT[(k - 1) * words(ops) + o]) \
+		with linespoints lt k ps 0.8 title field(item(files, k), 2)
+}
+unset multiplot

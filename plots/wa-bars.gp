@@ -1,0 +1,35 @@
+# plots/wa-bars.gp - WA per trace and victim policy as clustered bars,
+# one panel per table. Each table is a CSV with a header row: a label
+# column, then one column per bar of a cluster (e.g. paper/'s
+# real-trace tables: trace, greedy, cb, fifo, ...).
+#   gnuplot -e "FORMAT='png'; out='b.png'" -c plots/wa-bars.gp [VARS.gp]
+# Variables: panels "CSV|TITLE;..." (lists as in term.gp); cols (panel
+# layout columns, default 2); ylabel; title; yrange.
+plots_dir = ARG0[1 : strlen(ARG0) - strlen("wa-bars.gp")]
+if (ARGC >= 1) { load ARG1 }
+if (!exists("size_w")) size_w = 1400
+if (!exists("size_h")) size_h = 900
+load plots_dir . "term.gp"
+if (!exists("panels")) panels = ""
+if (!exists("cols")) cols = 2
+if (strlen(ylabel) == 0) { ylabel = "WA (flash page writes / host page writes)" }
+n = nitems(panels)
+if (n == 0) { print "wa-bars.gp: set panels to one or more tables"; exit status 2 }
+set style data histogram
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set xtics rotate by -30 font ",9" nomirror
+set ylabel ylabel
+set yrange [0:*]
+if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
+set key top right horizontal maxrows 2 font ",9"
+unset datafile columnheaders
+set multiplot layout ceil(n / (cols + 0.0)), cols title title
+do for [k=1:n] {
+	f = field(item(panels, k), 1)
+	nc = words(system("head -n 1 '" . f . "' | tr ',' ' '"))
+	set title field(item(panels, k), 2)
+	plot for [c=2:nc] f using c:xtic(1) title columnhead lt (c - 1)
+}
+unset multiplot

@@ -1,0 +1,37 @@
+# plots/wa-curve.gp - WA over host writes, several ftlsim runs overlaid
+# (ftlsim --curve CSV: host_pages_written, interval_wa, cumulative_wa, ...).
+#   gnuplot -e "FORMAT='png'; out='c.png'" -c plots/wa-curve.gp [VARS.gp]
+# Variables (lists as in term.gp):
+#   curves  "CSV|TITLE[|XDIV];..."  one run each; x = host_pages_written/XDIV
+#   xdiv    default XDIV (1): e.g. U, to count host writes in drive fills
+#   cumulative  1: also draw cumulative_wa, dashed, in the run's colour
+#   plus title, xlabel, ylabel, xrange, yrange, logy, keypos.
+plots_dir = ARG0[1 : strlen(ARG0) - strlen("wa-curve.gp")]
+if (ARGC >= 1) { load ARG1 }
+load plots_dir . "term.gp"
+if (!exists("curves")) curves = ""
+if (!exists("xdiv")) xdiv = 1
+if (!exists("cumulative")) cumulative = 0
+if (strlen(xlabel) == 0) { xlabel = xdiv == 1 ? "host writes (pages)" : sprintf("host writes (multiples of %d pages)", xdiv) }
+if (strlen(ylabel) == 0) { ylabel = "WA (flash page writes / host page writes)" }
+if (keypos eq "top left") { keypos = "top right" }
+eval APPLY
+n = nitems(curves)
+if (n == 0) { print "wa-curve.gp: set curves to one or more ftlsim --curve files"; exit status 2 }
+# ftlsim ends the file with a partial interval (the writes after the
+# last whole --interval); its few writes give a noisy WA, so a row that
+# is not at a multiple of the interval (the first row's x) is left out.
+array IV[n]
+do for [k=1:n] {
+	stats field(item(curves, k), 1) using (column("host_pages_written")) nooutput
+	IV[k] = STATS_min > 0 ? STATS_min : 1
+}
+whole(k) = (int(column("host_pages_written")) % int(IV[k])) == 0
+set key reverse Left
+set yrange [1:*]
+if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
+plot \
+	for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) \
+		with linespoints lt k ps 0.6 title field(item(curves, k), 2) . " (per interval)", \
+	for [k=1:(cumulative ? n : 0)] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) \
+		with lines lt k dt 2 title field(item(curves, k), 2) . " (cumulative)"
