@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "ftlkit.h"
 #include "gc.h"
@@ -48,8 +49,24 @@ uint64_t ftl_pages_for_sf(uint64_t U, double sf)
 	return (uint64_t)llround((double)U / (1.0 - sf));
 }
 
+/*
+ * The page maps are the model's memory and its random accesses: at 2^26
+ * pages they span hundreds of MiB, and with 4 KiB pages nearly every
+ * access also misses the TLB. Transparent huge pages (when the kernel
+ * offers them on request) make the page walks cheap.
+ */
 void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 {
+	size_t bytes = n * size, huge = 2u << 20;
+	if (bytes >= 2 * huge) {
+		void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
+		if (p) {
+			madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE);
+			memset(p, 0, bytes);
+			f->mem_bytes += bytes;
+		}
+		return p;
+	}
 	void *p = calloc(n ? n : 1, size);
 	if (p)
 		f->mem_bytes += (uint64_t)n * size;
@@ -141,18 +158,15 @@ static int alloc_arrays(struct ftl *f)
 {
 	f->l2p = ftl_calloc(f, f->U, sizeof(uint32_t));
 	f->p2l = ftl_calloc(f, f->T, sizeof(uint32_t));
-	f->valid = ftl_calloc(f, f->nseg, sizeof(uint32_t));
+	f->seg = ftl_calloc(f, f->nseg, sizeof(struct ftl_seg));
 	f->seal_time = ftl_calloc(f, f->nseg, sizeof(uint64_t));
 	f->erase_count = ftl_calloc(f, f->nseg, sizeof(uint32_t));
-	f->state = ftl_calloc(f, f->nseg, 1);
-	f->stream = ftl_calloc(f, f->nseg, 1);
 	f->freeq = ftl_calloc(f, f->nseg, sizeof(uint32_t));
 	f->victim_hist = ftl_calloc(f, f->b + 1, sizeof(uint64_t));
 	f->gcbuf_cap = f->b;
 	f->gcbuf = ftl_calloc(f, f->gcbuf_cap, sizeof(uint32_t));
 	f->gckey = ftl_calloc(f, f->gcbuf_cap, sizeof(uint64_t));
-	if (!f->l2p || !f->p2l || !f->valid || !f->seal_time || !f->erase_count || !f->state ||
-	    !f->stream || !f->freeq || !f->victim_hist || !f->gcbuf || !f->gckey)
+	if (!f->l2p || !f->p2l || !f->seg || !f->seal_time || !f->erase_count || !f->freeq || !f->victim_hist || !f->gcbuf || !f->gckey)
 		return -1;
 	memset(f->l2p, 0xff, f->U * sizeof(uint32_t));
 	memset(f->p2l, 0xff, f->T * sizeof(uint32_t));
@@ -189,13 +203,16 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 	f->last_victim = FTL_NONE;
 	f->milestone = UINT64_MAX;
 	ftl_rng_seed(f->rng, c->seed);
-	if (geometry(f, c, err, n) || policies(f, c, err, n) || watermarks(f, c, err, n))
+	if (geometry(f, c, err, n))
 		goto fail;
+	/* The policies' indexes use the segment records. */
 	if (alloc_arrays(f) || (c->wear_threshold && wear_init(f))) {
 		set_err(err, n, "out of memory for %llu logical and %llu physical pages",
 			(unsigned long long)f->U, (unsigned long long)f->T);
 		goto fail;
 	}
+	if (policies(f, c, err, n) || watermarks(f, c, err, n))
+		goto fail;
 	f->measuring = c->warmup_writes == 0;
 	ftl_tick(f);
 	return f;
@@ -214,11 +231,9 @@ void ftl_free(struct ftl *f)
 		f->place->destroy(f, f->place_st);
 	free(f->l2p);
 	free(f->p2l);
-	free(f->valid);
+	free(f->seg);
 	free(f->seal_time);
 	free(f->erase_count);
-	free(f->state);
-	free(f->stream);
 	free(f->freeq);
 	free(f->victim_hist);
 	free(f->gcbuf);
@@ -243,8 +258,8 @@ static int open_seg(struct ftl *f, unsigned s)
 	f->free_head = f->free_head + 1 == f->nseg ? 0 : f->free_head + 1;
 	f->nfree--;
 	struct ftl_stream *st = &f->streams[s];
-	f->state[seg] = SEG_OPEN;
-	f->stream[seg] = (uint8_t)s;
+	f->seg[seg].state = SEG_OPEN;
+	f->seg[seg].stream = (uint8_t)s;
 	st->seg = seg;
 	st->next = seg * f->b;
 	st->room = f->b;
@@ -275,7 +290,7 @@ static void wl_unlink(struct ftl *f, uint32_t seg)
 static void seal(struct ftl *f, struct ftl_stream *st)
 {
 	uint32_t seg = st->seg;
-	f->state[seg] = SEG_SEALED;
+	f->seg[seg].state = SEG_SEALED;
 	f->seal_time[seg] = f->clock;
 	f->nsealed++;
 	st->sealed++;
@@ -320,8 +335,8 @@ static int erase(struct ftl *f, uint32_t seg)
 	f->erase_count[seg] = e + 1;
 	if (e + 1 > f->ec_max)
 		f->ec_max = e + 1;
-	f->state[seg] = SEG_FREE;
-	f->valid[seg] = 0;
+	f->seg[seg].state = SEG_FREE;
+	f->seg[seg].valid = 0;
 	f->nsealed--;
 	uint32_t tail = f->free_head + f->nfree;
 	f->freeq[tail >= f->nseg ? tail - f->nseg : tail] = seg;
@@ -335,7 +350,7 @@ static inline void put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 	uint32_t ppn = st->next++;
 	f->l2p[lpn] = ppn;
 	f->p2l[ppn] = lpn;
-	f->valid[st->seg]++;
+	f->seg[st->seg].valid++;
 	if (--st->room == 0)
 		seal(f, st);
 }
@@ -343,9 +358,9 @@ static inline void put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 static inline void invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 {
 	uint32_t seg = ftl_seg_of(f, ppn);
-	uint32_t old = f->valid[seg]--;
+	uint32_t old = f->seg[seg].valid--;
 	f->l2p[lpn] = FTL_NONE;
-	if (f->state[seg] == SEG_SEALED && f->gc->on_invalidate)
+	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate)
 		f->gc->on_invalidate(f, f->gc_st, seg, old);
 }
 
@@ -356,7 +371,7 @@ static inline void invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 /* Read the live pages of seg into the GC buffer, then erase it. */
 static int gather(struct ftl *f, uint32_t seg)
 {
-	uint32_t base = seg * f->b, v = f->valid[seg];
+	uint32_t base = seg * f->b, v = f->seg[seg].valid;
 	if (f->gcbuf_n + f->b > f->gcbuf_cap) {
 		size_t cap = f->gcbuf_cap * 2;
 		uint32_t *nb = realloc(f->gcbuf, cap * sizeof(uint32_t));
@@ -416,8 +431,8 @@ static int writeout(struct ftl *f, unsigned from, int wl)
 
 static void count_victim(struct ftl *f, uint32_t seg)
 {
-	uint32_t v = f->valid[seg];
-	struct ftl_stream *st = &f->streams[f->stream[seg]];
+	uint32_t v = f->seg[seg].valid;
+	struct ftl_stream *st = &f->streams[f->seg[seg].stream];
 	f->c.victims++;
 	f->c.victim_valid += v;
 	f->c.victims_empty += v == 0;
@@ -430,7 +445,7 @@ static void count_victim(struct ftl *f, uint32_t seg)
 /* Clean one segment (a GC victim, or a wear-levelling move). */
 static int clean(struct ftl *f, uint32_t seg, int wl)
 {
-	unsigned from = f->stream[seg];
+	unsigned from = f->seg[seg].stream;
 	if (wl)
 		f->c.wl_moves++;
 	else
@@ -523,7 +538,7 @@ static int gc_pass(struct ftl *f, int need)
 		if (seg == FTL_NONE)
 			return ferr(f, "victim policy '%s' found no segment to clean (%u sealed)",
 				    f->gc->name, f->nsealed);
-		if (f->state[seg] != SEG_SEALED)
+		if (f->seg[seg].state != SEG_SEALED)
 			return ferr(f, "victim policy '%s' chose segment %u, which is not sealed",
 				    f->gc->name, seg);
 		if (clean(f, seg, 0))
@@ -664,8 +679,8 @@ void ftl_sealed_hist(const struct ftl *f, uint64_t *bins)
 {
 	memset(bins, 0, (f->b + 1) * sizeof(uint64_t));
 	for (uint32_t s = 0; s < f->nseg; s++)
-		if (f->state[s] == SEG_SEALED)
-			bins[f->valid[s]]++;
+		if (f->seg[s].state == SEG_SEALED)
+			bins[f->seg[s].valid]++;
 }
 
 /*
@@ -682,8 +697,12 @@ static uint32_t lpn_of(const struct ftl *f, uint64_t page)
 static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *end)
 {
 	uint64_t P = f->page_size;
-	*first = e->offset / P;
-	*end = (e->offset + e->length + P - 1) / P;
+	if (e->offset > UINT64_MAX - e->length - P) /* the end would wrap */
+		*first = *end = UINT64_MAX;
+	else {
+		*first = e->offset / P;
+		*end = (e->offset + e->length + P - 1) / P;
+	}
 	if (f->map || *end <= f->U)
 		return 1;
 	f->r.out_of_range++;
@@ -778,10 +797,10 @@ static int check_mapping(struct ftl *f, uint32_t *live, char *err, size_t n)
 			return set_err(err, n, "logical page %llu maps to physical page %u, which holds logical page %u",
 				       (unsigned long long)lpn, ppn, f->p2l[ppn]);
 		uint32_t seg = ftl_seg_of(f, ppn);
-		if (f->state[seg] == SEG_FREE)
+		if (f->seg[seg].state == SEG_FREE)
 			return set_err(err, n, "logical page %llu maps into free segment %u",
 				       (unsigned long long)lpn, seg);
-		if (f->state[seg] == SEG_OPEN && ppn >= f->streams[f->stream[seg]].next)
+		if (f->seg[seg].state == SEG_OPEN && ppn >= f->streams[f->seg[seg].stream].next)
 			return set_err(err, n, "logical page %llu maps past the write pointer of open segment %u",
 				       (unsigned long long)lpn, seg);
 		live[seg]++;
@@ -793,12 +812,12 @@ static int check_segments(struct ftl *f, const uint32_t *live, char *err, size_t
 {
 	uint32_t cnt[3] = {0, 0, 0};
 	for (uint32_t s = 0; s < f->nseg; s++) {
-		if (f->state[s] > SEG_SEALED)
-			return set_err(err, n, "segment %u in unknown state %u", s, f->state[s]);
-		cnt[f->state[s]]++;
-		if (live[s] != f->valid[s])
+		if (f->seg[s].state > SEG_SEALED)
+			return set_err(err, n, "segment %u in unknown state %u", s, f->seg[s].state);
+		cnt[f->seg[s].state]++;
+		if (live[s] != f->seg[s].valid)
 			return set_err(err, n, "segment %u: valid count %u, reverse map says %u", s,
-				       f->valid[s], live[s]);
+				       f->seg[s].valid, live[s]);
 	}
 	uint32_t open = 0;
 	for (unsigned i = 0; i < f->nstreams; i++) {
@@ -806,7 +825,7 @@ static int check_segments(struct ftl *f, const uint32_t *live, char *err, size_t
 		if (st->seg == FTL_NONE)
 			continue;
 		open++;
-		if (f->state[st->seg] != SEG_OPEN || f->stream[st->seg] != i ||
+		if (f->seg[st->seg].state != SEG_OPEN || f->seg[st->seg].stream != i ||
 		    st->next - st->seg * f->b + st->room != f->b || !st->room)
 			return set_err(err, n, "stream %u: open segment %u inconsistent", i, st->seg);
 	}
@@ -818,7 +837,7 @@ static int check_segments(struct ftl *f, const uint32_t *live, char *err, size_t
 	for (uint32_t i = 0; i < f->nfree; i++) {
 		uint32_t q = f->free_head + i;
 		uint32_t s = f->freeq[q >= f->nseg ? q - f->nseg : q];
-		if (s >= f->nseg || f->state[s] != SEG_FREE)
+		if (s >= f->nseg || f->seg[s].state != SEG_FREE)
 			return set_err(err, n, "free queue entry %u is segment %u, not free", i, s);
 	}
 	return 0;

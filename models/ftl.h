@@ -24,6 +24,20 @@ struct gc_ops;
 struct place_ops;
 
 enum ftl_seg_state { SEG_FREE = 0, SEG_OPEN = 1, SEG_SEALED = 2 };
+
+/*
+ * What an overwrite touches in its segment, together in 16 bytes (a
+ * quarter cache line): the valid count, the state, and two links that
+ * the victim policy may use for an intrusive list (greedy's buckets),
+ * so that an invalidation costs one line for the segment itself.
+ */
+struct ftl_seg {
+	uint32_t valid;
+	uint8_t state;	/* enum ftl_seg_state */
+	uint8_t stream; /* which stream wrote it */
+	uint16_t spare;
+	uint32_t prev, next; /* the victim policy's */
+};
 enum ftl_precond { PRECOND_NONE, PRECOND_SEQ, PRECOND_RANDOM };
 enum ftl_oor { OOR_ERROR, OOR_DROP, OOR_CLIP }; /* requests past the logical space */
 
@@ -96,11 +110,9 @@ struct ftl {
 	uint32_t *l2p, *p2l;
 
 	/* segments */
-	uint32_t *valid;
+	struct ftl_seg *seg;
 	uint64_t *seal_time;
 	uint32_t *erase_count;
-	uint8_t *state;	 /* enum ftl_seg_state */
-	uint8_t *stream; /* which stream wrote it */
 	uint32_t *freeq; /* ring of free segments, FIFO */
 	uint32_t free_head, nfree, nsealed;
 
@@ -186,9 +198,35 @@ static inline uint32_t ftl_seg_of(const struct ftl *f, uint32_t ppn)
 	return f->b_shift >= 0 ? ppn >> f->b_shift : ppn / f->b;
 }
 
+/*
+ * Prefetch hints for a caller that knows its next writes (the benchmark;
+ * any replay with lookahead): the map entry (some 16 writes ahead), then
+ * the segment it points into (some 8 ahead, once the entry is cached),
+ * then that segment's list neighbours (some 4 ahead). Hints only: the
+ * model stays correct whatever happens in between.
+ */
 static inline void ftl_prefetch(const struct ftl *f, uint32_t lpn)
 {
 	__builtin_prefetch(&f->l2p[lpn], 1);
+}
+
+static inline void ftl_prefetch_seg(const struct ftl *f, uint32_t lpn)
+{
+	uint32_t ppn = f->l2p[lpn];
+	if (ppn != FTL_NONE)
+		__builtin_prefetch(&f->seg[ftl_seg_of(f, ppn)], 1);
+}
+
+static inline void ftl_prefetch_links(const struct ftl *f, uint32_t lpn)
+{
+	uint32_t ppn = f->l2p[lpn];
+	if (ppn == FTL_NONE)
+		return;
+	const struct ftl_seg *s = &f->seg[ftl_seg_of(f, ppn)];
+	if (s->prev < f->nseg)
+		__builtin_prefetch(&f->seg[s->prev], 1);
+	if (s->next < f->nseg)
+		__builtin_prefetch(&f->seg[s->next], 1);
 }
 
 /* xoshiro256** seeded through splitmix64: small, fast, reproducible. */

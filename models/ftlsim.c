@@ -55,7 +55,7 @@ struct sim {
 	size_t nbuf, capbuf, next;
 	int from_buf; /* pass 2 replays the buffer */
 	struct ftl_pagemap map;
-	uint64_t events;
+	uint64_t events, events_pass1;
 	uint32_t volume0;
 	int volumes_mixed, have_volume0;
 	/* run */
@@ -406,10 +406,14 @@ static void measure_space(struct sim *s)
 	while (next_event(s, &e) > 0) {
 		if (interrupted)
 			return;
+		s->events_pass1++;
 		if (buffered(s))
 			buffer_event(s, &e);
 		if (!e.length || e.op == EV_FLUSH)
 			continue;
+		if (e.offset > UINT64_MAX - e.length - P)
+			fail("%s: a request at byte %llu, length %u, ends past 2^64", s->path,
+			     (unsigned long long)e.offset, e.length);
 		uint64_t first = e.offset / P, end = (e.offset + e.length + P - 1) / P;
 		if (end > max_end)
 			max_end = end;
@@ -798,8 +802,20 @@ int main(int argc, char **argv)
 		open_trace(&s);
 	else
 		measure_space(&s);
-	if (interrupted)
-		die(EXIT_INTR, "interrupted before the model was built");
+	if (interrupted) {
+		/* Nothing simulated yet: the summary is the input read so far. */
+		json_t *j = json_object(), *in = json_object();
+		json_object_set_new(j, "program", json_string("ftlsim"));
+		json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
+		json_object_set_new(j, "partial", json_true());
+		json_object_set_new(in, "path", json_string(s.path));
+		SETU(in, "events_read", s.events_pass1);
+		json_object_set_new(j, "input", in);
+		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		putchar('\n');
+		json_decref(j);
+		return EXIT_INTR;
+	}
 	build_model(&s);
 	open_out(&s.curve, s.curve_path,
 		 "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,"

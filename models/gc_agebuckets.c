@@ -119,7 +119,7 @@ int agebuckets_check(struct ftl *f, const struct agebuckets *a, char *err, size_
 		total += a->len[v];
 		for (uint32_t i = 0; i < a->len[v]; i++) {
 			uint32_t s = h[i];
-			if (s >= f->nseg || f->state[s] != SEG_SEALED || f->valid[s] != v || a->pos[s] != i)
+			if (s >= f->nseg || f->seg[s].state != SEG_SEALED || f->seg[s].valid != v || a->pos[s] != i)
 				return set_err(err, n, "age bucket %u entry %u (segment %u) inconsistent", v, i, s);
 			if (i && older(f, s, h[(i - 1) / 2]))
 				return set_err(err, n, "age bucket %u: heap order broken at entry %u", v, i);

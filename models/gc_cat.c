@@ -37,7 +37,7 @@ static int cat_init(struct ftl *f, const char *arg, void **st, char *err, size_t
 static void cat_seal(struct ftl *f, void *st, uint32_t seg)
 {
 	struct cat *x = st;
-	x->oom |= agebuckets_add(f, &x->a, seg, f->valid[seg]);
+	x->oom |= agebuckets_add(f, &x->a, seg, f->seg[seg].valid);
 }
 
 static void cat_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
@@ -49,7 +49,7 @@ static void cat_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
 
 static void cat_remove(struct ftl *f, void *st, uint32_t seg)
 {
-	agebuckets_del(f, &((struct cat *)st)->a, seg, f->valid[seg]);
+	agebuckets_del(f, &((struct cat *)st)->a, seg, f->seg[seg].valid);
 }
 
 static double cat_cost(const struct ftl *f, uint32_t s, uint32_t v)
@@ -74,7 +74,7 @@ static uint32_t cat_pick(struct ftl *f, void *st)
 			uint32_t s = x->a.heap[v][i];
 			double c = cat_cost(f, s, v);
 			if (best == FTL_NONE || c < best_cost ||
-			    (c == best_cost && f->valid[s] == f->valid[best] &&
+			    (c == best_cost && f->seg[s].valid == f->seg[best].valid &&
 			     f->seal_time[s] < f->seal_time[best])) {
 				best = s;
 				best_cost = c;
@@ -82,7 +82,7 @@ static uint32_t cat_pick(struct ftl *f, void *st)
 		}
 	}
 	if (best != FTL_NONE)
-		agebuckets_del(f, &x->a, best, f->valid[best]);
+		agebuckets_del(f, &x->a, best, f->seg[best].valid);
 	return best;
 }
 

@@ -28,7 +28,7 @@ static int cb_init(struct ftl *f, const char *arg, void **st, char *err, size_t 
 static void cb_seal(struct ftl *f, void *st, uint32_t seg)
 {
 	struct cb *x = st;
-	x->oom |= agebuckets_add(f, &x->a, seg, f->valid[seg]);
+	x->oom |= agebuckets_add(f, &x->a, seg, f->seg[seg].valid);
 }
 
 static void cb_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
@@ -40,7 +40,7 @@ static void cb_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
 
 static void cb_remove(struct ftl *f, void *st, uint32_t seg)
 {
-	agebuckets_del(f, &((struct cb *)st)->a, seg, f->valid[seg]);
+	agebuckets_del(f, &((struct cb *)st)->a, seg, f->seg[seg].valid);
 }
 
 static uint32_t cb_pick(struct ftl *f, void *st)
@@ -64,7 +64,7 @@ static uint32_t cb_pick(struct ftl *f, void *st)
 		}
 	}
 	if (best != FTL_NONE)
-		agebuckets_del(f, &x->a, best, f->valid[best]);
+		agebuckets_del(f, &x->a, best, f->seg[best].valid);
 	return best;
 }
 

@@ -29,7 +29,7 @@ static int cbs_init(struct ftl *f, const char *arg, void **st, char *err, size_t
 static void cbs_seal(struct ftl *f, void *st, uint32_t seg)
 {
 	struct cbs *x = st;
-	x->oom |= agebuckets_add(f, &x->a, seg, f->valid[seg]);
+	x->oom |= agebuckets_add(f, &x->a, seg, f->seg[seg].valid);
 }
 
 static void cbs_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
@@ -41,7 +41,7 @@ static void cbs_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
 
 static void cbs_remove(struct ftl *f, void *st, uint32_t seg)
 {
-	agebuckets_del(f, &((struct cbs *)st)->a, seg, f->valid[seg]);
+	agebuckets_del(f, &((struct cbs *)st)->a, seg, f->seg[seg].valid);
 }
 
 static uint32_t cbs_pick(struct ftl *f, void *st)
@@ -65,7 +65,7 @@ static uint32_t cbs_pick(struct ftl *f, void *st)
 		}
 	}
 	if (best != FTL_NONE)
-		agebuckets_del(f, &x->a, best, f->valid[best]);
+		agebuckets_del(f, &x->a, best, f->seg[best].valid);
 	return best;
 }
 

@@ -44,7 +44,7 @@ static uint32_t dchoices_pick(struct ftl *f, void *st)
 	uint32_t best = FTL_NONE;
 	for (uint32_t i = 0; i < x->d; i++) {
 		uint32_t s = x->a.seg[ftl_rng_below(f->rng, x->a.n)];
-		if (best == FTL_NONE || f->valid[s] < f->valid[best])
+		if (best == FTL_NONE || f->seg[s].valid < f->seg[best].valid)
 			best = s;
 	}
 	segarray_del(&x->a, best);

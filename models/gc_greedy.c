@@ -2,7 +2,8 @@
  * gc_greedy.c - greedy: clean the segment with the fewest valid pages.
  *
  * Index: one doubly-linked list per valid count 0..b (intrusive u32
- * prev/next per segment) and a moving minimum. An invalidation moves a
+ * prev/next per segment, in the model's segment record so that an
+ * invalidation touches one line per segment) and a moving minimum. An invalidation moves a
  * segment one bucket down, O(1); a pick advances the minimum past empty
  * buckets, amortized O(1) since it only moves down on invalidations.
  * Within a bucket, the segment that entered it first goes first.
@@ -13,7 +14,7 @@
 #include "gc.h"
 
 struct greedy {
-	uint32_t *prev, *next;
+	struct ftl_seg *seg;   /* the model's records: links in .prev, .next */
 	uint32_t *head, *tail; /* b + 1 buckets */
 	uint32_t min;	       /* no segment in a bucket below it */
 };
@@ -24,11 +25,10 @@ static int greedy_init(struct ftl *f, const char *arg, void **st, char *err, siz
 	if (!g)
 		return set_err(err, n, "out of memory");
 	*st = g;
-	g->prev = ftl_calloc(f, f->nseg, sizeof(uint32_t));
-	g->next = ftl_calloc(f, f->nseg, sizeof(uint32_t));
+	g->seg = f->seg;
 	g->head = ftl_calloc(f, f->b + 1, sizeof(uint32_t));
 	g->tail = ftl_calloc(f, f->b + 1, sizeof(uint32_t));
-	if (!g->prev || !g->next || !g->head || !g->tail)
+	if (!g->head || !g->tail)
 		return set_err(err, n, "out of memory");
 	for (uint32_t v = 0; v <= f->b; v++)
 		g->head[v] = g->tail[v] = FTL_NONE;
@@ -39,10 +39,10 @@ static int greedy_init(struct ftl *f, const char *arg, void **st, char *err, siz
 static inline void link(struct greedy *g, uint32_t seg, uint32_t v)
 {
 	uint32_t t = g->tail[v];
-	g->prev[seg] = t;
-	g->next[seg] = FTL_NONE;
+	g->seg[seg].prev = t;
+	g->seg[seg].next = FTL_NONE;
 	if (t != FTL_NONE)
-		g->next[t] = seg;
+		g->seg[t].next = seg;
 	else
 		g->head[v] = seg;
 	g->tail[v] = seg;
@@ -52,20 +52,20 @@ static inline void link(struct greedy *g, uint32_t seg, uint32_t v)
 
 static inline void unlink_(struct greedy *g, uint32_t seg, uint32_t v)
 {
-	uint32_t p = g->prev[seg], nx = g->next[seg];
+	uint32_t p = g->seg[seg].prev, nx = g->seg[seg].next;
 	if (p != FTL_NONE)
-		g->next[p] = nx;
+		g->seg[p].next = nx;
 	else
 		g->head[v] = nx;
 	if (nx != FTL_NONE)
-		g->prev[nx] = p;
+		g->seg[nx].prev = p;
 	else
 		g->tail[v] = p;
 }
 
 static void greedy_seal(struct ftl *f, void *st, uint32_t seg)
 {
-	link(st, seg, f->valid[seg]);
+	link(st, seg, f->seg[seg].valid);
 }
 
 static void greedy_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
@@ -76,7 +76,7 @@ static void greedy_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t ol
 
 static void greedy_remove(struct ftl *f, void *st, uint32_t seg)
 {
-	unlink_(st, seg, f->valid[seg]);
+	unlink_(st, seg, f->seg[seg].valid);
 }
 
 static uint32_t greedy_pick(struct ftl *f, void *st)
@@ -97,12 +97,12 @@ static int greedy_check(struct ftl *f, void *st, char *err, size_t n)
 	uint64_t total = 0;
 	for (uint32_t v = 0; v <= f->b; v++) {
 		uint32_t prev = FTL_NONE;
-		for (uint32_t s = g->head[v]; s != FTL_NONE; prev = s, s = g->next[s]) {
+		for (uint32_t s = g->head[v]; s != FTL_NONE; prev = s, s = g->seg[s].next) {
 			if (++total > f->nseg)
 				return set_err(err, n, "greedy bucket %u has a cycle", v);
-			if (f->state[s] != SEG_SEALED || f->valid[s] != v || g->prev[s] != prev)
+			if (f->seg[s].state != SEG_SEALED || f->seg[s].valid != v || g->seg[s].prev != prev)
 				return set_err(err, n, "greedy bucket %u holds segment %u (valid %u, state %u)",
-					       v, s, f->valid[s], f->state[s]);
+					       v, s, f->seg[s].valid, f->seg[s].state);
 			if (v < g->min)
 				return set_err(err, n, "greedy minimum %u above a non-empty bucket %u", g->min, v);
 		}
@@ -118,8 +118,6 @@ static int greedy_check(struct ftl *f, void *st, char *err, size_t n)
 static void greedy_destroy(struct ftl *f, void *st)
 {
 	struct greedy *g = st;
-	free(g->prev);
-	free(g->next);
 	free(g->head);
 	free(g->tail);
 	free(g);

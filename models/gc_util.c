@@ -51,7 +51,7 @@ int seglist_check(struct ftl *f, const struct seglist *l, char *err, size_t n)
 	for (uint32_t s = l->head; s != FTL_NONE; prev = s, s = l->next[s]) {
 		if (++cnt > f->nseg)
 			return set_err(err, n, "seal-order list has a cycle");
-		if (f->state[s] != SEG_SEALED)
+		if (f->seg[s].state != SEG_SEALED)
 			return set_err(err, n, "seal-order list holds segment %u, which is not sealed", s);
 		if (l->prev[s] != prev)
 			return set_err(err, n, "seal-order list: bad back link at segment %u", s);
@@ -90,7 +90,7 @@ int segarray_check(struct ftl *f, const struct segarray *a, char *err, size_t n)
 		return set_err(err, n, "candidate array holds %u segments, %u are sealed", a->n, f->nsealed);
 	for (uint32_t i = 0; i < a->n; i++) {
 		uint32_t s = a->seg[i];
-		if (s >= f->nseg || f->state[s] != SEG_SEALED || a->pos[s] != i)
+		if (s >= f->nseg || f->seg[s].state != SEG_SEALED || a->pos[s] != i)
 			return set_err(err, n, "candidate array entry %u (segment %u) inconsistent", i, s);
 	}
 	return 0;

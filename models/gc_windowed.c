@@ -41,7 +41,7 @@ static uint32_t windowed_pick(struct ftl *f, void *st)
 	struct windowed *x = st;
 	uint32_t best = FTL_NONE, i = 0;
 	for (uint32_t s = x->l.head; s != FTL_NONE && i < x->w; s = x->l.next[s], i++)
-		if (best == FTL_NONE || f->valid[s] < f->valid[best])
+		if (best == FTL_NONE || f->seg[s].valid < f->seg[best].valid)
 			best = s;
 	if (best != FTL_NONE)
 		seglist_unlink(&x->l, best);

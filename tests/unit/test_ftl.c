@@ -56,8 +56,8 @@ static void setup_segments(struct ftl *f)
 	f->clock = 100;
 	for (int i = 0; i < 5; i++) {
 		uint32_t s = order[i];
-		f->state[s] = SEG_SEALED;
-		f->valid[s] = valid[s];
+		f->seg[s].state = SEG_SEALED;
+		f->seg[s].valid = valid[s];
 		f->seal_time[s] = sealed[s];
 		f->erase_count[s] = s == 1 ? 5 : 0;
 		f->nsealed++;
@@ -79,7 +79,7 @@ static void test_victims(const char *policy, const char *want)
 	for (int i = 0; i < 5; i++) {
 		uint32_t s = f->gc->pick(f, f->gc_st);
 		got[i] = s == FTL_NONE ? '-' : (char)('0' + s);
-		f->state[s] = SEG_FREE; /* as the model does before erasing */
+		f->seg[s].state = SEG_FREE; /* as the model does before erasing */
 		f->nsealed--;
 	}
 	CHECK(!strcmp(got, want), "%s picks %s (got %s)", policy, want, got);
@@ -93,7 +93,7 @@ static void test_greedy_invalidate(void)
 	struct ftl *f = make(8, 32, 4, "greedy", "single");
 	setup_segments(f);
 	for (uint32_t v = 4; v > 0; v--) {
-		f->valid[4] = v - 1;
+		f->seg[4].valid = v - 1;
 		f->gc->on_invalidate(f, f->gc_st, 4, v);
 	}
 	char err[256] = "";
@@ -170,7 +170,7 @@ static void test_trim(void)
 {
 	struct ftl *f = make(8, 32, 4, "greedy", "single");
 	ftl_precondition(f, PRECOND_SEQ);
-	CHECK(ftl_trim(f, 3) == 1 && f->l2p[3] == FTL_NONE && f->valid[0] == 3, "trim unmaps page 3");
+	CHECK(ftl_trim(f, 3) == 1 && f->l2p[3] == FTL_NONE && f->seg[0].valid == 3, "trim unmaps page 3");
 	CHECK(ftl_trim(f, 3) == 0, "a second trim finds nothing");
 	struct ev e = {.op = EV_DISCARD, .offset = 2048, .length = 4096 * 3};
 	ftl_request(f, &e);
@@ -231,10 +231,10 @@ static void test_check_catches(void)
 	ftl_precondition(f, PRECOND_SEQ);
 	char err[512];
 	CHECK(!ftl_check(f, err, sizeof(err)), "check passes on a consistent model");
-	f->valid[0]++;
+	f->seg[0].valid++;
 	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "valid count"),
 	      "check names a wrong valid count: %s", err);
-	f->valid[0]--;
+	f->seg[0].valid--;
 	f->l2p[5] = f->l2p[6];
 	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "logical page"),
 	      "check names a page mapped twice: %s", err);
