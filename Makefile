@@ -91,3 +91,47 @@ format:
 fuzz: all
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),60) sh tests/fuzz/run.sh
 .PHONY: fuzz
+
+# --- Figures and the paper (docs/PAPER.md) ---------------------------------
+#   make paper [QUICK=1] [PAPER_OUT=DIR]   every figure, tables, paper/out/README.md
+#   make figures FORMAT=png|svg|pdf        the figures only, in one format
+#   make paper-check                       the measured checks; fails on a FAIL
+# Parameters live in paper/NN-*.params; paper/plan.sh turns them into one
+# rule per experiment (PO/rules.mk), so make -j runs them in parallel.
+FORMAT ?= png
+PO := $(or $(PAPER_OUT),paper/out$(if $(filter 1,$(QUICK)),/quick))
+PAPER_GOALS := paper figures paper-check
+ifneq ($(filter $(PAPER_GOALS),$(MAKECMDGOALS)),)
+PAPER_PLAN := $(shell mkdir -p $(PO) && sh paper/plan.sh $(PO) $(if $(filter 1,$(QUICK)),1,0) >&2 || echo failed)
+ifneq ($(PAPER_PLAN),)
+$(error paper/plan.sh failed)
+endif
+include $(PO)/rules.mk
+endif
+
+# One experiment: PO/runs/HASH.args -> HASH.json (+ CSV files beside it).
+$(PO)/runs/%.json: $(PO)/runs/%.args paper/run.sh bin/ftlsim bin/tracegen | paper-t0
+	sh paper/run.sh $< $@
+
+# When this make started on the paper (the report gives the time it took).
+paper-t0:
+	@mkdir -p $(PO) && date +%s >$(PO)/t0
+
+figures: $(addsuffix .$(FORMAT),$(PAPER_IMAGES))
+
+$(PO)/README.md: $(PAPER_DONE) $(addsuffix .png,$(PAPER_IMAGES)) paper/report.sh paper/intro.md | paper-t0
+	sh paper/report.sh $(PO)
+
+paper: $(PO)/README.md
+
+paper-check: $(PAPER_DONE)
+	@cat $(patsubst %/done,%/checks.txt,$(PAPER_DONE)) | tee /dev/stderr | ! grep -q "^FAIL"
+
+paper-clean:
+	rm -rf $(PO)
+
+all: bin/ftlplot
+bin/ftlplot: plots/ftlplot lib/ftlkit.h
+	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' plots/ftlplot >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
+.PHONY: paper figures paper-check paper-clean paper-t0

@@ -30,8 +30,7 @@ whole(k) = (int(column("host_pages_written")) % int(IV[k])) == 0
 set key reverse Left
 set yrange [1:*]
 if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
-plot \
-	for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) \
-		with linespoints lt k ps 0.6 title field(item(curves, k), 2) . " (per interval)", \
-	for [k=1:(cumulative ? n : 0)] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) \
-		with lines lt k dt 2 title field(item(curves, k), 2) . " (cumulative)"
+C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) with linespoints lt k ps 0.6 title field(item(curves, k), 2) . " (per interval)"'
+K = 'for [k=1:n] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) with lines lt k dt 2 title field(item(curves, k), 2) . " (cumulative)"'
+# An empty "for [k=1:0]" clause confuses plot: add K only when asked.
+eval 'plot ' . C . (cumulative ? ', ' . K : '')

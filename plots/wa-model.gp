@@ -20,9 +20,12 @@ np = nitems(points); nl = nitems(lines); nh = nitems(hlines)
 if (np + nl + nh == 0) { print "wa-model.gp: nothing to plot (set points, lines or hlines)"; exit status 2 }
 set samples 2
 set key reverse Left
-plot \
-	for [k=1:nl] field(item(lines, k), 1) using (column(field(item(lines, k), 2))):(column(field(item(lines, k), 3)) * fnum(item(lines, k), 5, 1)) \
-		with lines lt fnum(item(lines, k), 6, k) dt 1 lw 2 title field(item(lines, k), 4), \
-	for [k=1:np] field(item(points, k), 1) using (column(field(item(points, k), 2))):(column(field(item(points, k), 3))) \
-		with points lt fnum(item(points, k), 5, k) ps 1.3 title field(item(points, k), 4), \
-	for [k=1:nh] (field(item(hlines, k), 1) + 0) with lines lt 7 dashtype k+1 lw 1.5 title field(item(hlines, k), 2)
+# An empty "for [k=1:0]" clause confuses plot: join only the ones in use.
+L = 'for [k=1:nl] field(item(lines, k), 1) using (column(field(item(lines, k), 2))):(column(field(item(lines, k), 3)) * fnum(item(lines, k), 5, 1)) with lines lt fnum(item(lines, k), 6, k) dt 1 lw 2 title field(item(lines, k), 4)'
+P = 'for [k=1:np] field(item(points, k), 1) using (column(field(item(points, k), 2))):(column(field(item(points, k), 3))) with points lt fnum(item(points, k), 5, k) ps 1.3 title field(item(points, k), 4)'
+H = 'for [k=1:nh] (field(item(hlines, k), 1) + 0) with lines lt 7 dashtype k+1 lw 1.5 title field(item(hlines, k), 2)'
+cmd = ''
+if (nl > 0) { cmd = L }
+if (np > 0) { cmd = cmd . (strlen(cmd) ? ', ' : '') . P }
+if (nh > 0) { cmd = cmd . (strlen(cmd) ? ', ' : '') . H }
+eval 'plot ' . cmd

@@ -1,0 +1,126 @@
+#!/bin/sh
+# paper/08-real-traces.sh - figure 8: WA of every trace under traces/
+# per victim policy, with and without TRIM, at two over-provisioning
+# levels; the traces' request sizes and write skew.
+#   sh paper/08-real-traces.sh OUT 08-real-traces   (from make paper)
+O=$1 FIG=$2
+. ./paper/lib.sh
+load_params
+T=$O/traces
+# A short label per trace: its file name without the usual suffixes.
+label() { basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkparse\)$//; s/\.blkparse$//'; }
+: >"$D/long.csv"
+while IFS='|' read -r id path; do
+	for pol in $POLICIES; do for op in $OPS; do for tr in $TRIMS; do
+		h=$(awk -F, -v id="$id" -v p="$pol" -v o="$op" -v t="$tr" '$1 == "all" && $2 == id && $3 == p && $4 == o && $5 == t { print $6 }' "$D/tindex.csv")
+		j=$R/$h.json
+		echo "$id,$pol,$op,$tr,$(jget "$j" wa_total),$(jget "$j" skipped | tr ',' ';')" >>"$D/long.csv"
+	done; done; done
+done <"$D/traces.txt"
+# One wide table per (OP, TRIM) panel: trace, then a column per policy;
+# traces too small to simulate are left out of the bars (listed below).
+panels=
+for op in $OPS; do for tr in $TRIMS; do
+	f=$D/wa-op$op-$tr.csv
+	{
+		printf 'trace'
+		for pol in $POLICIES; do printf ',%s' "$pol"; done
+		echo
+		while IFS='|' read -r id path; do
+			awk -F, -v id="$id" -v o="$op" -v t="$tr" '$1 == id && $3 == o && $4 == t && $5 != "" { n++ } END { exit !n }' "$D/long.csv" || continue
+			printf '%s' "$(label "$path")"
+			for pol in $POLICIES; do
+				printf ',%s' "$(awk -F, -v id="$id" -v p="$pol" -v o="$op" -v t="$tr" '$1 == id && $2 == p && $3 == o && $4 == t { printf "%.4f", $5 }' "$D/long.csv")"
+			done
+			echo
+		done <"$D/traces.txt"
+	} >"$f"
+	pct=$(calc "$op * 100")
+	panels="$panels${panels:+;}$f|OP $pct%, $(echo $tr | sed 's/no-trim/no TRIM/; s/^trim$/TRIM/')"
+done; done
+gpvars real-wa <<EOV
+title = "Real traces: WA per victim policy (footprint logical space, drive filled at random first, b per trace)"
+panels = "$panels"
+EOV
+sizes= skew=
+while IFS='|' read -r id path; do
+	[ "$(sed -n 's/^page_writes=//p' "$T/$id.info")" -gt 0 ] || continue
+	sizes="$sizes${sizes:+;}$T/$id.sizes.csv|$(label "$path")"
+	skew="$skew${skew:+;}$T/$id.skew.csv|$(label "$path")"
+done <"$D/traces.txt"
+gpvars real-sizes <<EOV
+title = "Request sizes of the traces"
+size_h = 560
+files = "$sizes"
+EOV
+gpvars real-skew <<EOV
+title = "Write skew of the traces"
+files = "$skew"
+EOV
+# Tables.
+{
+	echo "**The traces** (as prepared by paper/prep-trace.sh; b = pages per segment chosen for the footprint):"
+	echo
+	echo "| trace | format | action | volume (of) | events | write requests | discards | pages written (footprint) | page writes | written pages later discarded | b |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	while IFS='|' read -r id path; do
+		i=$T/$id.info
+		v() { sed -n "s/^$1=//p" "$i"; }
+		echo "| $(label "$path") | $(v format) | $(v action) | $(v volume) ($(v volumes)) | $(v events) | $(v write_requests) | $(v discard_requests) | $(v pages_written) | $(v page_writes) | $(fmt "$(v written_pages_later_discarded_share)") | $(v b) |"
+	done <"$D/traces.txt"
+	echo
+	for op in $OPS; do for tr in $TRIMS; do
+		echo "**WA, OP $(calc "$op * 100")%, $(echo $tr | sed 's/no-trim/no TRIM/; s/^trim$/TRIM/')**:"
+		echo
+		printf '| trace |'; for pol in $POLICIES; do printf ' %s |' "$pol"; done; echo
+		printf '|---|'; for pol in $POLICIES; do printf -- '---|'; done; echo
+		while IFS='|' read -r id path; do
+			printf '| %s |' "$(label "$path")"
+			for pol in $POLICIES; do
+				printf ' %s |' "$(awk -F, -v id="$id" -v p="$pol" -v o="$op" -v t="$tr" '$1 == id && $2 == p && $3 == o && $4 == t { if ($5 != "") printf "%.3f", $5; else printf "skipped" }' "$D/long.csv")"
+			done
+			echo
+		done <"$D/traces.txt"
+		echo
+	done; done
+	skipped=$(awk -F, '$5 == "" { print $1 ": " $6 }' "$D/long.csv" | sort -u)
+	if [ -n "$skipped" ]; then
+		echo "Skipped (too small for the model at that over-provisioning):"
+		echo
+		echo "$skipped" | sed 's/^/- /'
+		echo
+	fi
+} >>"$D/extra.md.new"
+nt=$(grep -c . "$D/traces.txt")
+nr=$(grep -c . "$D/long.csv")
+want=$((nt * $(echo $POLICIES | wc -w) * $(echo $OPS | wc -w) * $(echo $TRIMS | wc -w)))
+nbad=$(awk -F, '$5 == "" && $6 == "" { n++ } END { print n + 0 }' "$D/long.csv")
+check real.rows yes "$nr == $want && $nbad == 0" "$nt traces x $(echo $POLICIES | wc -w) policies x $(echo $OPS | wc -w) OP x $(echo $TRIMS | wc -w) TRIM settings: $nr of $want results, $nbad missing without a reason"
+nlow=$(awk -F, '$5 != "" && $5 < 1 - 1e-9 { n++ } END { print n + 0 }' "$D/long.csv")
+check real.wa-ge-1 yes "$nlow == 0" "every real-trace WA is at least 1 ($nlow below)"
+# TRIM never hurts on a trace with discards (greedy).
+awk -F, '$2 == "greedy" && $5 != "" { w[$1 "," $3 "," $4] = $5 } END { for (k in w) { split(k, a, ","); if (a[3] == "trim" && ((a[1] "," a[2] ",no-trim") in w)) print a[1], a[2], w[k], w[a[1] "," a[2] ",no-trim"] } }' "$D/long.csv" | sort |
+	while read -r id op t n; do
+		dq=$(sed -n 's/^discard_requests=//p' "$T/$id.info")
+		[ "${dq:-0}" -gt 0 ] || continue
+		check "real.trim.$id.op$op" yes "$t <= $n" "$id, OP $op, greedy: WA with TRIM $(fmt "$t") <= without $(fmt "$n") ($dq discards)"
+	done
+{
+	echo "Every trace under traces/ (the bundled samples and any dropped there; a blktrace per-CPU set counts once),"
+	echo "for the victim policies $(echo $POLICIES | sed 's/ /, /g'), with and without TRIM, at OP = $(echo $OPS | sed 's/ / and /')."
+	echo "The samples are small and write most pages once, so: the logical space is the trace's footprint"
+	echo "(\`--logical-space footprint\`: distinct pages written, renumbered; a cloud volume spans far more than it touches),"
+	echo "the drive is first filled once in random order (\`--precondition random\`, an aged drive; on a fresh one WA stays 1),"
+	echo "the segment size b is the largest power of two up to $(sed -n 's/^B_MAX=//p' paper/traces.params) pages that leaves"
+	echo "$(sed -n 's/^MIN_SEGS=//p' paper/traces.params) segments in the footprint (a trace that cannot is skipped),"
+	echo "multi-volume traces are cut to their busiest volume, events are sorted by time, and a trace with no issue (D)"
+	echo "events uses its queue or completion events. WA is over the whole trace (\`wa_total\`)."
+	echo "No published values exist for these samples: the table below is the result."
+	echo
+	h=$(awk -F, 'NR == 2 { print $6 }' "$D/tindex.csv")
+	echo "One run, as a command line:"
+	echo
+	echo "    bin/ftlsim $(sed -n "s/^sim='\(.*\)'$/\1/p" "$R/$h.args") TRACE.ev"
+	echo
+} >"$D/setup.md"
+finish

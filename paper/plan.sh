@@ -1,0 +1,229 @@
+#!/bin/sh
+# paper/plan.sh - turn the parameter files (paper/NN-*.params) into make
+# rules, one per experiment output, so that `make -j paper` runs the
+# experiments in parallel.
+#
+#   sh paper/plan.sh OUT QUICK     (QUICK 1 or 0; called by the Makefile)
+#
+# Writes OUT/rules.mk and OUT/runs/HASH.args (one file per experiment,
+# named by a checksum of its parameters, so that figures asking for the
+# same run share it). A file is rewritten only when its content
+# changes, so a parameter edit re-runs only the experiments it touches.
+# Prints nothing on success.
+set -eu
+O=${1:?usage: plan.sh OUT QUICK}
+QUICK=${2:-0}
+P=paper
+mkdir -p "$O/runs" "$O/traces"
+RULES=$O/rules.tmp.$$
+trap 'rm -f "$RULES" "$O"/*.tmp.$$ "$O"/*/*.tmp.$$ "$O"/*/*.new' EXIT
+
+# Write stdin to $1 unless it already holds exactly that.
+put() {
+	cat >"$1.put.$$"
+	if cmp -s "$1.put.$$" "$1"; then rm -f "$1.put.$$"; else mv "$1.put.$$" "$1"; fi
+}
+
+calc() { awk "BEGIN { printf \"%.10g\", $1 }"; }
+
+# A trace's id: its path under traces/, with '/' and odd bytes as '_'.
+trace_id() { printf '%s' "${1#traces/}" | tr -c 'A-Za-z0-9._-' '_'; }
+
+# Every trace under traces/ (the bundled samples and whatever a user
+# drops there): one line "PATH FILES..." per trace; a blktrace per-CPU
+# set NAME.blktrace.N is one trace, named NAME.
+list_traces() {
+	find traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
+		! -name '*.py' ! -name 'README*' ! -name '.*' | LC_ALL=C sort |
+		awk '{ f = $0; base = f; if (sub(/\.blktrace\.[0-9]+$/, "", base)) { files[base] = files[base] " " f; if (!(base in seen)) { seen[base] = 1; order[++n] = base } }
+		       else { order[++n] = f; files[f] = " " f } }
+		     END { for (i = 1; i <= n; i++) print order[i] files[order[i]] }'
+}
+
+# Rule that prepares one trace (event stream, characterisation).
+prep_rule() { # PATH FILES...
+	path=$1
+	shift
+	id=$(trace_id "$path")
+	case " $PREPPED " in *" $id "*) return 0 ;; esac
+	PREPPED="$PREPPED $id"
+	{
+		echo "\$(PO)/traces/$id.ev: $* paper/prep-trace.sh bin/tracecat bin/tracestat | paper-t0"
+		echo "	sh paper/prep-trace.sh '$path' \$@"
+	} >>"$RULES"
+}
+
+# One experiment: a request line for write_runs (below), which names
+# it by a checksum of its parameters, writes its args file and the row
+# "PREFIX,HASH" of the index file.
+# emit_run INDEX PREFIX GEN SIM TRACE_ID OUTPUTS
+emit_run() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" >>"$REQ"
+}
+
+# All requests at once (one awk, not a few processes per run).
+write_runs() {
+	awk -F'\t' -v runs="$O/runs" -v rules="$RULES" '
+	BEGIN { for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i }
+	function hash(s, m,   h, i) { h = 7; for (i = 1; i <= length(s); i++) h = (h * m + ord[substr(s, i, 1)]) % 4294967291; return h }
+	{
+		body = "gen='\''" $3 "'\''\nsim='\''" $4 "'\''\ntrace='\''" $5 "'\''\noutputs='\''" $6 "'\''"
+		h = sprintf("%010d%010d", hash(body, 31), hash(body, 131))
+		print $2 "," h >>($1 ".new")
+		if (!(h in done)) {
+			done[h] = 1
+			f = runs "/" h ".args"; old = ""
+			while ((getline line <f) > 0) old = old (old == "" ? "" : "\n") line
+			close(f)
+			if (old != body) { print body >f; close(f) }
+			if ($5 != "") print "$(PO)/runs/" h ".json: $(PO)/traces/" $5 ".ev" >>rules
+		}
+	}' "$REQ"
+}
+# Apply QUICK_NAME overrides of the sourced parameters.
+quick_overrides() {
+	[ "$QUICK" = 1 ] || return 0
+	for v in $(set | sed -n 's/^QUICK_\([A-Za-z0-9_]*\)=.*/\1/p'); do
+		eval "$v=\$QUICK_$v"
+	done
+}
+
+# A sweep: every line of SERIES ("id|title|tracegen args|ftlsim
+# args[|x values]") at every x of XS (or of its own x values). XVAR: x
+# (disk utilization, --spare-factor 1-x), sf (--spare-factor x) or q
+# (tracegen --trim-prob x).
+plan_sweep() {
+	D=$1
+	out=${OUTPUTS:-}
+	if [ -z "${SERIES:-}" ]; then
+		echo "series,x,run" >"$D/index.csv.new"
+		: | put "$D/series.txt"
+		return 0
+	fi
+	echo "series,x,run" >"$D/index.csv.new"
+	printf '%s\n' "$SERIES" | while IFS='|' read -r sid stitle sgen ssim sxs; do
+		sid=$(echo "$sid" | tr -d ' ')
+		[ -n "$sid" ] || continue
+		case $sid in \#*) continue ;; esac
+		for x in ${sxs:-$XS}; do
+			gen="$GEN $sgen -n $PAGES -w $(calc "$WRITES * $PAGES") -s $SEED"
+			case $XVAR in
+			x) phys="--spare-factor $(calc "1 - $x")" ;;
+			sf) phys="--spare-factor $x" ;;
+			q) phys="--spare-factor $SF"; gen="$gen --trim-prob $x" ;;
+			*) echo "plan.sh: XVAR must be x, sf or q, not '$XVAR'" >&2; exit 2 ;;
+			esac
+			sim="--logical-pages $PAGES $phys --pages-per-segment $B --warmup-writes $(calc "$WARMUP * $PAGES") --seed $SEED"
+			[ -z "${SNAPSHOT:-}" ] || sim="$sim --snapshot-every $(calc "$SNAPSHOT * $PAGES")"
+			[ -z "${INTERVAL:-}" ] || sim="$sim --interval $(calc "$INTERVAL * $PAGES")"
+			sim="$sim $ssim"
+			emit_run "$D/index.csv" "$sid,$x" "$gen" "$(echo $sim)" "" "$out"
+		done
+		echo "$sid|$stitle" >>"$D/series.txt.tmp.$$"
+	done
+	touch "$D/series.txt.tmp.$$"
+	put "$D/series.txt" <"$D/series.txt.tmp.$$"
+	rm -f "$D/series.txt.tmp.$$"
+}
+
+# Runs on real traces: TRACE_SERIES lines "id|title|trace path|ftlsim
+# args", and/or TRACES=all with POLICIES x OPS x TRIMS on every trace.
+plan_traces() {
+	D=$1
+	out=${OUTPUTS:-}
+	echo "series,trace,policy,op,trim,run" >"$D/tindex.csv.new"
+	if [ -n "${TRACE_SERIES:-}" ]; then
+		printf '%s\n' "$TRACE_SERIES" | while IFS='|' read -r sid stitle spath ssim; do
+			sid=$(echo "$sid" | tr -d ' ')
+			spath=$(echo "$spath" | tr -d ' ')
+			[ -n "$sid" ] || continue
+			case $sid in \#*) continue ;; esac
+			files=$(awk -v p="$spath" '$2 == p { $1 = $2 = ""; print }' "$TLIST")
+			[ -n "$files" ] || { echo "plan.sh: no trace '$spath' under traces/" >&2; exit 1; }
+			id=$(trace_id "$spath")
+			sim=$(echo "$TRACE_SIM $ssim")
+			emit_run "$D/tindex.csv" "$sid,$id,,," "" "$sim" "$id" "$out"
+			echo "$sid|$stitle|$spath" >>"$D/tseries.txt.tmp.$$"
+		done
+	fi
+	if [ "${TRACES:-}" = all ]; then
+		while read -r id path files; do
+			echo "$id|$path" >>"$D/traces.txt.tmp.$$"
+			for pol in $POLICIES; do for op in $OPS; do for tr in $TRIMS; do
+				sim=$(echo "$TRACE_SIM --policy $pol --op $op --$tr")
+				emit_run "$D/tindex.csv" "all,$id,$pol,$op,$tr" "" "$sim" "$id" "$out"
+			done; done; done
+		done <"$TLIST"
+	fi
+	for f in tseries.txt traces.txt; do
+		touch "$D/$f.tmp.$$"
+		put "$D/$f" <"$D/$f.tmp.$$"
+		rm -f "$D/$f.tmp.$$"
+	done
+}
+
+echo "$QUICK" | put "$O/quick"
+PREPPED=
+REQ=$O/requests.tmp.$$
+: >"$REQ"
+# Every trace once: "ID PATH FILES...".
+TLIST=$O/traces.list
+list_traces | while read -r path files; do echo "$(trace_id "$path") $path $files"; done | put "$TLIST"
+: >"$RULES"
+FIGS=
+: >"$O/figs.tmp.$$"
+for pf in $P/[0-9][0-9]-*.params; do
+	fig=$(basename "$pf" .params)
+	D=$O/$fig
+	mkdir -p "$D"
+	# A clean slate of parameters for every figure.
+	unset SERIES TRACE_SERIES TRACES XS XVAR GEN PAGES WRITES WARMUP B SEED SF \
+		SNAPSHOT INTERVAL OUTPUTS IMAGES TITLE INCLUDES TRACE_SIM POLICIES OPS TRIMS 2>/dev/null || true
+	for v in $(set | sed -n 's/^\(QUICK_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+	INCLUDES=
+	. "./$pf"
+	quick_overrides
+	plan_sweep "$D"
+	plan_traces "$D"
+	FIGS="$FIGS $fig"
+	echo "$fig|$INCLUDES|${IMAGES:-}" >>"$O/figs.tmp.$$"
+done
+write_runs
+for fig in $FIGS; do
+	for f in index.csv tindex.csv; do
+		put "$O/$fig/$f" <"$O/$fig/$f.new"
+		rm -f "$O/$fig/$f.new"
+	done
+done
+while IFS='|' read -r fig INCLUDES IMAGES; do
+	D=$O/$fig
+	pf=$P/$fig.params
+	runs=$( (tail -n +2 "$D/index.csv" | cut -d, -f3; tail -n +2 "$D/tindex.csv" | cut -d, -f6) |
+		sort -u | sed 's|^|$(PO)/runs/|; s|$|.json|' | tr '\n' ' ')
+	{
+		echo "\$(PO)/$fig/done: $runs $pf $INCLUDES paper/$fig.sh paper/lib.sh paper/published.csv bin/wamodel"
+		echo "	sh paper/$fig.sh \$(PO) $fig"
+		echo "PAPER_DONE += \$(PO)/$fig/done"
+	} >>"$RULES"
+	# IMAGES: "NAME:KIND ..." - KIND is the plots/KIND.gp script.
+	for im in $IMAGES; do
+		name=${im%%:*}
+		kind=${im#*:}
+		{
+			echo "\$(PO)/$fig/$name.png \$(PO)/$fig/$name.svg \$(PO)/$fig/$name.pdf: \$(PO)/$fig/done plots/$kind.gp plots/term.gp"
+			echo "	gnuplot -e \"FORMAT='\$(subst .,,\$(suffix \$@))'; out='\$@'\" -c plots/$kind.gp \$(PO)/$fig/$name.gpvars"
+			echo "PAPER_IMAGES += \$(PO)/$fig/$name"
+		} >>"$RULES"
+	done
+	# Traces this figure reads.
+	for id in $(tail -n +2 "$D/tindex.csv" | cut -d, -f2 | sort -u); do
+		prep_rule $(awk -v id="$id" '$1 == id { $1 = ""; print }' "$TLIST")
+	done
+done <"$O/figs.tmp.$$"
+{
+	echo "PAPER_FIGS :=$FIGS"
+	echo "PAPER_RUNS := $(for f in $FIGS; do tail -n +2 "$O/$f/index.csv" | cut -d, -f3
+		tail -n +2 "$O/$f/tindex.csv" | cut -d, -f6; done | sort -u |
+		sed 's|^|$(PO)/runs/|; s|$|.json|' | tr '\n' ' ')"
+} >>"$RULES"
+put "$O/rules.mk" <"$RULES"

@@ -1,0 +1,58 @@
+#!/bin/sh
+# paper/run.sh - run one experiment of the paper.
+#
+#   sh paper/run.sh OUT/runs/HASH.args OUT/runs/HASH.json
+#
+# The args file (written by paper/plan.sh) sets gen (tracegen options;
+# empty for a real trace), sim (ftlsim options), trace (the id of a
+# trace prepared by paper/prep-trace.sh under OUT/traces/) and outputs
+# (any of curve hist erase). In sim, "--pages-per-segment auto" and
+# "--interval auto" take the values prep-trace.sh chose for the trace.
+# Writes the ftlsim summary to the .json target last, after the CSV
+# files beside it (HASH.curve.csv, HASH.hist.csv, HASH.erase.csv) and
+# HASH.time (seconds the run took, from date).
+set -eu
+args=$1
+json=$2
+base=${json%.json}
+gen= sim= trace= outputs=
+. "./$args"
+t0=$(date +%s.%N)
+extra=
+for o in $outputs; do
+	case $o in
+	curve) extra="$extra --curve $base.curve.csv" ;;
+	hist) extra="$extra --hist $base.hist.csv" ;;
+	erase) extra="$extra --erase-hist $base.erase.csv" ;;
+	esac
+done
+tmp=$json.tmp.$$
+trap 'rm -f "$tmp"' EXIT
+if [ -n "$trace" ]; then
+	tdir=$(dirname "$(dirname "$json")")/traces
+	info=$tdir/$trace.info
+	val() { sed -n "s/^$1=//p" "$info"; }
+	skip=$(val skip)
+	if [ -n "$skip" ]; then
+		# Too small to simulate: say so in place of a summary.
+		printf '{\n  "program": "ftlsim",\n  "skipped": "%s"\n}\n' "$skip" >"$tmp"
+		mv "$tmp" "$json"
+		exit 0
+	fi
+	sim=$(echo "$sim" | sed "s/--pages-per-segment auto/--pages-per-segment $(val b)/; s/--interval auto/--interval $(val interval)/")
+	# A sample too small for this over-provisioning is reported, not fatal.
+	# shellcheck disable=SC2086
+	if ! bin/ftlsim -q $sim $extra "$tdir/$trace.ev" >"$tmp" 2>"$tmp.err"; then
+		grep -q 'too little spare space' "$tmp.err" || { cat "$tmp.err" >&2; rm -f "$tmp.err"; exit 1; }
+		msg=$(sed 's/^ftlsim: //; s/"/'"'"'/g' "$tmp.err" | head -n 1)
+		printf '{\n  "program": "ftlsim",\n  "skipped": "%s"\n}\n' "$msg" >"$tmp"
+	fi
+	cat "$tmp.err" >&2
+	rm -f "$tmp.err"
+else
+	# shellcheck disable=SC2086
+	bin/tracegen $gen -o bin 2>/dev/null | bin/ftlsim -q $sim $extra - >"$tmp"
+fi
+t1=$(date +%s.%N)
+awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f\n", b - a }' >"$base.time"
+mv "$tmp" "$json"
