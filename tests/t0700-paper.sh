@@ -1,0 +1,92 @@
+#!/bin/sh
+# t0700-paper: the figures and the paper - bin/ftlplot, the plot
+# scripts in every format, and `make paper QUICK=1` end to end: every
+# figure a PNG, the tables' rows, the worst-case table from wamodel,
+# the checks that hold at small scale (bimodality included), the time.
+. "$(dirname "$0")/lib.sh"
+P="$BIN/ftlplot"
+G="$BIN/tracegen"
+S="$BIN/ftlsim"
+PLOTS="$T_TOP/plots"
+
+is_png() { [ -s "$1" ] && [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+
+t_expect_success 'ftlplot --help prints usage on stdout, --version the version' '
+	"$P" --help >out && grep -q "^usage: ftlplot" out &&
+	"$P" --version | grep -q "^ftlplot (ftlkit) [0-9]"
+'
+t_expect_failure 2 'ftlplot with nothing to plot is a usage error' '"$P"'
+t_expect_failure 2 'ftlplot with an unknown option is a usage error' '"$P" --bogus'
+t_expect_failure 2 'ftlplot with a bad format is a usage error' '"$P" --format gif --curve x.csv'
+t_expect_failure 1 'ftlplot on a missing file fails' '"$P" --curve nope.csv -o o'
+
+"$G" -p hotcold -n 8192 -w 65536 --fill -s 3 -o bin >"$TMP/hc.ev" 2>/dev/null
+
+t_expect_success 'ftlplot -- FTLSIM-ARGS runs ftlsim and draws four PNG figures' '
+	"$P" -o fig -- -q --logical-pages 8192 --spare-factor 0.1 --pages-per-segment 32 hc.ev >list &&
+	test $(wc -l <list) -eq 4 &&
+	for f in wa-curve util-victims util-sealed erase-hist; do is_png fig/$f.png || exit 1; done &&
+	grep -q "\"wa_total\"" fig/summary.json
+'
+t_expect_success 'ftlplot draws from CSV files, in SVG and PDF too' '
+	"$S" -q --logical-pages 8192 --spare-factor 0.1 --pages-per-segment 32 --curve c.csv --hist h.csv hc.ev >/dev/null &&
+	"$P" --curve c.csv --hist h.csv -o s --format svg >/dev/null && grep -q "<svg" s/wa-curve.svg &&
+	"$P" --curve c.csv -o p --format pdf >/dev/null && head -c 4 p/wa-curve.pdf | grep -q "%PDF"
+'
+t_expect_failure 2 'a plot script rejects an unknown FORMAT' '
+	gnuplot -e "FORMAT='"'"'gif'"'"'; out='"'"'x'"'"'; curves='"'"'c.csv|x'"'"'" -c "$PLOTS/wa-curve.gp"
+'
+
+# The paper, quick: into a folder of the test's own.
+OUT="$TMP/paper"
+start=$(date +%s)
+make -s -C "$T_TOP" -j2 paper QUICK=1 PAPER_OUT="$OUT" >"$TMP/make.log" 2>&1
+rc=$?
+took=$(($(date +%s) - start))
+echo "# make paper QUICK=1 took $took s (exit $rc)"
+
+t_expect_success 'make paper QUICK=1 succeeds in under two minutes' '
+	[ $rc = 0 ] || { tail -20 make.log; exit 1; }
+	[ $took -lt 120 ]
+'
+t_expect_success 'every figure is a non-empty PNG and the report links them' '
+	n=0
+	for f in $(sed -n "s/^PAPER_IMAGES += \$(PO)\///p" "$OUT/rules.mk"); do
+		is_png "$OUT/$f.png" || { echo "not a PNG: $f.png"; exit 1; }
+		grep -q "($f.png)" "$OUT/README.md" || { echo "README lacks $f.png"; exit 1; }
+		n=$((n + 1))
+	done
+	echo "$n figures"; [ $n -ge 14 ]
+'
+t_expect_success 'the report has every figure, a table per figure and the time it took' '
+	test $(grep -c "^## Figure [0-9]" "$OUT/README.md") -eq 9 &&
+	grep -q "this \`make paper\` took [0-9]* s" "$OUT/README.md" &&
+	grep -q "^| quantity | published (or model) | reproduced | difference |" "$OUT/README.md"
+'
+t_expect_success 'the worst-case table is printed by wamodel: N = 2 3 4 4 5 7 10' '
+	for p in 0.5:2 0.6:3 0.7:4 0.75:4 0.8:5 0.85:7 0.9:10; do
+		grep -q "^| ${p%%:*} | ${p#*:} | ${p#*:} |" "$OUT/02-lfs-fig4/extra.md" || { echo "row X = ${p%%:*}"; exit 1; }
+	done
+'
+t_expect_success 'the tables have their rows' '
+	# figure 6: one row per published (FIFO, greedy b = 64, random) and model point
+	xs=$(grep -c "" "$OUT/06-meanfield/fifo.csv"); xs=$((xs - 1))
+	test $(($(wc -l <"$OUT/06-meanfield/table.txt") - 1)) -eq $((7 * xs)) &&
+	# figure 8: every trace x 8 policies x 2 OP x TRIM on/off
+	nt=$(grep -c "" "$OUT/08-real-traces/traces.txt") &&
+	test $nt -ge 9 && test $(wc -l <"$OUT/08-real-traces/long.csv") -eq $((nt * 32)) &&
+	# figure 2: the worst case (7 rows) and the readings of the X values run
+	grep -q "^worst.x0.8|.*|5|.*|5|0.00|" "$OUT/02-lfs-fig4/table.txt"
+'
+t_expect_success 'bimodality of cost-benefit at X = 0.75 holds at quick scale (Sarle and two peaks)' '
+	grep "lfs6.bimodal" "$OUT/04-lfs-fig6/checks.txt" | tee /dev/stderr | grep -q "^PASS"
+'
+t_expect_success 'every check that is robust at small scale passes (make paper-check)' '
+	make -s -C "$T_TOP" paper-check QUICK=1 PAPER_OUT="$OUT" >check.log 2>&1 || { grep "^FAIL" check.log; exit 1; }
+	grep -c "^PASS" check.log
+'
+t_expect_success 'make figures FORMAT=svg renders the same figures as SVG' '
+	make -s -C "$T_TOP" -j2 figures FORMAT=svg QUICK=1 PAPER_OUT="$OUT" >/dev/null 2>&1 &&
+	for f in $(sed -n "s/^PAPER_IMAGES += \$(PO)\///p" "$OUT/rules.mk"); do grep -q "<svg" "$OUT/$f.svg" || exit 1; done
+'
+t_done
