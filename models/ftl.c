@@ -158,6 +158,8 @@ static int alloc_arrays(struct ftl *f)
 {
 	f->l2p = ftl_calloc(f, f->U, sizeof(uint32_t));
 	f->p2l = ftl_calloc(f, f->T, sizeof(uint32_t));
+	f->vmap_words = (f->b + 63) / 64;
+	f->vmap = ftl_calloc(f, (size_t)f->nseg * f->vmap_words, sizeof(uint64_t));
 	f->seg = ftl_calloc(f, f->nseg, sizeof(struct ftl_seg));
 	f->seal_time = ftl_calloc(f, f->nseg, sizeof(uint64_t));
 	f->erase_count = ftl_calloc(f, f->nseg, sizeof(uint32_t));
@@ -166,7 +168,7 @@ static int alloc_arrays(struct ftl *f)
 	f->gcbuf_cap = f->b;
 	f->gcbuf = ftl_calloc(f, f->gcbuf_cap, sizeof(uint32_t));
 	f->gckey = ftl_calloc(f, f->gcbuf_cap, sizeof(uint64_t));
-	if (!f->l2p || !f->p2l || !f->seg || !f->seal_time || !f->erase_count || !f->freeq || !f->victim_hist || !f->gcbuf || !f->gckey)
+	if (!f->l2p || !f->p2l || !f->vmap || !f->seg || !f->seal_time || !f->erase_count || !f->freeq || !f->victim_hist || !f->gcbuf || !f->gckey)
 		return -1;
 	memset(f->l2p, 0xff, f->U * sizeof(uint32_t));
 	memset(f->p2l, 0xff, f->T * sizeof(uint32_t));
@@ -231,6 +233,7 @@ void ftl_free(struct ftl *f)
 		f->place->destroy(f, f->place_st);
 	free(f->l2p);
 	free(f->p2l);
+	free(f->vmap);
 	free(f->seg);
 	free(f->seal_time);
 	free(f->erase_count);
@@ -337,6 +340,7 @@ static int erase(struct ftl *f, uint32_t seg)
 		f->ec_max = e + 1;
 	f->seg[seg].state = SEG_FREE;
 	f->seg[seg].valid = 0;
+	memset(&f->vmap[(size_t)seg * f->vmap_words], 0, f->vmap_words * sizeof(uint64_t));
 	f->nsealed--;
 	uint32_t tail = f->free_head + f->nfree;
 	f->freeq[tail >= f->nseg ? tail - f->nseg : tail] = seg;
@@ -348,8 +352,10 @@ static int erase(struct ftl *f, uint32_t seg)
 static inline void put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 {
 	uint32_t ppn = st->next++;
+	unsigned bit;
 	f->l2p[lpn] = ppn;
 	f->p2l[ppn] = lpn;
+	*ftl_vword(f, ppn, &bit) |= 1ull << bit;
 	f->seg[st->seg].valid++;
 	if (--st->room == 0)
 		seal(f, st);
@@ -359,6 +365,8 @@ static inline void invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 {
 	uint32_t seg = ftl_seg_of(f, ppn);
 	uint32_t old = f->seg[seg].valid--;
+	unsigned bit;
+	*ftl_vword(f, ppn, &bit) &= ~(1ull << bit);
 	f->l2p[lpn] = FTL_NONE;
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate)
 		f->gc->on_invalidate(f, f->gc_st, seg, old);
@@ -385,21 +393,17 @@ static int gather(struct ftl *f, uint32_t seg)
 		f->mem_bytes += (cap - f->gcbuf_cap) * 12;
 		f->gcbuf_cap = cap;
 	}
-	/* The l2p lookups are random: start them early. */
-	enum { AHEAD = 16 };
-	for (uint32_t i = 0; i < AHEAD && i < f->b; i++)
-		if (f->p2l[base + i] < f->U)
-			__builtin_prefetch(&f->l2p[f->p2l[base + i]]);
+	/* Walk the live bits; the copies will store into l2p at random:
+	 * start those lines coming now. */
+	const uint64_t *w = &f->vmap[(size_t)seg * f->vmap_words];
 	uint32_t live = 0;
-	for (uint32_t i = 0; i < f->b; i++) {
-		if (i + AHEAD < f->b && f->p2l[base + i + AHEAD] < f->U)
-			__builtin_prefetch(&f->l2p[f->p2l[base + i + AHEAD]], 1);
-		uint32_t lpn = f->p2l[base + i];
-		if (lpn < f->U && f->l2p[lpn] == base + i) {
+	for (uint32_t i = 0; i < f->vmap_words; i++) {
+		for (uint64_t m = w[i]; m; m &= m - 1) {
+			uint32_t lpn = f->p2l[base + i * 64 + (uint32_t)__builtin_ctzll(m)];
+			__builtin_prefetch(&f->l2p[lpn], 1);
 			f->gcbuf[f->gcbuf_n + live] = lpn;
 			if (f->place_batch)
-				f->gckey[f->gcbuf_n + live] =
-					f->place->sort_key(f, f->place_st, lpn);
+				f->gckey[f->gcbuf_n + live] = f->place->sort_key(f, f->place_st, lpn);
 			live++;
 		}
 	}
@@ -803,6 +807,10 @@ static int check_mapping(struct ftl *f, uint32_t *live, char *err, size_t n)
 		if (f->seg[seg].state == SEG_OPEN && ppn >= f->streams[f->seg[seg].stream].next)
 			return set_err(err, n, "logical page %llu maps past the write pointer of open segment %u",
 				       (unsigned long long)lpn, seg);
+		unsigned bit;
+		if (!(*ftl_vword(f, ppn, &bit) >> bit & 1))
+			return set_err(err, n, "logical page %llu maps to physical page %u, whose live bit is clear",
+				       (unsigned long long)lpn, ppn);
 		live[seg]++;
 	}
 	return 0;
@@ -818,6 +826,11 @@ static int check_segments(struct ftl *f, const uint32_t *live, char *err, size_t
 		if (live[s] != f->seg[s].valid)
 			return set_err(err, n, "segment %u: valid count %u, reverse map says %u", s,
 				       f->seg[s].valid, live[s]);
+		uint32_t bits = 0;
+		for (uint32_t i = 0; i < f->vmap_words; i++)
+			bits += (uint32_t)__builtin_popcountll(f->vmap[(size_t)s * f->vmap_words + i]);
+		if (bits != live[s])
+			return set_err(err, n, "segment %u: %u live bits, reverse map says %u", s, bits, live[s]);
 	}
 	uint32_t open = 0;
 	for (unsigned i = 0; i < f->nstreams; i++) {

@@ -104,10 +104,13 @@ struct ftl {
 	uint32_t gc_low, gc_high;
 	struct ftl_config cfg;
 
-	/* mapping: l2p[lpn] = ppn; p2l[ppn] = the lpn last written there.
-	 * A physical page is valid iff l2p[p2l[ppn]] == ppn, so an
-	 * overwrite costs no store into p2l. */
+	/* mapping: l2p[lpn] = ppn; p2l[ppn] = the lpn last written there;
+	 * vmap: one bit per physical page, set while it holds live data
+	 * (so that GC reads the map only for the pages it copies). A
+	 * segment's bits are vmap_words words from seg * vmap_words. */
 	uint32_t *l2p, *p2l;
+	uint64_t *vmap;
+	uint32_t vmap_words;
 
 	/* segments */
 	struct ftl_seg *seg;
@@ -210,11 +213,22 @@ static inline void ftl_prefetch(const struct ftl *f, uint32_t lpn)
 	__builtin_prefetch(&f->l2p[lpn], 1);
 }
 
+/* The word of vmap that holds ppn's bit. */
+static inline uint64_t *ftl_vword(const struct ftl *f, uint32_t ppn, unsigned *bit)
+{
+	uint32_t seg = ftl_seg_of(f, ppn), off = ppn - seg * f->b;
+	*bit = off & 63;
+	return &f->vmap[(size_t)seg * f->vmap_words + (off >> 6)];
+}
+
 static inline void ftl_prefetch_seg(const struct ftl *f, uint32_t lpn)
 {
 	uint32_t ppn = f->l2p[lpn];
-	if (ppn != FTL_NONE)
-		__builtin_prefetch(&f->seg[ftl_seg_of(f, ppn)], 1);
+	unsigned bit;
+	if (ppn == FTL_NONE)
+		return;
+	__builtin_prefetch(&f->seg[ftl_seg_of(f, ppn)], 1);
+	__builtin_prefetch(ftl_vword(f, ppn, &bit), 1);
 }
 
 static inline void ftl_prefetch_links(const struct ftl *f, uint32_t lpn)
