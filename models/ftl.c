@@ -353,9 +353,10 @@ static inline void put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 {
 	uint32_t ppn = st->next++;
 	unsigned bit;
+	uint64_t *w = ftl_vword(f, ppn, &bit);
 	f->l2p[lpn] = ppn;
 	f->p2l[ppn] = lpn;
-	*ftl_vword(f, ppn, &bit) |= 1ull << bit;
+	*w |= 1ull << bit;
 	f->seg[st->seg].valid++;
 	if (--st->room == 0)
 		seal(f, st);
@@ -366,7 +367,8 @@ static inline void invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	uint32_t seg = ftl_seg_of(f, ppn);
 	uint32_t old = f->seg[seg].valid--;
 	unsigned bit;
-	*ftl_vword(f, ppn, &bit) &= ~(1ull << bit);
+	uint64_t *w = ftl_vword(f, ppn, &bit);
+	*w &= ~(1ull << bit);
 	f->l2p[lpn] = FTL_NONE;
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate)
 		f->gc->on_invalidate(f, f->gc_st, seg, old);
@@ -808,7 +810,8 @@ static int check_mapping(struct ftl *f, uint32_t *live, char *err, size_t n)
 			return set_err(err, n, "logical page %llu maps past the write pointer of open segment %u",
 				       (unsigned long long)lpn, seg);
 		unsigned bit;
-		if (!(*ftl_vword(f, ppn, &bit) >> bit & 1))
+		const uint64_t *w = ftl_vword(f, ppn, &bit);
+		if (!(*w >> bit & 1))
 			return set_err(err, n, "logical page %llu maps to physical page %u, whose live bit is clear",
 				       (unsigned long long)lpn, ppn);
 		live[seg]++;
