@@ -10,7 +10,7 @@ T=$O/traces
 # A short label per trace: its file name without the usual suffixes.
 label() {
 	basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkparse\)$//; s/\.blkparse$//' |
-		awk '{ print length($0) > 20 ? substr($0, 1, 19) "~" : $0 }'
+		awk '{ print (length($0) > 20 ? substr($0, 1, 19) "~" : $0) }'
 }
 : >"$D/long.csv"
 while IFS='|' read -r id path; do
