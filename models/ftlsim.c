@@ -765,13 +765,36 @@ static void build_model(struct sim *s)
 		fail("%s", f->err);
 }
 
+/* Start the map line of an upcoming write coming in (a hint). */
+static void hint(const struct sim *s, const struct ev *e)
+{
+	uint64_t page = e->offset / s->f->page_size;
+	if (e->op == EV_WRITE && !s->f->map && page < s->f->U)
+		ftl_prefetch(s->f, (uint32_t)page);
+}
+
+/* Events go through a ring of LOOK so that each write's map entry is
+ * prefetched LOOK events before the model needs it. */
 static void replay(struct sim *s)
 {
-	struct ev e;
-	int tty = isatty(2);
-	while (!interrupted && next_event(s, &e) > 0) {
-		if (ftl_request(s->f, &e))
+	enum { LOOK = 16 };
+	struct ev ring[LOOK];
+	unsigned n = 0, head = 0;
+	int tty = isatty(2), more = 1;
+	while (!interrupted) {
+		while (more && n < LOOK) {
+			struct ev *e = &ring[(head + n) % LOOK];
+			if ((more = next_event(s, e) > 0)) {
+				hint(s, e);
+				n++;
+			}
+		}
+		if (!n)
+			break;
+		if (ftl_request(s->f, &ring[head]))
 			fail("%s: event %llu: %s", s->path, (unsigned long long)s->events + 1, s->f->err);
+		head = (head + 1) % LOOK;
+		n--;
 		if ((++s->events & 0xffff) == 0 && tty)
 			progress(s);
 	}

@@ -23,6 +23,15 @@
 #include "ftl.h"
 #include "ftlkit.h"
 
+/* Prefetch distances, in writes ahead: the map entry AHEAD, the segment
+ * record SEGD, its neighbours LINKD (-D to experiment). */
+#ifndef SEGD
+#define SEGD 8
+#endif
+#ifndef LINKD
+#define LINKD 4
+#endif
+
 static double clock_s(clockid_t id)
 {
 	struct timespec ts;
@@ -67,8 +76,8 @@ static int run(struct ftl *f, uint64_t writes, uint64_t seed)
 	}
 	for (uint64_t i = 0; i < writes; i++) {
 		uint32_t lpn = ring[i & MASK];
-		ftl_prefetch_seg(f, ring[(i + AHEAD / 2) & MASK]);
-		ftl_prefetch_links(f, ring[(i + AHEAD / 4) & MASK]);
+		ftl_prefetch_seg(f, ring[(i + SEGD) & MASK]);
+		ftl_prefetch_links(f, ring[(i + LINKD) & MASK]);
 		uint32_t nx = ftl_rng_below(rng, U);
 		ring[i & MASK] = nx;
 		ftl_prefetch(f, nx);

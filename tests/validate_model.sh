@@ -33,7 +33,7 @@ fails=0
 row() { # model param sim ref tolerance(relative)
 	awk -v m="$1" -v p="$2" -v s="$3" -v r="$4" -v t="$5" 'BEGIN {
 		d = (s - r) / r; bad = (d > t || d < -t)
-		printf "%-28s %-10s %9.4f %9.4f %+7.2f%%%s\n", m, p, s, r, 100 * d, bad ? "  FAIL" : ""
+		printf "%-40s %-10s %9.4f %9.4f %+7.2f%%%s\n", m, p, s, r, 100 * d, bad ? "  FAIL" : ""
 		exit bad }' || fails=$((fails + 1))
 }
 
@@ -56,7 +56,7 @@ lfs() { # label policy placement X reference [hotcold]
 	row "LFS $1 (write cost)" "X=$4" "$wc" "$5" 0.15
 }
 
-printf "%-28s %-10s %9s %9s %8s\n" model parameter sim reference diff
+printf "%-40s %-10s %9s %9s %8s\n" model parameter sim reference diff
 if [ $quick = 1 ]; then
 	set -- "0.10 4.821 5.179 10" "0.20 2.599 2.693 5" "0.30 1.833 1.876 3.333"
 else
