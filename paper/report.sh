@@ -29,9 +29,10 @@ model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head
 figs=$(for d in "$O"/[0-9][0-9]-*/; do [ -f "$d/done" ] && basename "$d"; done)
 
 # The sentence for one row of a table over 5% apart.
-sentence() { # FIG ID QUANTITY PUB REP DIFF TOL
-	awk -v q="$3" -v p="$4" -v r="$5" -v d="$6" -v t="$7" 'BEGIN {
-		s = sprintf("%s: the reproduced %s is %.1f%% %s the published %s", q, r, d < 0 ? -d : d, d < 0 ? "below" : "above", p)
+sentence() { # FIG ID QUANTITY PUB REP DIFF TOL SOURCE
+	awk -v q="$3" -v p="$4" -v r="$5" -v d="$6" -v t="$7" -v src="$8" 'BEGIN {
+		what = src ~ /^wamodel/ ? "the model'\''s" : "the published"
+		s = sprintf("%s: the reproduced %s is %.1f%% %s %s %s", q, r, d < 0 ? -d : d, d < 0 ? "below" : "above", what, p)
 		if (t != "") {
 			g = r - p; if (g < 0) g = -g
 			if (g <= t + 1e-9) s = s sprintf(", within the +-%s to which the published value is read off the plot", t)
@@ -110,7 +111,7 @@ sentence() { # FIG ID QUANTITY PUB REP DIFF TOL
 				tail -n +2 "$O/$f/table.txt" | while IFS='|' read -r f1 f2 f3 f4 f5 f6 f7; do
 					[ -n "$f6" ] || continue
 					awk -v d="$f6" 'BEGIN { exit !(d > 5 || d < -5) }' || continue
-					echo "- $(sentence "$f" "$f1" "$f2" "$f3" "$f5" "$f6" "$f7" | tr '\n' ' ')"
+					echo "- $(sentence "$f" "$f1" "$f2" "$f3" "$f5" "$f6" "$f7" "$f4" | tr '\n' ' ')"
 				done
 				echo
 			fi

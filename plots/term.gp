@@ -63,4 +63,4 @@ if (!exists("keypos")) keypos = "top left"
 APPLY = 'set title title; set xlabel xlabel; set ylabel ylabel; ' . \
 	'if (strlen(xrange)) { eval "set xrange [" . xrange . "]" }; ' . \
 	'if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }; ' . \
-	'if (logy) { set logscale y }; eval "set key " . keypos'
+	'if (logy) { set logscale y; set ytics (1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30, 50, 100) }; eval "set key " . keypos'
