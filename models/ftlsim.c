@@ -269,6 +269,13 @@ static void check_policies(struct sim *s)
 		usage_error("unknown placement '%s' (see --list-placements)", s->cfg.placement);
 }
 
+static void one_space(void)
+{
+	static int given;
+	if (given++)
+		usage_error("give only one of --logical-pages, --capacity, --logical-space");
+}
+
 static int sim_opt(struct sim *s, int c, const char *arg)
 {
 	static const char *const spaces[] = {"given", "extent", "footprint", NULL};
@@ -276,9 +283,18 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	static const char *const preconds[] = {"none", "seq", "random", NULL};
 	switch (c) {
 	case 'q': s->topt.quiet = 1; break;
-	case O_LPAGES: s->cfg.logical_pages = opt_u64("--logical-pages", arg); s->space = SPACE_GIVEN; s->capacity = 0; break;
-	case O_CAPACITY: s->capacity = opt_size("--capacity", arg); s->space = SPACE_GIVEN; break;
+	case O_LPAGES:
+		one_space();
+		s->cfg.logical_pages = opt_u64("--logical-pages", arg);
+		s->space = SPACE_GIVEN;
+		break;
+	case O_CAPACITY:
+		one_space();
+		s->capacity = opt_size("--capacity", arg);
+		s->space = SPACE_GIVEN;
+		break;
 	case O_SPACE:
+		one_space();
 		s->space = parse_choice("--logical-space", arg, spaces);
 		if (s->space == SPACE_GIVEN)
 			usage_error("--logical-space takes extent or footprint; give a size with --logical-pages");

@@ -89,6 +89,8 @@ t_expect_success 'footprint renumbers the written pages densely, from stdin too'
 		.requests.discard_pages_unmapped == 1" f.json
 '
 t_expect_failure 2 '--capacity must be a multiple of the page size' '"$S" --capacity 5000 </dev/null'
+t_expect_failure 2 'a given size and --logical-space footprint conflict' '
+	"$S" --logical-pages 64 --logical-space footprint </dev/null'
 
 # Outputs, determinism.
 t_expect_success 'curve, histogram and erase CSVs have headers and the expected rows' '
