@@ -135,3 +135,9 @@ bin/ftlplot: plots/ftlplot lib/ftlkit.h
 	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' plots/ftlplot >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 
 .PHONY: paper figures paper-check paper-clean paper-t0
+
+# The main job on a bundled real trace (README).
+demo: deps
+	$(MAKE) all
+	sh traces/demo.sh
+.PHONY: demo
