@@ -125,7 +125,8 @@ $(PO)/README.md: $(PAPER_DONE) $(addsuffix .png,$(PAPER_IMAGES)) paper/report.sh
 paper: $(PO)/README.md
 
 paper-check: $(PAPER_DONE)
-	@cat $(patsubst %/done,%/checks.txt,$(PAPER_DONE)) | tee /dev/stderr | ! grep -q "^FAIL"
+	@cat $(patsubst %/done,%/checks.txt,$(PAPER_DONE))
+	@! cat $(patsubst %/done,%/checks.txt,$(PAPER_DONE)) | grep -q "^FAIL"
 
 paper-clean:
 	rm -rf $(PO)

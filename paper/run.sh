@@ -16,7 +16,7 @@ args=$1
 json=$2
 base=${json%.json}
 gen= sim= trace= outputs=
-. "./$args"
+case $args in /*) . "$args" ;; *) . "./$args" ;; esac
 t0=$(date +%s.%N)
 extra=
 for o in $outputs; do
@@ -27,7 +27,7 @@ for o in $outputs; do
 	esac
 done
 tmp=$json.tmp.$$
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.err"' EXIT
 if [ -n "$trace" ]; then
 	tdir=$(dirname "$(dirname "$json")")/traces
 	info=$tdir/$trace.info
