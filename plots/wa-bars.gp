@@ -7,7 +7,7 @@
 # layout columns, default 2); ylabel; title; yrange.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("wa-bars.gp")]
 if (ARGC >= 1) { load ARG1 }
-if (!exists("size_w")) size_w = 1400
+if (!exists("size_w")) size_w = 1600
 if (!exists("size_h")) size_h = 1100
 load plots_dir . "term.gp"
 if (!exists("panels")) panels = ""
@@ -23,9 +23,11 @@ set xtics rotate by -30 font ",9" nomirror
 set ylabel ylabel
 set yrange [0:*]
 if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
-set key outside bottom center horizontal maxrows 2 font ",10" samplen 1.5
+# Headroom above the bars for the key.
+set offsets 0, 0, graph 0.25, 0
+set key inside top center horizontal maxrows 2 font ",10" samplen 1.5 opaque
 unset datafile columnheaders
-set multiplot layout ceil(n / (cols + 0.0)), cols title title font ",13" margins 0.07, 0.98, 0.04, 0.93 spacing 0.08, 0.12
+set multiplot layout ceil(n / (cols + 0.0)), cols title title font ",13" margins 0.05, 0.99, 0.1, 0.93 spacing 0.06, 0.17
 do for [k=1:n] {
 	f = field(item(panels, k), 1)
 	nc = words(system("head -n 1 '" . f . "' | tr ',' ' '"))
