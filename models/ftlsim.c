@@ -686,6 +686,8 @@ static json_t *j_timing(const struct sim *s, double elapsed)
 	uint64_t flash = f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
 	json_object_set_new(o, "page_writes_per_s", json_real(elapsed > 0 ? f->c.host_pages / elapsed : 0));
 	json_object_set_new(o, "flash_page_writes_per_s", json_real(elapsed > 0 ? flash / elapsed : 0));
+	json_object_set_new(o, "cpu_s", json_real(ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+						  ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6));
 	SETU(o, "max_rss_kb", ru.ru_maxrss);
 	return o;
 }

@@ -6,8 +6,13 @@
 #     at U = 2^20 and 2^26 pages; the 2^26 cost per write as a ratio
 #     of the 2^20 one (same OP, measured in this same command);
 #   - the whole bin/ftlsim program reading the same workload as a binary
-#     event stream from a file, at U = 2^20.
+#     event stream from a file, at U = 2^20 (its CPU time, reading and
+#     preconditioning included).
 # Usage: sh tests/bench_model.sh [--quick]   (--quick: no 2^26 runs)
+# On a shared machine other processes steal cache and memory bandwidth:
+# each configuration runs REPEAT times (default 3; REPEAT26 for the
+# 2^26 runs, default 1) and the fastest run is reported, rates being per
+# second of this process's CPU time.
 # Goals (issue 3): >= 40 M flash page writes/s on one core; <= 16 bytes
 # per physical page; cost per write at 2^26 <= 3x that at 2^20.
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +28,17 @@ field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
 # run LOG2U OP -> one table row; remembers ns per flash write for the ratio.
 run() {
 	U=$((1 << $1))
-	out=$(build/bench_model --logical-pages $U --op $2 --writes $((10 * U))) || exit 1
+	n=${REPEAT:-3}
+	[ $1 -ge 26 ] && n=${REPEAT26:-1}
+	out= best=0
+	while [ $n -gt 0 ]; do
+		o=$(build/bench_model --logical-pages $U --op $2 --writes $((10 * U))) || exit 1
+		r=$(echo "$o" | field flash_per_s)
+		if [ "$(awk -v a="$r" -v b="$best" 'BEGIN { print (a > b) }')" = 1 ]; then
+			best=$r out=$o
+		fi
+		n=$((n - 1))
+	done
 	hps=$(echo "$out" | field host_per_s)
 	fps=$(echo "$out" | field flash_per_s)
 	ns=$(echo "$fps" | awk '{ printf "%.2f", 1e9 / $1 }')
@@ -40,9 +55,20 @@ run() {
 pipeline() {
 	U=$((1 << 20))
 	build/bench_model --emit --logical-pages $U --writes $((10 * U)) >"$tmp/ev" || exit 1
-	bin/ftlsim -q --logical-pages $U --op $1 --precondition seq "$tmp/ev" >"$tmp/s.json" || exit 1
-	jq -r --arg op "$1" '[.timing.page_writes_per_s / 1e6, .timing.flash_page_writes_per_s / 1e6,
-		1e9 / .timing.flash_page_writes_per_s, .wa_total, .memory.bytes_per_physical_page,
+	n=${REPEAT:-3}
+	best=0
+	while [ $n -gt 0 ]; do
+		bin/ftlsim -q --logical-pages $U --op $1 --precondition seq "$tmp/ev" >"$tmp/r.json" || exit 1
+		r=$(jq ".flash_pages_written / .timing.cpu_s" "$tmp/r.json")
+		if [ "$(awk -v a="$r" -v b="$best" 'BEGIN { print (a > b) }')" = 1 ]; then
+			best=$r
+			cp "$tmp/r.json" "$tmp/s.json"
+		fi
+		n=$((n - 1))
+	done
+	jq -r --arg op "$1" '(.flash_pages_written / .timing.cpu_s) as $f |
+		[.host_pages_written / .timing.cpu_s / 1e6, $f / 1e6, 1e9 / $f, .wa_total,
+		.memory.bytes_per_physical_page,
 		.timing.max_rss_kb * 1024 / .params.physical_pages] |
 		"ftlsim   2^20  \($op)   \(.[0] * 10 | round / 10)        \(.[1] * 10 | round / 10)       \(.[2] * 100 | round / 100)    \(.[3] * 1000 | round / 1000)   \(.[4] * 100 | round / 100)     \(.[5] * 100 | round / 100)  -"' "$tmp/s.json"
 }
