@@ -54,10 +54,19 @@ static int file_exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* "NAME" that names a blktrace per-CPU set, not a file. */
+/* "NAME" that names a blktrace per-CPU set, or "NAME.blktrace.N", one
+ * file of such a set (which may be empty: a CPU that saw no I/O). */
 static int is_blktrace_base(const char *path)
 {
 	char buf[4096];
+	const char *m = strstr(path, ".blktrace.");
+	if (m) {
+		const char *d = m + strlen(".blktrace.");
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (!*d && d > m + strlen(".blktrace.") && !strstr(d - 1, "/"))
+			return 1;
+	}
 	if (file_exists(path))
 		return 0;
 	snprintf(buf, sizeof(buf), "%s.blktrace.0", path);
@@ -131,7 +140,7 @@ struct trace *trace_open(const char *path, const struct trace_opts *o, char *err
 	struct trace *t = trace_new(o, &ops, err, n);
 	if (!t)
 		return NULL;
-	if (is_blktrace_base(path)) {
+	if ((!ops || (ops->flags & RD_OWN_FILES)) && is_blktrace_base(path)) {
 		if (!ops)
 			ops = reader_find("blktrace");
 	} else {

@@ -114,4 +114,13 @@ t_expect_success 'CRLF text and a last line without newline are read' '
 t_expect_success 'several files are read in turn' '
 	"$BIN/tracecat" -q -o text ev.txt ev.bin | wc -l | grep -qx 10
 '
+t_expect_success 'an empty per-CPU blktrace file named directly reads its whole set' '
+	"$BIN/tracecat" -q -o text "$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile.blktrace.0" >a.txt &&
+	"$BIN/tracecat" -q -o text "$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile" >b.txt &&
+	t_cmp a.txt b.txt && test $(wc -l <a.txt) -gt 9000
+'
+t_expect_success 'a file named like a per-CPU file is read as the format -f names' '
+	cp "$SAMPLES/msr/hm_0-head1000.csv" x.blktrace.0 &&
+	"$BIN/tracecat" -q -f msr -o text x.blktrace.0 | wc -l | grep -qx 1000
+'
 t_done
