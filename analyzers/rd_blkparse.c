@@ -36,6 +36,8 @@
 struct bp_priv {
 	char want;   /* action letter kept: 'D', 'Q' or 'C' */
 	int summary; /* inside blkparse's trailing summary block */
+	uint64_t seen[3]; /* lines of action Q, D, C (for rd_action_hint) */
+	int hinted;
 };
 
 /* A cursor over one line (not NUL-terminated as far as we care). */
@@ -335,6 +337,10 @@ static int parse_line(struct bp_priv *p, const char *s, size_t len, struct ev *e
 	p->summary = 0;
 	if (rc)
 		return -1;
+	static const char qdc[] = "QDC";
+	const char *a = h.act[1] ? NULL : strchr(qdc, h.act[0]);
+	if (a)
+		p->seen[a - qdc]++;
 	if (h.act[0] != p->want || h.act[1])
 		return 0;
 	return parse_event(&c, &h, e, why, n);
@@ -407,8 +413,13 @@ static int bp_next(struct reader *r, struct ev *e)
 	for (;;) {
 		size_t len;
 		const char *line = src_getline(r->src, &len);
-		if (!line)
-			return r->src->err[0] ? set_err(r->err, sizeof(r->err), "%s", r->src->err) : 0;
+		if (!line) {
+			if (r->src->err[0])
+				return set_err(r->err, sizeof(r->err), "%s", r->src->err);
+			if (!p->hinted++)
+				rd_action_hint(r->src->name, p->want, p->seen);
+			return 0;
+		}
 		if (r->src->lineno == 1)
 			line = skip_bom(line, &len);
 		if (only_blanks(line, len))

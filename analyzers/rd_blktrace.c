@@ -87,6 +87,8 @@ struct bt_priv {
 	int primed;
 	int pending;  /* the root file's head was returned, not yet replaced */
 	unsigned want; /* __BLK_TA_* of the chosen action */
+	uint64_t seen[3]; /* records of action Q, D, C (for rd_action_hint) */
+	int hinted;
 	unsigned char scratch[4096];
 };
 
@@ -262,6 +264,12 @@ static int advance(struct reader *r, struct bt_priv *p, struct bt_file *f)
 			return -1;
 		if (rc == 0)
 			break;
+		if (!((f->head.action >> 16) & TC_NOTIFY)) {
+			unsigned ta = (unsigned)(f->head.action & 0xffff & ~(uint64_t)TA_CGROUP);
+			p->seen[0] += ta == TA_QUEUE;
+			p->seen[1] += ta == TA_ISSUE;
+			p->seen[2] += ta == TA_COMPLETE;
+		}
 		int op = record_op(&f->head, p->want);
 		if (op < 0)
 			continue;
@@ -506,8 +514,12 @@ static int bt_next(struct reader *r, struct ev *e)
 			p->heap[0] = p->heap[--p->nheap];
 		sift_down(p, 0);
 	}
-	if (!p->nheap)
+	if (!p->nheap) {
+		if (!p->hinted++)
+			rd_action_hint(r->path, p->want == TA_QUEUE ? 'Q' : p->want == TA_COMPLETE ? 'C' : 'D',
+				       p->seen);
 		return 0;
+	}
 	const struct bt_file *f = &p->f[p->heap[0]];
 	p->pending = 1;
 	e->t_ns = (int64_t)f->head.time;

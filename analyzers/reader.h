@@ -74,4 +74,13 @@ int reader_table_check(char *err, size_t n);
  */
 int rd_bad(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/*
+ * For the readers that honour --action: at the end of a trace that gave
+ * no event, say so on stderr when it has records of another action
+ * (e.g. a completions-only capture read with the default D), naming the
+ * --action that would read them. seen[] counts the records of each
+ * action, indexed as "QDC".
+ */
+void rd_action_hint(const char *name, int want, const uint64_t seen[3]);
+
 #endif

@@ -69,3 +69,18 @@ int rd_bad(struct reader *r, const char *fmt, ...)
 		snprintf(r->first_bad, sizeof(r->first_bad), "%s", msg);
 	return 0;
 }
+
+void rd_action_hint(const char *name, int want, const uint64_t seen[3])
+{
+	static const char acts[] = "QDC";
+	static const char *const what[] = {"queue", "issue", "complete"};
+	int best = -1;
+	for (int i = 0; i < 3; i++)
+		if (acts[i] != want && seen[i] && (best < 0 || seen[i] > seen[best]))
+			best = i;
+	const char *w = want ? strchr(acts, want) : NULL;
+	if (best < 0 || !w || seen[w - acts])
+		return;
+	warn("%s: no %c (%s) records, but %llu %c (%s) ones: try --action %c", name, want,
+	     what[w - acts], (unsigned long long)seen[best], acts[best], what[best], acts[best]);
+}

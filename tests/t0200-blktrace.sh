@@ -170,4 +170,12 @@ t_expect_success 'truncated copy of a real sample: error at a record boundary' '
 	head -c 1000 "$J.blktrace.0" >cut.blktrace.0 &&
 	t_err 1 "cut\.blktrace\.0: byte 968: truncated record header \(32 of 48 bytes\)" "$TC" -q -o text cut
 '
+t_expect_success 'a trace without records of the chosen action: no event, a hint naming the one it has' '
+	perl -e "print pack(q(L< L< Q< Q< L< L< L< L< L< S< S<), 0x65617407, 1, 5, 2048, 4096,
+		7 | ((2 | 64 | 256) << 16), 1, (8 << 20) | 16, 0, 0, 0)" >ionly.blktrace.0 &&
+	t_err 0 "ionly: no C \(complete\) records, but 1 D \(issue\) ones: try --action D" \
+		"$TC" -q -o text --action C ionly &&
+	test ! -s .stdout &&
+	"$TC" -q -o text ionly 2>err.txt | grep -qx "0 W 1048576 4096 8388624" && test ! -s err.txt
+'
 t_done

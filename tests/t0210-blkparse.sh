@@ -142,4 +142,15 @@ t_expect_success 'empty file with -f blkparse: exit 1, even with --skip-bad' '
 t_expect_success 'bad lines of other actions are still bad when their header is' '
 	t_err 1 "unknown-action\.txt:2: unknown action" "$TC" -q -o text -f blkparse --action Q "$BAD/unknown-action.txt"
 '
+t_expect_success 'a completions-only trace read at the default D: no event, a hint on stderr' '
+	t_err 0 "leveldb\.blkparse\.txt: no D \(issue\) records, but 840 C \(complete\) ones: try --action C" \
+		"$TC" -q -o text "$SAMPLES/blkparse/leveldb.blkparse.txt" &&
+	test ! -s .stdout &&
+	t_err 1 "no Q \(queue\) records, but 840 C \(complete\) ones: try --action C" \
+		"$BIN/ftlsim" -q --action Q "$SAMPLES/blkparse/leveldb.blkparse.txt"
+'
+t_expect_success 'no hint when the chosen action has records' '
+	"$TC" -q -o text --action C "$SAMPLES/blkparse/leveldb.blkparse.txt" 2>err.txt >/dev/null &&
+	test ! -s err.txt
+'
 t_done
