@@ -3,6 +3,7 @@
  */
 #include "cli_trace.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,10 +36,14 @@ int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
 			usage_error("--ops takes letters from R, W, D, F (e.g. W,D), not '%s'", arg);
 		return 1;
 	case OPT_START:
-		o->start_ns = opt_seconds("--start", arg);
-		return 1;
 	case OPT_END:
-		o->end_ns = opt_seconds("--end", arg);
+		if (c == OPT_START)
+			o->start_ns = opt_seconds("--start", arg);
+		else
+			o->end_ns = opt_seconds("--end", arg);
+		/* both given (in either order): the window must hold something */
+		if (o->start_ns != INT64_MIN && o->end_ns != INT64_MAX && o->end_ns <= o->start_ns)
+			usage_error("--end must be after --start (the window [--start, --end) is empty)");
 		return 1;
 	case OPT_VOLUME: {
 		uint64_t v = opt_u64("--volume", arg);

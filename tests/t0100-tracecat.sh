@@ -48,6 +48,13 @@ t_expect_success '--ops keeps only the named ops' '
 t_expect_success '--start/--end select a time window (seconds)' '
 	"$BIN/tracecat" -q -o text --start 1 --end 2.5 ev.txt | wc -l | grep -qx 1
 '
+t_expect_success '--end not after --start is a usage error, in either order, in every program' '
+	t_err 2 "--end must be after --start" "$BIN/tracecat" -q -o text --start 2 --end 1 ev.txt &&
+	t_err 2 "--end must be after --start" "$BIN/tracecat" -q -o text --end 1 --start 1 ev.txt &&
+	t_err 2 "--end must be after --start" "$BIN/tracestat" -q --end 0.5 --start 0.5 ev.txt &&
+	t_err 2 "--end must be after --start" "$BIN/ftlsim" -q --start 3 --end 2 ev.txt &&
+	"$BIN/tracecat" -q -o text --end 0.000000001 --start 0 ev.txt | wc -l | grep -qx 1
+'
 t_expect_success '--volume keeps one volume' '
 	"$BIN/tracecat" -q -o text --volume 3 ev.txt | grep -qx "500 R 8192 512 3"
 '
