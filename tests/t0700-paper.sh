@@ -33,6 +33,27 @@ t_expect_success 'ftlplot draws from CSV files, in SVG and PDF too' '
 	"$P" --curve c.csv --hist h.csv -o s --format svg >/dev/null && grep -q "<svg" s/wa-curve.svg &&
 	"$P" --curve c.csv -o p --format pdf >/dev/null && head -c 4 p/wa-curve.pdf | grep -q "%PDF"
 '
+t_expect_success 'ftlplot reads one CSV from stdin (-), into a folder whose name has a quote' '
+	"$S" -q --logical-pages 8192 --spare-factor 0.1 --pages-per-segment 32 --curve c.csv --hist h.csv hc.ev >/dev/null &&
+	"$P" --curve - --hist h.csv -o "it'"'"'s/" <c.csv >list &&
+	test $(wc -l <list) -eq 3 && grep -qx "it'"'"'s/wa-curve.png" list &&
+	is_png "it'"'"'s/wa-curve.png" && is_png "it'"'"'s/util-sealed.png" &&
+	t_err 2 "only one of --curve, --hist, --erase-hist can be -" "$P" --curve - --hist - -o x <c.csv
+'
+t_expect_success 'ftlplot on a CSV of the wrong kind: exit 1 naming it, no empty figure left' '
+	t_err 1 "hm_0-head1000\.csv: not an ftlsim --curve CSV" "$P" --curve "$SAMPLES/msr/hm_0-head1000.csv" -o w &&
+	t_err 1 "c\.csv: not an ftlsim --hist CSV" "$P" --hist c.csv -o w &&
+	t_err 1 "^ftlplot: -: not an ftlsim --erase-hist CSV" "$P" --erase-hist - -o w <c.csv &&
+	head -n 1 c.csv >header-only.csv &&
+	t_err 1 "gnuplot failed on wa-curve\.gp" "$P" --curve header-only.csv -o w &&
+	test -z "$(ls w)"
+'
+t_expect_success 'ftlplot -- with arguments ftlsim rejects: exit 2, no empty summary.json' '
+	t_err 2 "ftlsim rejected its arguments" "$P" -o r -- --bogus hc.ev &&
+	test ! -e r/summary.json &&
+	t_err 1 "ftlsim failed \(exit 1\)" "$P" -o r -- -q --logical-pages 10 hc.ev &&
+	test ! -e r/summary.json
+'
 t_expect_failure 2 'a plot script rejects an unknown FORMAT' '
 	gnuplot -e "FORMAT='"'"'gif'"'"'; out='"'"'x'"'"'; curves='"'"'c.csv|x'"'"'" -c "$PLOTS/wa-curve.gp"
 '
