@@ -402,7 +402,7 @@ static int gather(struct ftl *f, uint32_t seg)
 	for (uint32_t i = 0; i < f->vmap_words; i++) {
 		for (uint64_t m = w[i]; m; m &= m - 1) {
 			uint32_t lpn = f->p2l[base + i * 64 + (uint32_t)__builtin_ctzll(m)];
-			__builtin_prefetch(&f->l2p[lpn], 1);
+			ftl_pf(&f->l2p[lpn]);
 			f->gcbuf[f->gcbuf_n + live] = lpn;
 			if (f->place_batch)
 				f->gckey[f->gcbuf_n + live] = f->place->sort_key(f, f->place_st, lpn);

@@ -208,9 +208,20 @@ static inline uint32_t ftl_seg_of(const struct ftl *f, uint32_t ppn)
  * then that segment's list neighbours (some 4 ahead). Hints only: the
  * model stays correct whatever happens in between.
  */
+static inline void ftl_pf(const void *p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	/* asm volatile: GCC finds a function whose only effect is a
+	 * __builtin_prefetch "pure" and deletes the calls to it. */
+	__asm__ volatile("prefetcht0 %0" : : "m"(*(const char *)p));
+#else
+	__builtin_prefetch(p);
+#endif
+}
+
 static inline void ftl_prefetch(const struct ftl *f, uint32_t lpn)
 {
-	__builtin_prefetch(&f->l2p[lpn], 1);
+	ftl_pf(&f->l2p[lpn]);
 }
 
 /* The word of vmap that holds ppn's bit. */
@@ -227,8 +238,8 @@ static inline void ftl_prefetch_seg(const struct ftl *f, uint32_t lpn)
 	unsigned bit;
 	if (ppn == FTL_NONE)
 		return;
-	__builtin_prefetch(&f->seg[ftl_seg_of(f, ppn)], 1);
-	__builtin_prefetch(ftl_vword(f, ppn, &bit), 1);
+	ftl_pf(&f->seg[ftl_seg_of(f, ppn)]);
+	ftl_pf(ftl_vword(f, ppn, &bit));
 }
 
 static inline void ftl_prefetch_links(const struct ftl *f, uint32_t lpn)
@@ -238,9 +249,9 @@ static inline void ftl_prefetch_links(const struct ftl *f, uint32_t lpn)
 		return;
 	const struct ftl_seg *s = &f->seg[ftl_seg_of(f, ppn)];
 	if (s->prev < f->nseg)
-		__builtin_prefetch(&f->seg[s->prev], 1);
+		ftl_pf(&f->seg[s->prev]);
 	if (s->next < f->nseg)
-		__builtin_prefetch(&f->seg[s->next], 1);
+		ftl_pf(&f->seg[s->next]);
 }
 
 /* xoshiro256** seeded through splitmix64: small, fast, reproducible. */

@@ -23,14 +23,18 @@
 #include "ftl.h"
 #include "ftlkit.h"
 
-/* Prefetch distances, in writes ahead: the map entry AHEAD, the segment
- * record SEGD, its neighbours LINKD (-D to experiment). */
+/* Prefetch distances, in writes ahead: the map entry L2PD, the segment
+ * record SEGD, its neighbours LINKD (-D to experiment; < RING). */
+#ifndef L2PD
+#define L2PD 32
+#endif
 #ifndef SEGD
-#define SEGD 8
+#define SEGD 16
 #endif
 #ifndef LINKD
-#define LINKD 4
+#define LINKD 8
 #endif
+enum { RING = 64, MASK = RING - 1 };
 
 static double clock_s(clockid_t id)
 {
@@ -59,28 +63,27 @@ static int emit(uint64_t U, uint64_t writes, uint64_t seed)
 	return ev_writer_flush(&w);
 }
 
-/* The measured loop: lpns are drawn AHEAD writes early so that the
+/* The measured loop: lpns are drawn RING writes early so that the
  * model's prefetch hints (ftl.h) can bring in, in three stages, the map
  * entry, the segment record it points into and that record's list
  * neighbours before the write needs them. */
 static int run(struct ftl *f, uint64_t writes, uint64_t seed)
 {
-	enum { AHEAD = 32, MASK = AHEAD - 1 };
 	uint64_t rng[4];
-	uint32_t ring[AHEAD];
+	uint32_t ring[RING];
 	ftl_rng_seed(rng, seed);
 	uint32_t U = (uint32_t)f->U;
-	for (int i = 0; i < AHEAD; i++) {
+	for (int i = 0; i < RING; i++) {
 		ring[i] = ftl_rng_below(rng, U);
-		ftl_prefetch(f, ring[i]);
+		if (i < L2PD)
+			ftl_prefetch(f, ring[i]);
 	}
 	for (uint64_t i = 0; i < writes; i++) {
 		uint32_t lpn = ring[i & MASK];
+		ftl_prefetch(f, ring[(i + L2PD) & MASK]);
 		ftl_prefetch_seg(f, ring[(i + SEGD) & MASK]);
 		ftl_prefetch_links(f, ring[(i + LINKD) & MASK]);
-		uint32_t nx = ftl_rng_below(rng, U);
-		ring[i & MASK] = nx;
-		ftl_prefetch(f, nx);
+		ring[i & MASK] = ftl_rng_below(rng, U);
 		if (ftl_write(f, lpn, 0))
 			return -1;
 	}
