@@ -149,7 +149,7 @@ t_expect_success 'SIGINT prints a partial summary, leaves no output file, exits 
 	rm -f in.fifo && mkfifo in.fifo || return 1
 	"$S" -q --logical-pages 65536 --spare-factor 0.1 --curve int.csv in.fifo >p.json 2>p.err &
 	pid=$!
-	"$G" -p uniform -n 65536 -w 40000000 -s 1 -o bin >in.fifo 2>/dev/null &
+	"$G" -p uniform -n 65536 -w 4000000000 -s 1 -o bin >in.fifo 2>/dev/null &
 	gen=$!
 	sleep 1.5 && kill -INT $pid; wait $pid; rc=$?
 	kill $gen 2>/dev/null; wait $gen
