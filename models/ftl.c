@@ -144,13 +144,14 @@ static int watermarks(struct ftl *f, const struct ftl_config *c, char *err, size
 		return set_err(err, n, "GC high watermark %u is below the low watermark %u", hi, lo);
 	f->gc_low = lo;
 	f->gc_high = hi;
-	uint64_t usable = (uint64_t)f->nseg - f->nstreams - hi;
-	if (f->nseg < f->nstreams + hi || usable * f->b <= f->U)
+	uint64_t data = f->U / f->b + 1; /* segments whose pages exceed U */
+	if (f->nseg < data + f->nstreams + hi)
 		return set_err(err, n,
-			       "too little spare space: %llu logical pages need more than %llu segments of %u pages "
-			       "(%u open, %u kept free by GC), have %u",
-			       (unsigned long long)f->U,
-			       (unsigned long long)((f->U + f->b - 1) / f->b), f->b, f->nstreams, hi, f->nseg);
+			       "too little spare space: %llu logical pages need at least %llu segments of %u pages "
+			       "(%llu for the data and some garbage, %u open, %u kept free by GC), have %u; "
+			       "raise the over-provisioning",
+			       (unsigned long long)f->U, (unsigned long long)(data + f->nstreams + hi), f->b,
+			       (unsigned long long)data, f->nstreams, hi, f->nseg);
 	return 0;
 }
 
