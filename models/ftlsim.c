@@ -783,19 +783,27 @@ static void build_model(struct sim *s)
 		fail("%s", f->err);
 }
 
-/* Start the map line of an upcoming write coming in (a hint). */
-static void hint(const struct sim *s, const struct ev *e)
+/* Prefetch hints (ftl.h) for an upcoming write: stage 1 the map line,
+ * 2 the segment record it points into, 3 that record's neighbours. */
+static void hint(const struct sim *s, const struct ev *e, int stage)
 {
 	uint64_t page = e->offset / s->f->page_size;
-	if (e->op == EV_WRITE && !s->f->map && page < s->f->U)
+	if (e->op != EV_WRITE || s->f->map || page >= s->f->U)
+		return;
+	if (stage == 1)
 		ftl_prefetch(s->f, (uint32_t)page);
+	else if (stage == 2)
+		ftl_prefetch_seg(s->f, (uint32_t)page);
+	else
+		ftl_prefetch_links(s->f, (uint32_t)page);
 }
 
 /* Events go through a ring of LOOK so that each write's map entry is
- * prefetched LOOK events before the model needs it. */
+ * prefetched LOOK events before the model needs it, its segment record
+ * LOOK/2 and the record's neighbours LOOK/4. */
 static void replay(struct sim *s)
 {
-	enum { LOOK = 16 };
+	enum { LOOK = 32 };
 	struct ev ring[LOOK];
 	unsigned n = 0, head = 0;
 	int tty = isatty(2), more = 1;
@@ -803,12 +811,16 @@ static void replay(struct sim *s)
 		while (more && n < LOOK) {
 			struct ev *e = &ring[(head + n) % LOOK];
 			if ((more = next_event(s, e) > 0)) {
-				hint(s, e);
+				hint(s, e, 1);
 				n++;
 			}
 		}
 		if (!n)
 			break;
+		if (n > LOOK / 2)
+			hint(s, &ring[(head + LOOK / 2) % LOOK], 2);
+		if (n > LOOK / 4)
+			hint(s, &ring[(head + LOOK / 4) % LOOK], 3);
 		if (ftl_request(s->f, &ring[head]))
 			fail("%s: event %llu: %s", s->path, (unsigned long long)s->events + 1, s->f->err);
 		head = (head + 1) % LOOK;
