@@ -124,6 +124,31 @@ t_expect_success 'no progress line when stderr is not a terminal' '
 	"$S" -q --spare-factor 0.15 --pages-per-segment 16 hc.ev >/dev/null 2>err && ! test -s err
 '
 
+# Placement: per-stream figures, and separation pays on skewed writes.
+t_expect_success 'sepgc reports a host and a gc stream; GC copies go only to gc' '
+	"$S" -q --spare-factor 0.15 --pages-per-segment 16 --placement sepgc hc.ev >sg.json &&
+	jq -e ".streams | length == 2 and .[0].name == \"host\" and .[1].name == \"gc\" and
+		.[0].gc_pages_copied == 0 and .[1].host_pages_written == 0 and .[1].gc_pages_copied > 0" sg.json &&
+	jq -e "([.streams[].host_pages_written] | add) == .host_pages_written and
+		([.streams[].gc_pages_copied] | add) == .gc_pages_copied" sg.json
+'
+t_expect_success 'on hot/cold writes, oracle and hotcold placements beat one log (greedy, cb)' '
+	for pol in greedy cb; do
+		"$S" -q --spare-factor 0.15 --pages-per-segment 16 --policy $pol hc.ev >one.json &&
+		"$S" -q --spare-factor 0.15 --pages-per-segment 16 --policy $pol --placement oracle:2 hc.ev >or.json &&
+		"$S" -q --spare-factor 0.15 --pages-per-segment 16 --policy $pol --placement hotcold:2 hc.ev >hcp.json &&
+		jq -n --slurpfile a one.json --slurpfile b or.json --slurpfile c hcp.json -e \
+			"\$b[0].wa_total < \$a[0].wa_total * 0.9 and \$c[0].wa_total < \$a[0].wa_total" || return 1
+	done
+'
+t_expect_success 'static wear levelling moves data and narrows the erase-count spread' '
+	"$S" -q --spare-factor 0.15 --pages-per-segment 16 hc.ev >w0.json &&
+	"$S" -q --spare-factor 0.15 --pages-per-segment 16 --wear-level static:4 hc.ev >w1.json &&
+	jq -e ".wl_pages_copied > 0 and .erase_count.max - .erase_count.min <= 5 and .params.wear_level == \"static:4\"" w1.json &&
+	jq -n --slurpfile a w0.json --slurpfile b w1.json -e \
+		"(\$b[0].erase_count.max - \$b[0].erase_count.min) < (\$a[0].erase_count.max - \$a[0].erase_count.min)"
+'
+
 # --check under every victim and placement policy.
 "$G" -p hotcold -n 2048 -w 30000 --fill --trim-prob 0.05 -s 11 -o bin >"$TMP/chk.ev" 2>/dev/null
 for pol in $("$S" --list-policies | cut -d" " -f1); do
