@@ -18,21 +18,32 @@ static int ev_probe(const unsigned char *d, size_t len)
 {
 	if (len >= EV_MAGIC_LEN && !memcmp(d, EV_MAGIC, EV_MAGIC_LEN))
 		return 100;
-	/* Text form: first line "INT [RWDF] INT INT INT [INT]". */
-	char line[256];
-	size_t i = 0;
-	while (i < len && i < sizeof(line) - 1 && d[i] != '\n') {
-		line[i] = (char)d[i];
-		i++;
+	/* Text form: the first line that is not blank or a "#" comment (as
+	 * ev_next skips them) is "INT [RWDF] INT INT INT [INT]". */
+	for (int lines = 0; lines < 64 && len; lines++) {
+		char line[256];
+		size_t i = 0;
+		while (i < len && i < sizeof(line) - 1 && d[i] != '\n') {
+			line[i] = (char)d[i];
+			i++;
+		}
+		if (i == len && len >= sizeof(line) - 1)
+			return 0;
+		const unsigned char *nl = memchr(d, '\n', len);
+		size_t next = nl ? (size_t)(nl - d) + 1 : len;
+		if (i && line[i - 1] == '\r')
+			i--;
+		line[i] = 0;
+		if (!i || line[0] == '#') {
+			d += next;
+			len -= next;
+			continue;
+		}
+		struct ev e;
+		char err[64];
+		return !ev_parse(line, &e, err, sizeof(err)) ? 60 : 0;
 	}
-	if (i == len && len >= sizeof(line) - 1)
-		return 0;
-	if (i && line[i - 1] == '\r')
-		i--;
-	line[i] = 0;
-	struct ev e;
-	char err[64];
-	return i && !ev_parse(line, &e, err, sizeof(err)) ? 60 : 0;
+	return 0;
 }
 
 static int ev_open(struct reader *r)

@@ -55,6 +55,11 @@ t_expect_success '--end not after --start is a usage error, in either order, in 
 	t_err 2 "--end must be after --start" "$BIN/ftlsim" -q --start 3 --end 2 ev.txt &&
 	"$BIN/tracecat" -q -o text --end 0.000000001 --start 0 ev.txt | wc -l | grep -qx 1
 '
+t_expect_success 'a text stream starting with # comments and empty lines is detected' '
+	{ printf "# made by hand\r\n\n#"; head -c 400 /dev/zero | tr "\\0" x; printf "\n"; cat ev.txt; } >commented.txt &&
+	"$BIN/tracecat" -o text commented.txt 2>err.txt >got.txt &&
+	grep -q "detected format .ev." err.txt && t_cmp ev.txt got.txt
+'
 t_expect_success '--volume keeps one volume' '
 	"$BIN/tracecat" -q -o text --volume 3 ev.txt | grep -qx "500 R 8192 512 3"
 '
