@@ -1,0 +1,66 @@
+#!/bin/sh
+# t0800-readme: the README's commands run exactly as written (taken from
+# README.md itself), and the figures it quotes are what they print.
+. "$(dirname "$0")/lib.sh"
+README="$T_TOP/README.md"
+cd "$TMP" && ln -s "$T_TOP/bin" bin && ln -s "$T_TOP/traces" traces
+
+# The commands of "## Using it": the 4-space indented lines, one command
+# per line once continuations (a trailing \ or |) are joined.
+awk '/^## /{ on = ($0 == "## Using it") } on && /^    [^ ]/ || on && /^      /' "$README" |
+	sed 's/^    //' |
+	awk '{ line = line $0 } /(\\|\|)$/ { sub(/\\$/, "", line); next } { print line; line = "" }' \
+		>"$TMP/cmds"
+n=$(wc -l <"$TMP/cmds")
+: >"$TMP/null"
+i=0
+while IFS= read -r c; do
+	i=$((i + 1))
+	(cd "$TMP" && sh -c "$c") <"$TMP/null" >"$TMP/out.$i" 2>"$TMP/err.$i"
+	echo $? >"$TMP/rc.$i"
+done <"$TMP/cmds"
+
+# The README as one line; a figure it quotes after WORDS (a regex, the
+# last match), as a number without thousands separators.
+tr '\n' ' ' <"$README" >"$TMP/readme1"
+quoted() { sed -n "s/.*$1 \([0-9][0-9.,]*[0-9]\).*/\1/p" "$TMP/readme1" | tr -d ,; }
+# The JSON field $2 of output $1, rounded like the quoted figure $3.
+field() {
+	v=$(sed -n "s/^ *\"$2\": \([0-9.e+-]*\),*$/\1/p" "$TMP/out.$1" | head -1)
+	d=${3#*.}
+	printf "%.${#d}f" "$v"
+}
+
+t_expect_success 'the README has its six example commands, and each exits 0' '
+	test $n -eq 6 || { cat cmds; exit 1; }
+	for k in 1 2 3 4 5 6; do
+		test "$(cat rc.$k)" = 0 || { sed -n "${k}p" cmds; cat err.$k; exit 1; }
+	done
+'
+t_expect_success 'tracestat and tracecat | head print what they should' '
+	grep -q "\"format\": \"tencent\"" out.1 && test $(wc -l <out.2) -eq 10
+'
+t_expect_success 'the rootfs replay gives the wa_total the README quotes; ftlplot draws its figures' '
+	q=$(quoted "(.wa_total.") && test -n "$q" &&
+	test "$(field 3 wa_total $q)" = "$q" || { echo "README $q, ftlsim $(field 3 wa_total $q)"; exit 1; }
+	test -s figs/wa-curve.png && test -s figs/util-victims.png && test -s figs/util-sealed.png
+'
+t_expect_success 'the synthetic run and wamodel give the figures the README quotes' '
+	q=$(quoted "(.wa_measured.") && r=$(quoted "mean-field greedy value") &&
+	test "$(field 5 wa_measured $q)" = "$q" &&
+	test "$(field 6 wa_greedy_mf $r)" = "$r" || { echo "README $q $r"; grep wa_ out.5 out.6; exit 1; }
+'
+t_expect_success 'make demo: the I/O counts and the two WA figures of the README' '
+	DEMO_DIR="$TMP/demo" sh "$T_TOP/traces/demo.sh" >demo.txt 2>&1 || { cat demo.txt; exit 1; }
+	ios=$(sed -n "s/.* \([0-9,]*\) issued I\/Os.*/\1/p" readme1 | tr -d ,) &&
+	disc=$(sed -n "s/.* I\/Os, \([0-9,]*\) of them discards.*/\1/p" readme1 | tr -d ,) &&
+	wt=$(sed -n "s/.* WA \([0-9.]*\) with TRIM against.*/\1/p" readme1) &&
+	wn=$(sed -n "s/.* with TRIM against \([0-9.]*\) without.*/\1/p" readme1) &&
+	test -n "$ios" && test -n "$disc" && test -n "$wt" && test -n "$wn" &&
+	grep -q "\"events\": $ios," demo.txt &&
+	grep -q "\"requests\": $disc," demo.txt &&
+	test "$(printf %.2f "$(sed -n "s/.*\"wa_total\": \([0-9.]*\),/\1/p" demo/trim/summary.json)")" = "$wt" &&
+	test "$(printf %.2f "$(sed -n "s/.*\"wa_total\": \([0-9.]*\),/\1/p" demo/no-trim/summary.json)")" = "$wn" ||
+		{ echo "README: $ios I/Os, $disc discards, WA $wt / $wn"; cat demo.txt; exit 1; }
+'
+t_done
