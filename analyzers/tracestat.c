@@ -323,7 +323,9 @@ static void usage(void)
 	       "\n" CLI_TRACE_HELP "\n"
 	       "  -q, --quiet            do not report the detected format\n"
 	       "  -h, --help             show this help and exit\n"
-	       "  -V, --version          show the version and exit\n",
+	       "  -V, --version          show the version and exit\n"
+	       "\n"
+	       "Exit status: 0 ok, 1 bad input or I/O error, 2 usage error.\n",
 	       prog_name);
 }
 

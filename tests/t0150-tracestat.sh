@@ -49,4 +49,9 @@ t_expect_success 'bad input: exit 1 and no partial JSON on stdout' '
 	printf "0 W 0 4096 0\n1 W zz 4096 0\n" >bad.txt &&
 	t_err 1 "bad.txt:2" "$BIN/tracestat" -f ev bad.txt && test ! -s "$TMP/.stdout"
 '
+t_expect_success 'every program that takes options states its exit statuses in --help' '
+	for p in tracecat tracestat ftlsim tracegen wamodel ftlplot; do
+		"$BIN/$p" --help | grep -q "^Exit status: 0 ok, 1 .*, 2 usage error" || { echo "$p"; exit 1; }
+	done
+'
 t_done
