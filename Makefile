@@ -66,7 +66,7 @@ $(B)/bench_model: $(B)/tests/bench_model.o $(B)/libftlkit.a
 
 # Debian packages: build and test dependencies.
 DEBS := build-essential pkg-config libcsv-dev libjansson-dev zlib1g-dev libbz2-dev \
-	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk bc python3 time clang
+	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk bc python3 time clang jq
 deps:
 	@sh tests/deps.sh $(DEBS)
 
@@ -142,3 +142,8 @@ demo: deps
 	$(MAKE) all
 	sh traces/demo.sh
 .PHONY: demo
+
+# Full-size runs of the model against the published values (a few minutes).
+validate: all
+	sh tests/validate_model.sh
+.PHONY: validate
