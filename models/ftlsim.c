@@ -299,7 +299,11 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		if (s->space == SPACE_GIVEN)
 			usage_error("--logical-space takes extent or footprint; give a size with --logical-pages");
 		break;
-	case O_PAGESIZE: s->cfg.page_size = opt_u32("--page-size", arg, 512, 1u << 30); break;
+	case O_PAGESIZE:
+		s->cfg.page_size = opt_u32("--page-size", arg, 512, 1u << 30);
+		if (s->cfg.page_size & (s->cfg.page_size - 1))
+			usage_error("--page-size must be a power of two >= 512, not '%s'", arg);
+		break;
 	case O_OOR: s->cfg.oor = parse_choice("--out-of-range", arg, oors); break;
 	case O_OP: set_phys(s, PHYS_OP, "--op", arg); break;
 	case O_SF: set_phys(s, PHYS_SF, "--spare-factor", arg); break;
@@ -326,7 +330,9 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_CHECK: s->cfg.check = 1; break;
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
+	case 'h':
 	case O_HELP: usage(); exit(EXIT_OK);
+	case 'V':
 	case O_VERSION: print_version(); exit(EXIT_OK);
 	default: return 0;
 	}
@@ -336,7 +342,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 static void parse_args(struct sim *s, int argc, char **argv)
 {
 	int c;
-	while ((c = getopt_long(argc, argv, "f:q", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
 		if (c == '?')
 			usage_error("bad option");
 		if (!cli_trace_opt(c, optarg, &s->topt) && !sim_opt(s, c, optarg))
@@ -345,6 +351,8 @@ static void parse_args(struct sim *s, int argc, char **argv)
 	if (argc - optind > 1)
 		usage_error("one trace at a time (got %d)", argc - optind);
 	s->path = optind < argc ? argv[optind] : "-";
+	if (optind == argc && isatty(0))
+		usage_error("no trace: name a FILE, or pipe one in (- for stdin)");
 	if (s->capacity) {
 		if (s->capacity % s->cfg.page_size)
 			usage_error("--capacity %llu is not a multiple of the page size %u",
@@ -770,8 +778,13 @@ static void build_model(struct sim *s)
 	else
 		s->cfg.physical_pages = ftl_pages_for_op(U, s->phys_val);
 	s->f = ftl_new(&s->cfg, err, sizeof(err));
-	if (!s->f)
-		fail("%s", err);
+	if (!s->f) {
+		/* The model refuses only its parameters (geometry, policy
+		 * arguments, watermarks): a usage error, unless memory ran out. */
+		if (strstr(err, "out of memory"))
+			fail("%s", err);
+		usage_error("%s", err);
+	}
 	struct ftl *f = s->f;
 	f->map = s->space == SPACE_FOOTPRINT ? &s->map : NULL;
 	f->interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1);
@@ -883,6 +896,9 @@ int main(int argc, char **argv)
 		print_summary(&s, 1);
 		return EXIT_INTR;
 	}
+	if (s.cfg.warmup_writes && !s.f->measuring)
+		warn("warning: the trace ended within the %llu warm-up page writes: wa_measured is null",
+		     (unsigned long long)s.cfg.warmup_writes);
 	finish_outputs(&s);
 	print_summary(&s, 0);
 	trace_close(s.t);

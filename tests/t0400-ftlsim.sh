@@ -38,7 +38,7 @@ t_expect_success 'T is rounded down to whole segments and reported' '
 	jq -e ".params.physical_pages_requested == 100 and .params.physical_pages == 96 and
 		.params.segment_rounding == \"down\" and .params.gc_low_segments == 1" s.json
 '
-t_expect_failure 1 'too little spare space is an error' '
+t_expect_failure 2 'too little spare space is a usage error (the parameters, not the data)' '
 	"$S" -q --logical-pages 64 --physical-pages 72 --pages-per-segment 8 small.txt
 '
 

@@ -51,7 +51,7 @@ t_expect_success 'ftlplot on a CSV of the wrong kind: exit 1 naming it, no empty
 t_expect_success 'ftlplot -- with arguments ftlsim rejects: exit 2, no empty summary.json' '
 	t_err 2 "ftlsim rejected its arguments" "$P" -o r -- --bogus hc.ev &&
 	test ! -e r/summary.json &&
-	t_err 1 "ftlsim failed \(exit 1\)" "$P" -o r -- -q --logical-pages 10 hc.ev &&
+	t_err 1 "ftlsim failed \(exit 1\)" "$P" -o r -- -q --logical-pages 64 --pages-per-segment 8 --op 0.5 hc.ev &&
 	test ! -e r/summary.json
 '
 t_expect_failure 2 'a plot script rejects an unknown FORMAT' '
