@@ -147,3 +147,8 @@ demo: deps
 validate: all
 	sh tests/validate_model.sh
 .PHONY: validate
+
+# A 64 GiB synthetic trace streamed through tracecat | ftlsim (SCALE_GIB=N).
+bench-scale: all
+	sh tests/bench_scale.sh
+.PHONY: bench-scale
