@@ -17,7 +17,7 @@
 #include "cli_trace.h"
 #include "ftlkit.h"
 
-enum { PG_WRITTEN = 1, PG_READ = 2, PG_DISCARDED = 4, PG_WRITE_THEN_DISCARD = 8 };
+enum { PG_WRITTEN = 1, PG_READ = 2, PG_WRITE_THEN_DISCARD = 4 };
 
 /* A page's history, in an open-addressing table keyed by (volume, page). */
 struct page {
@@ -34,6 +34,14 @@ struct pagetab {
 
 #define NSIZE 13 /* request-size buckets: <=512 B, 1K, ... 1M, >1M */
 
+/* A discard's fully covered pages [first, last) of one volume. Kept as
+ * extents, not pages: one 4 TiB discard (mkfs) must not cost a billion
+ * table entries. */
+struct extent {
+	uint32_t volume;
+	uint64_t first, last;
+};
+
 struct stats {
 	uint64_t events;
 	uint64_t count[EV_NOPS], bytes[EV_NOPS];
@@ -41,6 +49,8 @@ struct stats {
 	uint64_t page_writes; /* page-granular writes */
 	int64_t t_min, t_max;
 	struct pagetab pages;
+	struct extent *disc;
+	size_t ndisc, disc_cap;
 };
 
 static uint64_t hash2(uint64_t page, uint32_t vol)
@@ -70,6 +80,78 @@ static int tab_grow(struct pagetab *t)
 	t->slot = ns;
 	t->cap = ncap;
 	return 0;
+}
+
+static struct page *tab_find(struct pagetab *t, uint64_t page, uint32_t vol)
+{
+	if (!t->cap)
+		return NULL;
+	size_t j = hash2(page, vol) & (t->cap - 1);
+	while (t->slot[j].used) {
+		if (t->slot[j].page == page && t->slot[j].volume == vol)
+			return &t->slot[j];
+		j = (j + 1) & (t->cap - 1);
+	}
+	return NULL;
+}
+
+/* Mark the pages written so far that a discard of [first, last) covers,
+ * walking whichever is smaller: the range or the table. */
+static void mark_discarded(struct pagetab *t, uint32_t vol, uint64_t first, uint64_t last)
+{
+	if (last - first <= t->cap) {
+		for (uint64_t p = first; p < last; p++) {
+			struct page *pg = tab_find(t, p, vol);
+			if (pg && (pg->flags & PG_WRITTEN))
+				pg->flags |= PG_WRITE_THEN_DISCARD;
+		}
+		return;
+	}
+	for (size_t i = 0; i < t->cap; i++) {
+		struct page *pg = &t->slot[i];
+		if (pg->used && pg->volume == vol && pg->page >= first && pg->page < last &&
+		    (pg->flags & PG_WRITTEN))
+			pg->flags |= PG_WRITE_THEN_DISCARD;
+	}
+}
+
+static int add_extent(struct stats *s, uint32_t vol, uint64_t first, uint64_t last)
+{
+	if (s->ndisc == s->disc_cap) {
+		size_t cap = s->disc_cap ? s->disc_cap * 2 : 1024;
+		struct extent *n = realloc(s->disc, cap * sizeof(*n));
+		if (!n)
+			return -1;
+		s->disc = n;
+		s->disc_cap = cap;
+	}
+	s->disc[s->ndisc++] = (struct extent){vol, first, last};
+	return 0;
+}
+
+static int cmp_extent(const void *a, const void *b)
+{
+	const struct extent *x = a, *y = b;
+	if (x->volume != y->volume)
+		return x->volume < y->volume ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Distinct pages covered by all discards: the union of the extents. */
+static uint64_t discarded_pages(struct stats *s)
+{
+	uint64_t n = 0;
+	qsort(s->disc, s->ndisc, sizeof(*s->disc), cmp_extent);
+	for (size_t i = 0; i < s->ndisc;) {
+		struct extent cur = s->disc[i++];
+		while (i < s->ndisc && s->disc[i].volume == cur.volume && s->disc[i].first <= cur.last) {
+			if (s->disc[i].last > cur.last)
+				cur.last = s->disc[i].last;
+			i++;
+		}
+		n += cur.last - cur.first;
+	}
+	return n;
 }
 
 static struct page *tab_get(struct pagetab *t, uint64_t page, uint32_t vol)
@@ -132,6 +214,12 @@ static int account(struct stats *s, const struct ev *e, uint64_t psize)
 		first = e->offset / psize;
 		last = (e->offset + e->length + psize - 1) / psize;
 	}
+	if (e->op == EV_DISCARD) {
+		if (first >= last)
+			return 0;
+		mark_discarded(&s->pages, e->volume, first, last);
+		return add_extent(s, e->volume, first, last);
+	}
 	for (uint64_t p = first; p < last; p++) {
 		struct page *pg = tab_get(&s->pages, p, e->volume);
 		if (!pg)
@@ -144,11 +232,6 @@ static int account(struct stats *s, const struct ev *e, uint64_t psize)
 			break;
 		case EV_READ:
 			pg->flags |= PG_READ;
-			break;
-		case EV_DISCARD:
-			pg->flags |= PG_DISCARDED;
-			if (pg->flags & PG_WRITTEN)
-				pg->flags |= PG_WRITE_THEN_DISCARD;
 			break;
 		}
 	}
@@ -179,9 +262,9 @@ static int summarise(struct stats *s, struct summary *m)
 			continue;
 		m->fp_written += !!(p->flags & PG_WRITTEN);
 		m->fp_read += !!(p->flags & PG_READ);
-		m->fp_discarded += !!(p->flags & PG_DISCARDED);
 		m->written_then_discarded += !!(p->flags & PG_WRITE_THEN_DISCARD);
 	}
+	m->fp_discarded = discarded_pages(s);
 	m->wcounts = malloc((m->fp_written + 1) * sizeof(uint32_t));
 	if (!m->wcounts)
 		return -1;
@@ -226,7 +309,7 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
 	json_object_set_new(fp, "pages_written", json_integer((json_int_t)m->fp_written));
 	json_object_set_new(fp, "pages_read", json_integer((json_int_t)m->fp_read));
 	json_object_set_new(fp, "pages_discarded", json_integer((json_int_t)m->fp_discarded));
-	json_object_set_new(fp, "pages_touched", json_integer((json_int_t)s->pages.n));
+	json_object_set_new(fp, "pages_read_or_written", json_integer((json_int_t)s->pages.n));
 	json_object_set_new(j, "footprint", fp);
 	json_object_set_new(j, "page_writes", json_integer((json_int_t)s->page_writes));
 	json_object_set_new(j, "written_pages_later_discarded_share",
@@ -411,6 +494,7 @@ int main(int argc, char **argv)
 		trace_close(t);
 		free(m.wcounts);
 		free(s->pages.slot);
+		free(s->disc);
 		free(s);
 	}
 	if (!csv) {

@@ -54,4 +54,15 @@ t_expect_success 'every program that takes options states its exit statuses in -
 		"$BIN/$p" --help | grep -q "^Exit status: 0 ok, 1 .*, 2 usage error" || { echo "$p"; exit 1; }
 	done
 '
+t_expect_success 'huge and overlapping discards cost extents, not pages: 64 x 4 GiB in little memory' '
+	{ echo "0 W 0 4096 0"; i=0; while [ $i -lt 64 ]; do echo "$((i + 1)) D $((i * 2147483648)) 4294963200 0"; i=$((i + 1)); done; } >huge.txt &&
+	/usr/bin/time -f "%M" -o rss.txt "$BIN/tracestat" -q huge.txt >h.json &&
+	python3 -c "
+import json
+d = json.load(open(\"h.json\"))[\"traces\"][0]
+# extents [i*2^31, i*2^31 + 2^32 - 4096) overlap: union = 65 * 2^31 - 4096 bytes
+assert d[\"footprint\"][\"pages_discarded\"] == (65 * 2**31 - 4096) // 4096, d[\"footprint\"]
+assert d[\"written_pages_later_discarded_share\"] == 1.0
+" && test $(cat rss.txt) -lt 100000
+'
 t_done
