@@ -156,14 +156,14 @@ static uint64_t discarded_pages(struct stats *s)
 
 static struct page *tab_get(struct pagetab *t, uint64_t page, uint32_t vol)
 {
+	struct page *pg = tab_find(t, page, vol);
+	if (pg)
+		return pg;
 	if ((t->n + 1) * 4 > t->cap * 3 && tab_grow(t))
 		return NULL;
 	size_t j = hash2(page, vol) & (t->cap - 1);
-	while (t->slot[j].used) {
-		if (t->slot[j].page == page && t->slot[j].volume == vol)
-			return &t->slot[j];
+	while (t->slot[j].used)
 		j = (j + 1) & (t->cap - 1);
-	}
 	t->slot[j] = (struct page){.page = page, .volume = vol, .used = 1};
 	t->n++;
 	return &t->slot[j];

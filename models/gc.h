@@ -80,11 +80,28 @@ struct agebuckets {
 	uint32_t *len, *cap;
 	uint32_t *pos; /* index of seg in its heap */
 	uint32_t b;
+	int oom; /* an add failed: the next pick reports it */
 };
 int agebuckets_init(struct ftl *f, struct agebuckets *a);
 void agebuckets_free(struct agebuckets *a);
 int agebuckets_add(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v);
 void agebuckets_del(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v);
 int agebuckets_check(struct ftl *f, const struct agebuckets *a, char *err, size_t n);
+
+/*
+ * The hooks of a policy whose whole state is one struct agebuckets
+ * (cb, cb-sqrt, cat): it differs from the others only in its score.
+ * agepol_pick scores the first depth entries of each valid count's heap
+ * (1: the tops) with score(f, seg, valid), higher is better; ties go to
+ * the fewer valid pages, then the older segment.
+ */
+int agepol_init(struct ftl *f, const char *arg, void **st, char *err, size_t n);
+void agepol_seal(struct ftl *f, void *st, uint32_t seg);
+void agepol_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old);
+void agepol_remove(struct ftl *f, void *st, uint32_t seg);
+int agepol_check(struct ftl *f, void *st, char *err, size_t n);
+void agepol_destroy(struct ftl *f, void *st);
+uint32_t agepol_pick(struct ftl *f, void *st, const char *name, uint32_t depth,
+		     double (*score)(const struct ftl *f, uint32_t seg, uint32_t valid));
 
 #endif

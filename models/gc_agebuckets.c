@@ -5,6 +5,7 @@
  * between buckets is O(log n); the heaps grow and shrink so that their
  * memory stays proportional to the number of sealed segments.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,4 +130,69 @@ int agebuckets_check(struct ftl *f, const struct agebuckets *a, char *err, size_
 		return set_err(err, n, "age buckets hold %llu segments, %u are sealed",
 			       (unsigned long long)total, f->nsealed);
 	return 0;
+}
+
+int agepol_init(struct ftl *f, const char *arg, void **st, char *err, size_t n)
+{
+	struct agebuckets *a = ftl_calloc(f, 1, sizeof(*a));
+	*st = a;
+	if (!a || agebuckets_init(f, a))
+		return set_err(err, n, "out of memory");
+	return 0;
+}
+
+void agepol_seal(struct ftl *f, void *st, uint32_t seg)
+{
+	struct agebuckets *a = st;
+	a->oom |= agebuckets_add(f, a, seg, f->seg[seg].valid);
+}
+
+void agepol_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
+{
+	struct agebuckets *a = st;
+	agebuckets_del(f, a, seg, old);
+	a->oom |= agebuckets_add(f, a, seg, old - 1);
+}
+
+void agepol_remove(struct ftl *f, void *st, uint32_t seg)
+{
+	agebuckets_del(f, st, seg, f->seg[seg].valid);
+}
+
+int agepol_check(struct ftl *f, void *st, char *err, size_t n)
+{
+	return agebuckets_check(f, st, err, n);
+}
+
+void agepol_destroy(struct ftl *f, void *st)
+{
+	agebuckets_free(st);
+	free(st);
+}
+
+uint32_t agepol_pick(struct ftl *f, void *st, const char *name, uint32_t depth,
+		     double (*score)(const struct ftl *f, uint32_t seg, uint32_t valid))
+{
+	struct agebuckets *a = st;
+	if (a->oom) {
+		snprintf(f->err, sizeof(f->err), "victim policy '%s': out of memory", name);
+		return FTL_NONE;
+	}
+	uint32_t best = FTL_NONE;
+	double best_score = 0;
+	for (uint32_t v = 0; v <= f->b; v++) {
+		for (uint32_t i = 0; i < a->len[v] && i < depth; i++) {
+			uint32_t s = a->heap[v][i];
+			double sc = score(f, s, v);
+			if (best == FTL_NONE || sc > best_score ||
+			    (sc == best_score && f->seg[s].valid == f->seg[best].valid &&
+			     f->seal_time[s] < f->seal_time[best])) {
+				best = s;
+				best_score = sc;
+			}
+		}
+	}
+	if (best != FTL_NONE)
+		agebuckets_del(f, a, best, f->seg[best].valid);
+	return best;
 }
