@@ -141,6 +141,8 @@ static int cmp_extent(const void *a, const void *b)
 static uint64_t discarded_pages(struct stats *s)
 {
 	uint64_t n = 0;
+	if (!s->ndisc)
+		return 0;
 	qsort(s->disc, s->ndisc, sizeof(*s->disc), cmp_extent);
 	for (size_t i = 0; i < s->ndisc;) {
 		struct extent cur = s->disc[i++];
