@@ -67,6 +67,12 @@ $(B)/bench_model: $(B)/tests/bench_model.o $(B)/libftlkit.a
 # Debian packages: build and test dependencies.
 DEBS := build-essential pkg-config libcsv-dev libjansson-dev zlib1g-dev libbz2-dev \
 	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk bc python3 time clang jq
+# Sweeps and clusters: GNU parallel, a one-node Slurm started by the tests.
+DEBS += parallel slurm-wlm munge
+# Trace writers checked against a real fio.
+DEBS += fio
+# The paper's PDF; man pages rendered and checked.
+DEBS += pandoc groff man-db
 deps:
 	@sh tests/deps.sh $(DEBS)
 
