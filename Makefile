@@ -4,9 +4,15 @@
 #   make bench      reader and model benchmarks
 #   make SAN=1 ...  build with AddressSanitizer + UndefinedBehaviorSanitizer
 #   make deps       install the Debian packages ftlkit needs (as root)
+#   make install [PREFIX=/usr/local] [DESTDIR=]   programs, man pages,
+#                   gnuplot scripts, bash completion; make uninstall
 
 .DELETE_ON_ERROR:
 .SUFFIXES:
+# Objects, archives and generated files are kept, not deleted as the
+# intermediates of the pattern rules: a second make after a clean build
+# has nothing to do.
+.SECONDARY:
 
 CC ?= cc
 PKGS := jansson zlib libzstd liblzma
@@ -158,3 +164,41 @@ validate: all
 bench-scale: all
 	sh tests/bench_scale.sh
 .PHONY: bench-scale
+
+# --- Install ----------------------------------------------------------------
+#   make install PREFIX=/usr/local DESTDIR=    make uninstall (same variables)
+# Programs in bin/, the gnuplot scripts in share/ftlkit (an installed
+# ftlplot looks there), man pages in share/man/manN, bash completion in
+# share/bash-completion/completions (one file per program).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/ftlkit
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL_PROGS = $(PROGS) bin/ftlplot
+INSTALL_DATA := $(wildcard plots/*.gp)
+MAN_PAGES := $(wildcard man/*.[157])
+
+# Bash completion, made from the programs' option tables.
+all: $(B)/ftlkit.bash
+$(B)/ftlkit.bash: man/bash-completion.sh $(INSTALL_PROGS)
+	sh man/bash-completion.sh $(INSTALL_PROGS) >$@.tmp && mv $@.tmp $@
+
+install: all $(B)/ftlkit.bash
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(filter-out bin/ftlplot,$(INSTALL_PROGS)) $(DESTDIR)$(BINDIR)
+	sed 's|@DATADIR@|$(DATADIR)|' bin/ftlplot >$(DESTDIR)$(BINDIR)/ftlplot.tmp && \
+		chmod 755 $(DESTDIR)$(BINDIR)/ftlplot.tmp && mv $(DESTDIR)$(BINDIR)/ftlplot.tmp $(DESTDIR)$(BINDIR)/ftlplot
+	install -m 644 $(INSTALL_DATA) $(DESTDIR)$(DATADIR)
+	for m in $(MAN_PAGES); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.} || exit 1; done
+	for p in $(notdir $(INSTALL_PROGS)); do install -m 644 $(B)/ftlkit.bash $(DESTDIR)$(BASHCOMPDIR)/$$p || exit 1; done
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_PROGS))) \
+		$(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(INSTALL_DATA))) \
+		$(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(notdir $(INSTALL_PROGS))) \
+		$(foreach m,$(MAN_PAGES),$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(notdir $(m)))
+	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || true
+
+.PHONY: install uninstall

@@ -51,6 +51,7 @@ int main(int argc, char **argv)
 
 	prog_init(argv[0]);
 	trace_opts_default(&o);
+	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:o:qhV", longopts, NULL)) != -1) {
 		if (cli_trace_opt(c, optarg, &o))
 			continue;

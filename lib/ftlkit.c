@@ -5,6 +5,7 @@
 #include "ftlkit.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,18 @@ void usage_error(const char *fmt, ...)
 void print_version(void)
 {
 	printf("%s (ftlkit) %s\n", prog_name, FTLKIT_VERSION);
+}
+
+void list_options(int argc, char **argv, const struct option *longopts)
+{
+	if (argc != 2 || strcmp(argv[1], "--list-options"))
+		return;
+	for (const struct option *o = longopts; o->name; o++)
+		printf("--%s%s\n", o->name,
+		       o->has_arg == required_argument   ? "="
+		       : o->has_arg == optional_argument ? "[=]"
+							 : "");
+	exit(fflush(stdout) || ferror(stdout) ? EXIT_DATA : EXIT_OK);
 }
 
 int set_err(char *buf, size_t n, const char *fmt, ...)

@@ -34,6 +34,14 @@ void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 void print_version(void);
+/*
+ * The hidden --list-options: when it is the only argument, print the
+ * long options of a getopt_long table, one a line ("--name", "--name="
+ * when it takes an argument, "--name[=]" when the argument is optional)
+ * and exit 0. The man pages' test and the bash completion read it.
+ */
+struct option;
+void list_options(int argc, char **argv, const struct option *longopts);
 
 /* snprintf into a fixed error buffer; returns -1 so callers can
  * 'return set_err(...)'. */

@@ -342,6 +342,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 static void parse_args(struct sim *s, int argc, char **argv)
 {
 	int c;
+	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
 		if (c == '?')
 			usage_error("bad option");

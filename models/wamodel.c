@@ -336,6 +336,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{NULL, 0, NULL, 0},
 	};
 	int c;
+	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "m:s:u:b:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'm': set_models(o, optarg); break;

@@ -475,6 +475,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{NULL, 0, NULL, 0},
 	};
 	int c;
+	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "p:n:b:w:s:o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p': set_pattern(o, optarg); break;
