@@ -11,12 +11,12 @@ hu=$R/$(run_of uniform-greedy "$x").hist.csv
 hh=$R/$(run_of hc-greedy "$x").hist.csv
 gpvars fig5 <<EOV
 title = "LFS figure 5: segment utilization distribution, greedy, X = $x (segments on disk)"
-bins = $BINS
+group = $GROUP
 hists = "$hu|sealed|$after|$(title_of uniform-greedy): sealed segments;$hh|sealed|$after|$(title_of hc-greedy): sealed segments"
 EOV
 gpvars fig5v <<EOV
 title = "Greedy, X = $x: utilization of the segments cleaned (measured window)"
-bins = $BINS
+group = $GROUP
 hists = "$hu|victims|0|$(title_of uniform-greedy): segments cleaned;$hh|victims|0|$(title_of hc-greedy): segments cleaned"
 EOV
 ju=$R/$(run_of uniform-greedy "$x").json
@@ -29,20 +29,20 @@ row lfs5.uniform-greedy.model-u "cleaned u*, uniform greedy, X = $x: wamodel lfs
 check lfs5.cleaned-u no "$(relpct "$uu" 0.55) <= 5" "uniform greedy at X = $x cleans segments at mean u = $(fmt "$uu") (published about 0.55; model $(fmt "$m"))"
 for s in uniform-greedy hc-greedy; do
 	h=$R/$(run_of $s "$x").hist.csv
-	b=$(bimodality "$h" sealed "$after" "$BINS" 3)
+	b=$(bimodality "$h" sealed "$after" "$GROUP" 3)
 	echo "- $(title_of $s), sealed segments after the warm-up: $b" >>"$D/extra.md.new"
 done
 {
 	echo "Distributions of the segments on disk (sealed segments, summed over the snapshots taken every"
 	echo "$SNAPSHOT U host writes after the warm-up) and of the segments cleaned in the measured window,"
-	echo "in $BINS bins of u. Greedy lets cold segments linger just above the cleaning point, so the"
+	echo "in bins of $GROUP valid counts ($(calc "$GROUP / $B") in u), as densities over u. Greedy lets cold segments linger just above the cleaning point, so the"
 	echo "hot-and-cold distribution piles up there (LFS section 3.5)."
 	echo
 	setup_sweep
 } >"$D/setup.md"
 {
 	echo
-	echo "Shape of the distributions (Sarle's bimodality coefficient bc, skewness, excess kurtosis, local maxima u:height of the $BINS-bin histogram smoothed over 3 bins):"
+	echo "Shape of the distributions (Sarle's bimodality coefficient bc, skewness, excess kurtosis, local maxima u:density of the histogram in bins of $GROUP valid counts, smoothed over 3 bins):"
 	echo
 } | cat - "$D/extra.md.new" >"$D/extra.md.tmp" && mv "$D/extra.md.tmp" "$D/extra.md.new"
 finish

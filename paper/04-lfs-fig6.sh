@@ -12,24 +12,24 @@ hc=$R/$(run_of hc-cb "$x").hist.csv
 hg=$R/$(run_of hc-greedy "$x").hist.csv
 gpvars fig6 <<EOV
 title = "LFS figure 6: segment utilization distribution, hot-and-cold, X = $x (segments on disk)"
-bins = $BINS
+group = $GROUP
 hists = "$hc|sealed|$after|$(title_of hc-cb): sealed segments;$hg|sealed|$after|$(title_of hc-greedy): sealed segments"
 EOV
 gpvars fig6v <<EOV
 title = "Hot-and-cold, X = $x: utilization of the segments cleaned (measured window)"
-bins = $BINS
+group = $GROUP
 hists = "$hc|victims|0|$(title_of hc-cb): segments cleaned;$hg|victims|0|$(title_of hc-greedy): segments cleaned"
 EOV
-b=$(bimodality "$hc" sealed "$after" "$BINS" "$SMOOTH")
-bv=$(bimodality "$hc" victims 0 "$BINS" "$SMOOTH")
-bg=$(bimodality "$hg" sealed "$after" "$BINS" "$SMOOTH")
+b=$(bimodality "$hc" sealed "$after" "$GROUP" "$SMOOTH")
+bv=$(bimodality "$hc" victims 0 "$GROUP" "$SMOOTH")
+bg=$(bimodality "$hg" sealed "$after" "$GROUP" "$SMOOTH")
 get() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 bc=$(get "$b" bc)
 peaks=$(get "$b" peaks)
 low=$(echo "$peaks" | tr ',' '\n' | awk -F: -v m="$PEAK_LOW_MAX" '$1 < m { if ($2 > best) { best = $2; u = $1 } } END { print u }')
 high=$(echo "$peaks" | tr ',' '\n' | awk -F: -v m="$PEAK_HIGH_MIN" '$1 > m { if ($2 > best) { best = $2; u = $1 } } END { print u }')
 check lfs6.bimodal yes "\"$bc\" != \"\" && $bc > $BC_MIN && \"$low\" != \"\" && \"$high\" != \"\"" \
-	"cost-benefit, hot-and-cold, X = $x, sealed segments: Sarle's bimodality coefficient $bc (> $(fmt "$BC_MIN" 4) is bimodal); peaks of the $BINS-bin histogram smoothed over $SMOOTH bins at u = $peaks (u:fraction); below $PEAK_LOW_MAX: ${low:-none}, above $PEAK_HIGH_MIN: ${high:-none}"
+	"cost-benefit, hot-and-cold, X = $x, sealed segments: Sarle's bimodality coefficient $bc (> $(fmt "$BC_MIN" 4) is bimodal); peaks of the histogram in bins of $GROUP valid counts smoothed over $SMOOTH bins at u = $peaks (u:density); below $PEAK_LOW_MAX: ${low:-none}, above $PEAK_HIGH_MIN: ${high:-none}"
 prow lfs6.cb.peak-low "lower peak of the distribution, cost-benefit (bin centre)" "$low"
 prow lfs6.cb.peak-high "upper peak of the distribution, cost-benefit (bin centre)" "$high"
 # Hot and cold cleaned segments: the victims below and above u = 0.5.
@@ -41,11 +41,11 @@ prow lfs6.cb.cold-cleaned-u "mean u of the cleaned segments at u >= 0.5 (cold; $
 {
 	echo "Bimodality, measured: Sarle's coefficient BC = (g^2 + 1) / (k + 3(n-1)^2 / ((n-2)(n-3)))"
 	echo "(g skewness, k excess kurtosis of u over the n segments counted; a uniform distribution has 5/9,"
-	echo "BC > 5/9 suggests two modes), and the local maxima of the $BINS-bin histogram smoothed by a"
-	echo "centred moving average of $SMOOTH bins (a bin at least as high as every bin within $SMOOTH bins"
+	echo "BC > 5/9 suggests two modes), and the local maxima of the histogram in bins of $GROUP whole valid"
+	echo "counts ($(calc "$GROUP / $B") in u), as densities over u, smoothed by a centred moving average of $SMOOTH bins (a bin at least as high as every bin within $SMOOTH bins"
 	echo "on either side, above a quarter of the uniform height)."
 	echo
-	echo "| distribution | BC | skewness | excess kurtosis | peaks (u:fraction of segments) |"
+	echo "| distribution | BC | skewness | excess kurtosis | peaks (u:density) |"
 	echo "|---|---|---|---|---|"
 	for v in "cost-benefit, sealed segments|$b" "cost-benefit, segments cleaned|$bv" "greedy, sealed segments|$bg"; do
 		name=${v%%|*} m=${v#*|}

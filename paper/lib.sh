@@ -84,49 +84,49 @@ check() {
 # The worse of two numbers' relative gap, in percent.
 relpct() { awk -v a="$1" -v b="$2" 'BEGIN { d = 100 * (a - b) / b; printf "%.2f", d < 0 ? -d : d }'; }
 
-# rebin_hist HIST.csv KIND AFTER BINS: a histogram of segment
-# utilization from ftlsim --hist rows of KIND (victims, or sealed
-# snapshots taken after AFTER host page writes, summed), as "u_mid
-# fraction" lines over BINS equal bins of [0, 1].
-rebin_hist() {
-	awk -F, -v kind="$2" -v after="$3" -v nb="$4" 'NR > 1 && $1 == kind && (kind == "victims" || $3 > after) {
-			b = int($5 * nb); if (b >= nb) b = nb - 1; h[b] += $6; n += $6 }
-		END { for (i = 0; i < nb; i++) printf "%.4f %.6f\n", (i + 0.5) / nb, n ? h[i] / n : 0 }' "$1"
-}
-
-# bimodality HIST.csv KIND AFTER BINS SMOOTH: Sarle's bimodality
+# bimodality HIST.csv KIND AFTER GROUP SMOOTH: Sarle's bimodality
 # coefficient of the distribution (computed on the raw valid-page
-# counts), and the local maxima of the BINS-bin histogram smoothed by a
-# centred moving average of SMOOTH bins. Prints
+# counts), and the local maxima of its histogram in bins of GROUP whole
+# valid counts (as plots/util-hist.gp draws it: counts k*GROUP ..
+# k*GROUP+GROUP-1, the last bin possibly narrower) smoothed by a centred
+# moving average of SMOOTH bins. Heights are densities over u (fraction
+# of segments / bin width in u; a uniform distribution has 1). Prints
 #   "bc=B skew=S kurt=K peaks=U1:H1,U2:H2,... "
 # where a peak is a bin of the smoothed histogram at least as high as
 # every bin within SMOOTH bins on either side (the leftmost of equal
-# ones) and above a quarter of the uniform height 1/BINS.
+# ones) and above a quarter of the uniform height; U is the bin's centre
+# (its middle valid count / b).
 bimodality() {
-	awk -F, -v kind="$2" -v after="$3" 'NR > 1 && $1 == kind && (kind == "victims" || $3 > after) { print $5, $6 }' "$1" |
-		awk -v nb="$4" -v sm="$5" '
-		{ u[NR] = $1; c[NR] = $2; n += $2; s1 += $1 * $2; b = int($1 * nb); if (b >= nb) b = nb - 1; h[b] += $2 }
+	awk -F, -v kind="$2" -v after="$3" 'NR > 1 && $1 == kind && (kind == "victims" || $3 > after) { print $4, $6 }' "$1" |
+		awk -v g="$4" -v sm="$5" '
+		{ v[NR] = $1; c[NR] = $2; if ($1 > b) b = $1; h[int($1 / g)] += $2; n += $2 }
 		END {
-			if (n < 4) { print "bc= skew= kurt= peaks="; exit }
+			if (n < 4 || b < 1) { print "bc= skew= kurt= peaks="; exit }
+			for (i = 1; i <= NR; i++) s1 += v[i] / b * c[i]
 			m = s1 / n
-			for (i = 1; i <= NR; i++) { d = u[i] - m; m2 += c[i] * d * d; m3 += c[i] * d * d * d; m4 += c[i] * d * d * d * d }
+			for (i = 1; i <= NR; i++) { d = v[i] / b - m; m2 += c[i] * d * d; m3 += c[i] * d * d * d; m4 += c[i] * d * d * d * d }
 			m2 /= n; m3 /= n; m4 /= n
-			g = m3 / (m2 ^ 1.5); k = m4 / (m2 * m2) - 3
+			gs = m3 / (m2 ^ 1.5); k = m4 / (m2 * m2) - 3
 			# Sarle: (g^2 + 1) / (k + 3 (n-1)^2 / ((n-2)(n-3))), n = segments counted.
-			bc = (g * g + 1) / (k + 3 * (n - 1) ^ 2 / ((n - 2) * (n - 3)))
+			bc = (gs * gs + 1) / (k + 3 * (n - 1) ^ 2 / ((n - 2) * (n - 3)))
+			nb = int(b / g) + 1
+			for (i = 0; i < nb; i++) {
+				lo = i * g; hi = lo + g - 1; if (hi > b) hi = b
+				dens[i] = h[i] / n / ((hi - lo + 1) / b); mid[i] = (lo + hi) / 2 / b
+			}
 			half = int(sm / 2)
 			for (i = 0; i < nb; i++) {
 				t = 0; cnt = 0
-				for (j = i - half; j <= i + half; j++) if (j >= 0 && j < nb) { t += h[j]; cnt++ }
-				f[i] = t / cnt / n
+				for (j = i - half; j <= i + half; j++) if (j >= 0 && j < nb) { t += dens[j]; cnt++ }
+				f[i] = t / cnt
 			}
 			pk = ""
 			for (i = 0; i < nb; i++) {
 				top = 1
 				for (j = i - sm; j <= i + sm; j++) if (j != i && j >= 0 && j < nb && (f[j] > f[i] || (f[j] == f[i] && j < i))) top = 0
-				if (top && f[i] > 1 / nb / 4) pk = pk (pk == "" ? "" : ",") sprintf("%.3f:%.4f", (i + 0.5) / nb, f[i])
+				if (top && f[i] > 0.25) pk = pk (pk == "" ? "" : ",") sprintf("%.3f:%.3f", mid[i], f[i])
 			}
-			printf "bc=%.4f skew=%.4f kurt=%.4f peaks=%s\n", bc, g, k, pk
+			printf "bc=%.4f skew=%.4f kurt=%.4f peaks=%s\n", bc, gs, k, pk
 		}'
 }
 

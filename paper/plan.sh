@@ -205,13 +205,14 @@ while IFS='|' read -r fig INCLUDES IMAGES; do
 		echo "	sh paper/$fig.sh \$(PO) $fig"
 		echo "PAPER_DONE += \$(PO)/$fig/done"
 	} >>"$RULES"
-	# IMAGES: "NAME:KIND ..." - KIND is the plots/KIND.gp script.
+	# IMAGES: "NAME:KIND ..." - KIND is the plots/KIND.gp script; the
+	# PNG's rule also writes NAME.dat, the numbers plotted.
 	for im in $IMAGES; do
 		name=${im%%:*}
 		kind=${im#*:}
 		{
 			echo "\$(PO)/$fig/$name.png \$(PO)/$fig/$name.svg \$(PO)/$fig/$name.pdf: \$(PO)/$fig/done plots/$kind.gp plots/term.gp"
-			echo "	gnuplot -e \"FORMAT='\$(subst .,,\$(suffix \$@))'; out='\$@'\" -c plots/$kind.gp \$(PO)/$fig/$name.gpvars"
+			echo "	gnuplot -e \"FORMAT='\$(subst .,,\$(suffix \$@))'; out='\$@'\$(if \$(filter .png,\$(suffix \$@)),; datfile='\$(basename \$@).dat')\" -c plots/$kind.gp \$(PO)/$fig/$name.gpvars"
 			echo "PAPER_IMAGES += \$(PO)/$fig/$name"
 		} >>"$RULES"
 	done

@@ -25,19 +25,21 @@ set datafile separator ","
 set datafile columnheaders
 set grid lc rgb "#dddddd"
 set border lw 1
-set key top left box opaque samplen 2.5 spacing 1.15 font ",11"
+# The key goes below the plot, outside the data (keypos to move it).
+set key below nobox samplen 3.5 spacing 1.15 font ",11" maxcols 3
 set tics out nomirror
 set termoption noenhanced
 
-# Eight distinguishable colours (Okabe-Ito), each with its own point.
-set linetype 1 lc rgb "#0072B2" pt 7  ps 1.0 lw 2
-set linetype 2 lc rgb "#D55E00" pt 5  ps 1.0 lw 2
-set linetype 3 lc rgb "#009E73" pt 9  ps 1.1 lw 2
-set linetype 4 lc rgb "#CC79A7" pt 13 ps 1.1 lw 2
-set linetype 5 lc rgb "#E69F00" pt 11 ps 1.1 lw 2
-set linetype 6 lc rgb "#56B4E9" pt 3  ps 1.0 lw 2
-set linetype 7 lc rgb "#000000" pt 1  ps 1.0 lw 2
-set linetype 8 lc rgb "#999999" pt 2  ps 1.0 lw 2
+# Eight distinguishable colours (Okabe-Ito), each with its own point and
+# dash pattern, so that curves which coincide stay visible.
+set linetype 1 lc rgb "#0072B2" pt 7  ps 1.0 lw 2 dt 1
+set linetype 2 lc rgb "#D55E00" pt 5  ps 1.0 lw 2 dt 2
+set linetype 3 lc rgb "#009E73" pt 9  ps 1.1 lw 2 dt 3
+set linetype 4 lc rgb "#CC79A7" pt 13 ps 1.1 lw 2 dt 4
+set linetype 5 lc rgb "#E69F00" pt 11 ps 1.1 lw 2 dt 5
+set linetype 6 lc rgb "#56B4E9" pt 3  ps 1.0 lw 2 dt (12,4,2,4)
+set linetype 7 lc rgb "#000000" pt 1  ps 1.0 lw 2 dt (4,4)
+set linetype 8 lc rgb "#999999" pt 2  ps 1.0 lw 2 dt (20,6)
 set linetype cycle 8
 
 # nitems(list), item(list, k), field(entry, k): k from 1; a missing
@@ -57,10 +59,17 @@ if (!exists("ylabel")) ylabel = ""
 if (!exists("xrange")) xrange = ""
 if (!exists("yrange")) yrange = ""
 if (!exists("logy")) logy = 0
-if (!exists("keypos")) keypos = "top left"
+if (!exists("keypos")) keypos = "below"
 
 # eval APPLY: put the common options in force.
 APPLY = 'set title title; set xlabel xlabel; set ylabel ylabel; ' . \
 	'if (strlen(xrange)) { eval "set xrange [" . xrange . "]" }; ' . \
 	'if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }; ' . \
 	'if (logy) { set logscale y; set ytics (1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30, 50, 100) }; eval "set key " . keypos'
+
+# eval DRAW: plot PLOT (a plot command without the word plot); with
+# datfile set, the points plotted are first written there (gnuplot's
+# table format, one block per series), so a figure can be redrawn or
+# its numbers read without the inputs.
+if (!exists("datfile")) datfile = ""
+DRAW = 'if (strlen(datfile)) { set table datfile; eval "plot " . PLOT; unset table }; eval "plot " . PLOT'

@@ -13,7 +13,6 @@ if (strlen(xlabel) == 0) { xlabel = "fraction of written pages, hottest first" }
 if (strlen(ylabel) == 0) { ylabel = "fraction of page writes" }
 if (strlen(xrange) == 0) { xrange = "0:1" }
 if (strlen(yrange) == 0) { yrange = "0:1" }
-if (keypos eq "top left") { keypos = "bottom right" }
 eval APPLY
 n = nitems(files)
 if (n == 0) { print "trace-skew.gp: set files to one or more tracestat --skew-cdf files"; exit status 2 }

@@ -5,6 +5,7 @@
 #   curves  "CSV|TITLE[|XDIV];..."  one run each; x = host_pages_written/XDIV
 #   xdiv    default XDIV (1): e.g. U, to count host writes in drive fills
 #   cumulative  1: also draw cumulative_wa, dashed, in the run's colour
+#   datfile  also write the points plotted there
 #   plus title, xlabel, ylabel, xrange, yrange, logy, keypos.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("wa-curve.gp")]
 if (ARGC >= 1) { load ARG1 }
@@ -14,7 +15,6 @@ if (!exists("xdiv")) xdiv = 1
 if (!exists("cumulative")) cumulative = 0
 if (strlen(xlabel) == 0) { xlabel = xdiv == 1 ? "host writes (pages)" : sprintf("host writes (multiples of %d pages)", xdiv) }
 if (strlen(ylabel) == 0) { ylabel = "WA (flash page writes / host page writes)" }
-if (keypos eq "top left") { keypos = "top right" }
 eval APPLY
 n = nitems(curves)
 if (n == 0) { print "wa-curve.gp: set curves to one or more ftlsim --curve files"; exit status 2 }
@@ -30,7 +30,15 @@ whole(k) = (int(column("host_pages_written")) % int(IV[k])) == 0
 set key reverse Left
 set yrange [1:*]
 if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
-C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) with linespoints lt k ps 0.6 title field(item(curves, k), 2) . " (per interval)"'
-K = 'for [k=1:n] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) with lines lt k dt 2 title field(item(curves, k), 2) . " (cumulative)"'
+# Markers on about 12 points of each curve, each run its own marker and
+# dash pattern (term.gp), so that curves which coincide stay visible.
+array PI[n]
+do for [k=1:n] {
+	stats field(item(curves, k), 1) using (column("host_pages_written")) nooutput
+	PI[k] = STATS_records > 24 ? int(STATS_records / 12) : 1
+}
+C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) with linespoints lt k pi PI[k] ps 0.8 title field(item(curves, k), 2) . (cumulative ? " (per interval)" : "")'
+K = 'for [k=1:n] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) with lines lt k dt 3 lw 1.2 title field(item(curves, k), 2) . " (cumulative)"'
 # An empty "for [k=1:0]" clause confuses plot: add K only when asked.
-eval 'plot ' . C . (cumulative ? ', ' . K : '')
+PLOT = C . (cumulative ? ', ' . K : '')
+eval DRAW

@@ -28,4 +28,5 @@ cmd = ''
 if (nl > 0) { cmd = L }
 if (np > 0) { cmd = cmd . (strlen(cmd) ? ', ' : '') . P }
 if (nh > 0) { cmd = cmd . (strlen(cmd) ? ', ' : '') . H }
-eval 'plot ' . cmd
+PLOT = cmd
+eval DRAW

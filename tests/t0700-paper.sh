@@ -38,7 +38,7 @@ t_expect_success 'ftlplot reads one CSV from stdin (-), into a folder whose name
 	"$P" --curve - --hist h.csv -o "it'"'"'s/" <c.csv >list &&
 	test $(wc -l <list) -eq 3 && grep -qx "it'"'"'s/wa-curve.png" list &&
 	is_png "it'"'"'s/wa-curve.png" && is_png "it'"'"'s/util-sealed.png" &&
-	t_err 2 "only one of --curve, --hist, --erase-hist can be -" "$P" --curve - --hist - -o x <c.csv
+	t_err 2 "only one of the CSV files can be -" "$P" --curve - --hist - -o x <c.csv
 '
 t_expect_success 'ftlplot on a CSV of the wrong kind: exit 1 naming it, no empty figure left' '
 	t_err 1 "hm_0-head1000\.csv: not an ftlsim --curve CSV" "$P" --curve "$SAMPLES/msr/hm_0-head1000.csv" -o w &&

@@ -1,0 +1,26 @@
+# plots/lines.gp - lines from one whitespace-separated data file, a
+# block per line (blocks separated by two blank lines, gnuplot's index),
+# two columns x y: ftlplot's summaries of --results runs (a value
+# against a parameter, one line per value of another column; the
+# distribution function of per-volume WA).
+#   gnuplot -e "FORMAT='png'; out='r.png'" -c plots/lines.gp [VARS.gp]
+# Variables: data (the file), titles "TITLE;..." (one per block, lists
+# as in term.gp), style (linespoints, default, or steps), logx (1),
+# plus title, xlabel, ylabel, xrange, yrange, logy, keypos.
+plots_dir = ARG0[1 : strlen(ARG0) - strlen("lines.gp")]
+if (ARGC >= 1) { load ARG1 }
+load plots_dir . "term.gp"
+if (!exists("data")) data = ""
+if (!exists("titles")) titles = ""
+if (!exists("style")) style = "linespoints"
+if (!exists("logx")) logx = 0
+if (strlen(data) == 0) { print "lines.gp: set data to a data file"; exit status 2 }
+eval APPLY
+set datafile separator whitespace
+unset datafile columnheaders
+n = nitems(titles)
+if (n == 0) { n = 1 }
+if (logx) { set logscale x }
+set key reverse Left
+PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt k title (nitems(titles) ? item(titles, k) : "")'
+eval DRAW

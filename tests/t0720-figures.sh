@@ -1,0 +1,160 @@
+#!/bin/sh
+# t0720-figures: figures a reviewer can trust. Utilization histograms
+# are binned by whole valid counts, so a smooth distribution is drawn
+# smooth at b = 16, 64 and 128 (the 50 equal bins over u of old drew
+# every fourth bin at b = 64 twice its neighbours, and a 2:3 sawtooth at
+# b = 128); ftlplot compares runs on one set of axes, summarises
+# --results files, and writes NAME.dat and NAME.gp beside every image,
+# from the tree and when copied out of it.
+. "$(dirname "$0")/lib.sh"
+P="$BIN/ftlplot"
+G="$BIN/tracegen"
+S="$BIN/ftlsim"
+PLOTS="$T_TOP/plots"
+
+is_png() { [ -s "$1" ] && [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+
+# alternation: the mean of |2 d(i) - d(i-1) - d(i+1)| / (d(i-1) + d(i+1))
+# over the support (bins at least a fifth of the highest) less its two
+# edge bins, which a bin of several counts may straddle; one density a
+# line on stdin. A smooth histogram gives a few
+# percent (sampling noise); a sawtooth of 2:3 gives 0.2 and more.
+cat >"$TMP/alt.awk" <<'EOF'
+{ d[++n] = $1 }
+END {
+	for (i = 1; i <= n; i++) if (d[i] > m) m = d[i]
+	for (i = 1; i <= n; i++) if (d[i] >= 0.2 * m) { if (!f) f = i; l = i }
+	for (i = f + 2; i < l - 1; i++) {
+		den = d[i - 1] + d[i + 1]; r = den > 0 ? (2 * d[i] - d[i - 1] - d[i + 1]) / den : 1
+		s += r < 0 ? -r : r; c++
+	}
+	printf "%.4f %d\n", c ? s / c : 1, c
+}
+EOF
+# The issue's workload: uniform random writes, greedy, OP 25%, the
+# sealed segments summed over the snapshots after the warm-up.
+for b in 16 64 128; do
+	"$G" --pattern uniform --pages 262144 --fill --writes 1572864 --seed 2 -o bin 2>/dev/null |
+		"$S" -q --logical-pages 262144 --spare-factor 0.25 --pages-per-segment $b --policy greedy \
+			--warmup-writes 786432 --hist "$TMP/h$b.csv" --snapshot-every 65536 - >/dev/null
+done
+
+t_expect_success 'ftlsim --hist: one row per valid count 0..b per snapshot, the counts summing to the segments' '
+	for b in 16 64 128; do
+		awk -F, -v b=$b "NR > 1 && \$1 == \"sealed\" { n[\$2]++; d = \$5 - \$4 / b; if (\$4 != n[\$2] - 1 || d > 1e-6 || d < -1e-6) exit 1 }
+			END { for (s in n) if (n[s] != b + 1) exit 1 }" h$b.csv || { echo "b = $b"; exit 1; }
+	done
+'
+t_expect_success 'util-hist.gp: a smooth distribution gives a smooth histogram at b = 16, 64, 128 (one bin per count, and bins of 2 and 4 at b = 64, 128)' '
+	for bg in 16:1 64:1 64:2 64:4 128:1 128:2 128:4; do b=${bg%:*} g=${bg#*:}
+		gnuplot -e "FORMAT='"'"'png'"'"'; out='"'"'h.png'"'"'; group=$g; datfile='"'"'h.dat'"'"'; hists='"'"'h$b.csv|sealed|786432|b'"'"'" -c "$PLOTS/util-hist.gp" || exit 1
+		r=$(awk "!/^#/ && NF { print \$3 }" h.dat | awk -f alt.awk)
+		echo "b = $b, $g count(s) a bin: alternation $r"
+		awk -v r="${r% *}" "BEGIN { exit !(r < 0.08) }" || exit 1
+	done
+'
+t_expect_success 'the check above catches the old binning: 50 equal bins over u alternate at b = 16, 64, 128' '
+	for b in 16 64 128; do
+		r=$(awk -F, "NR > 1 && \$1 == \"sealed\" && \$3 > 786432 { k = int(\$5 * 50); if (k >= 50) k = 49; h[k] += \$6 }
+			END { for (i = 0; i < 50; i++) print h[i] + 0 }" h$b.csv | awk -f alt.awk)
+		echo "b = $b, 50 bins: alternation $r"
+		awk -v r="${r% *}" "BEGIN { exit !(r > 0.25) }" || exit 1
+	done
+'
+t_expect_success 'bins are whole numbers of counts, equal in width but for a narrower last one; densities integrate to 1' '
+	gnuplot -e "FORMAT='"'"'png'"'"'; out='"'"'h.png'"'"'; group=3; datfile='"'"'h.dat'"'"'; hists='"'"'h16.csv|sealed|786432|b'"'"'" -c "$PLOTS/util-hist.gp" &&
+	awk "!/^#/ && NF { n++; w = \$2 - \$1; a += \$3 * w; if (\$5 - \$4 + 1 != (n < 6 ? 3 : 2)) exit 1
+		if (w * 16 - (\$5 - \$4 + 1) > 1e-4 || (\$5 - \$4 + 1) - w * 16 > 1e-4) exit 1 }
+		END { if (n != 6 || a < 0.9999 || a > 1.0001) exit 1 }" h.dat &&
+	t_err 2 "group must be a whole number" gnuplot -e "FORMAT='"'"'png'"'"'; out='"'"'x.png'"'"'; group=1.5; hists='"'"'h16.csv|sealed|0|b'"'"'" -c "$PLOTS/util-hist.gp"
+'
+t_expect_success 'paper/lib.sh bimodality: peaks of the same whole-count bins (one for greedy on uniform writes, two where there are two)' '
+	mkdir -p p/f && O=$TMP/p FIG=f && . "$T_TOP/paper/lib.sh" &&
+	m=$(bimodality h64.csv sealed 786432 1 3) && echo "greedy, b = 64: $m" &&
+	pk=$(echo "$m" | sed -n "s/.*peaks=//p") && test $(echo "$pk" | tr "," "\n" | grep -c .) -eq 1 &&
+	awk -v u="${pk%%:*}" "BEGIN { exit !(u > 0.53 && u < 0.6) }" &&
+	{ echo "kind,snapshot,host_pages_written,valid_pages,utilization,segments"
+	  awk "BEGIN { for (v = 0; v <= 100; v++) printf \"sealed,1,10,%d,%.6f,%d\\n\", v, v / 100, 1000 * exp(-(v - 15) ^ 2 / 20) + 600 * exp(-(v - 80) ^ 2 / 50) }"
+	} >two.csv &&
+	m=$(bimodality two.csv sealed 0 5 3) && echo "two bumps: $m" &&
+	test "$(echo "$m" | sed -n "s/.*peaks=//p" | sed "s/:[0-9.]*//g")" = "0.170,0.820" &&
+	bc=$(echo "$m" | sed -n "s/.*bc=\([0-9.]*\).*/\1/p") && awk -v b="$bc" "BEGIN { exit !(b > 5 / 9) }"
+'
+"$G" -p hotcold -n 8192 -w 65536 --fill -s 3 -o bin >"$TMP/hc.ev" 2>/dev/null
+for pol in greedy cb; do
+	"$S" -q --logical-pages 8192 --spare-factor 0.1 --pages-per-segment 32 --policy $pol --snapshot-every 8192 \
+		--curve "$TMP/c-$pol.csv" --hist "$TMP/h-$pol.csv" --erase-hist "$TMP/e-$pol.csv" "$TMP/hc.ev" >/dev/null
+done
+
+t_expect_success 'ftlplot compares runs: --curve/--hist/--erase FILE:LABEL repeated, one line each on one set of axes' '
+	"$P" -o cmp --title "hot/cold" --curve c-greedy.csv:greedy --curve c-cb.csv:cost-benefit \
+		--hist h-greedy.csv:greedy --hist h-cb.csv:cost-benefit --erase e-greedy.csv:greedy --erase e-cb.csv >list &&
+	test $(wc -l <list) -eq 4 &&
+	for f in wa-curve util-victims util-sealed erase-hist; do
+		is_png cmp/$f.png && test -s cmp/$f.dat && test -s cmp/$f.gp || { echo "$f"; exit 1; }
+	done &&
+	grep -q "c-greedy.csv|greedy;.*c-cb.csv|cost-benefit" cmp/wa-curve.gp &&
+	grep -q "|e-cb.\$" cmp/erase-hist.gp &&
+	test $(grep -c "^# Curve [0-9]" cmp/wa-curve.dat) -eq 2 &&
+	test $(grep -c "^# .*b = 32, 1 valid count per bin" cmp/util-sealed.dat) -eq 2
+'
+t_expect_success 'NAME.gp redraws the image; the erase counts are bars, the sealed histogram the last snapshot' '
+	rm cmp/erase-hist.png && (cd cmp && gnuplot erase-hist.gp) && is_png cmp/erase-hist.png &&
+	grep -q "with boxes" "$PLOTS/erase-hist.gp" &&
+	grep -q "sealed segments, last snapshot" cmp/util-sealed.gp &&
+	last=$(awk -F, "\$1 == \"sealed\" { h = \$3 } END { print h - 1 }" h-cb.csv) &&
+	grep -q "h-cb.csv|sealed|$last|cost-benefit" cmp/util-sealed.gp &&
+	"$P" -o aft --hist h-cb.csv --after 16384 --group 2 >/dev/null &&
+	grep -q "^group = 2" aft/util-sealed.gp && grep -q "h-cb.csv|sealed|16384|h-cb" aft/util-sealed.gp
+'
+t_expect_success 'the sealed histogram over the snapshots after --after sums them: segments = snapshots x sealed' '
+	n=$(awk -F, "\$1 == \"sealed\" && \$3 > 16384 && \$4 == 0 { k++ } END { print k }" h-cb.csv) &&
+	seg=$(awk "!/^#/ && NF { s += \$6 } END { print s }" aft/util-sealed.dat) &&
+	want=$(awk -F, "\$1 == \"sealed\" && \$3 > 16384 { s += \$6 } END { print s }" h-cb.csv) &&
+	echo "$n snapshots, $seg segments" && test "$seg" = "$want" && test "$n" -ge 4
+'
+cat >"$TMP/results.csv" <<'EOF'
+tag,volume,policy,op,trim,host_pages_written,flash_pages_written,wa_total
+t,1,greedy,0.07,on,1000,5000,5
+t,2,greedy,0.07,on,1000,7000,7
+t,3,greedy,0.07,on,1000,9000,9
+t,1,greedy,0.28,on,1000,2000,2
+t,2,greedy,0.28,on,1000,3000,3
+t,3,greedy,0.28,on,1000,2500,2.5
+t,1,"cb, aged",0.07,on,1000,4000,4
+t,2,"cb, aged",0.07,on,1000,6000,6
+t,3,"cb, aged",0.07,on,1000,,
+t,1,"cb, aged",0.28,on,1000,1500,1.5
+t,2,"cb, aged",0.28,on,1000,2000,2
+t,3,"cb, aged",0.28,on,1000,1800,1.8
+EOF
+t_expect_success 'ftlplot --results: WA against a column, a line per value of another (medians over volumes), and the CDF over volumes' '
+	"$P" -o res --results results.csv --x op --by policy >list &&
+	test $(wc -l <list) -eq 2 && is_png res/results.png && is_png res/results-cdf.png &&
+	awk "/^# greedy/ { b = 1; next } /^# / { b = 2; next } NF { v[b] = v[b] \" \" \$1 \":\" \$2 }
+		END { exit !(v[1] == \" 0.07:7 0.28:2.5\" && v[2] == \" 0.07:5 0.28:1.8\") }" res/results.in &&
+	grep -q "titles = .policy = greedy;policy = cb, aged" res/results.gp &&
+	grep -q "policy = cb, aged, op = 0.07 (2 volumes)" res/results-cdf.gp &&
+	awk "/^# configuration 1/ { b = 1; next } /^#/ { b = 0 } b && NF { s = s \" \" \$1 \":\" \$2 } END { exit !(s == \" 5:0 5:0.333333 7:0.666667 9:1.000000\") }" res/results-cdf.in
+'
+t_expect_success 'ftlplot --results: a missing column or a non-number is an error naming the file' '
+	t_err 1 "results.csv: no column bogus \(the columns: tag volume policy op" "$P" -o r2 --results results.csv --x bogus &&
+	t_err 1 "results.csv: line 2: policy and wa_total must be numbers" "$P" -o r2 --results results.csv --x policy &&
+	t_err 2 "--results needs --x" "$P" --results results.csv &&
+	t_err 2 "--x and --by go with --results" "$P" --curve c-cb.csv --x op
+'
+t_expect_success 'ftlplot copied out of the tree finds the scripts in PREFIX/share/ftlkit, and says where it looked' '
+	mkdir -p inst/bin inst/share/ftlkit &&
+	cp "$P" inst/bin/ && cp "$PLOTS"/*.gp inst/share/ftlkit/ &&
+	inst/bin/ftlplot -o inst-out --curve c-cb.csv >/dev/null && is_png inst-out/wa-curve.png &&
+	grep -q "call .*inst/share/ftlkit/wa-curve.gp" inst-out/wa-curve.gp &&
+	mkdir -p lone/bin && cp "$P" lone/bin/ &&
+	t_err 1 "cannot find the gnuplot scripts" lone/bin/ftlplot --curve c-cb.csv -o x
+'
+t_expect_success 'ftlplot -- FTLSIM-ARGS: a short title from the run (jq), the CSV files kept for NAME.gp' '
+	"$P" -o run -- -q --logical-pages 8192 --spare-factor 0.1 --pages-per-segment 32 --policy cb hc.ev >/dev/null &&
+	grep -qx "title = .cb, single, OP 10.9%, b = 32, TRIM on." run/wa-curve.gp &&
+	test -s run/curve.csv && test -s run/hist.csv && test -s run/erase-hist.csv &&
+	rm run/util-victims.png && (cd run && gnuplot util-victims.gp) && is_png run/util-victims.png
+'
+t_done
