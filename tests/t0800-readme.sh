@@ -31,9 +31,9 @@ field() {
 	printf "%.${#d}f" "$v"
 }
 
-t_expect_success 'the README has its six example commands, and each exits 0' '
-	test $n -eq 6 || { cat cmds; exit 1; }
-	for k in 1 2 3 4 5 6; do
+t_expect_success 'the README has its eight example commands, and each exits 0' '
+	test $n -eq 8 || { cat cmds; exit 1; }
+	for k in 1 2 3 4 5 6 7 8; do
 		test "$(cat rc.$k)" = 0 || { sed -n "${k}p" cmds; cat err.$k; exit 1; }
 	done
 '
@@ -44,6 +44,10 @@ t_expect_success 'the rootfs replay gives the wa_total the README quotes; ftlplo
 	q=$(quoted "(.wa_total.") && test -n "$q" &&
 	test "$(field 3 wa_total $q)" = "$q" || { echo "README $q, ftlsim $(field 3 wa_total $q)"; exit 1; }
 	test -s figs/wa-curve.png && test -s figs/util-victims.png && test -s figs/util-sealed.png
+'
+t_expect_success 'the comparison draws both runs on one set of axes, with its .dat and .gp' '
+	test -s cmp/wa-curve.png && test $(grep -c "^# Curve [0-9]" cmp/wa-curve.dat) -eq 2 &&
+	grep -q "wa.csv|cost-benefit, GC apart;.*wa-greedy.csv|greedy, one log" cmp/wa-curve.gp
 '
 t_expect_success 'the synthetic run and wamodel give the figures the README quotes' '
 	q=$(quoted "(.wa_measured.") && r=$(quoted "mean-field greedy value") &&
