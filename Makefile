@@ -33,7 +33,7 @@ FLAGS_ID := $(CC) $(CFLAGS_ALL) $(LDFLAGS)
 $(shell mkdir -p $(B) bin; echo '$(FLAGS_ID)' | cmp -s - $(B)/flags || echo '$(FLAGS_ID)' > $(B)/flags)
 
 LIB_SRC := $(wildcard lib/*.c) analyzers/readers.c analyzers/trace.c analyzers/cli_trace.c analyzers/csvrec.c $(wildcard analyzers/rd_*.c)
-MODEL_SRC := $(filter-out models/ftlsim.c models/wamodel.c,$(wildcard models/*.c))
+MODEL_SRC := $(filter-out models/ftlsim%.c models/wamodel.c,$(wildcard models/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 MODEL_OBJ := $(MODEL_SRC:%.c=$(B)/%.o)
 
@@ -59,6 +59,12 @@ bin/%: $(B)/models/%.o $(B)/libftlkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
 bin/%: $(B)/traces/%.o $(B)/libftlkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
+
+# ftlsim's parts (ftlsim.h): main and the replay, the command line, the
+# input passes, the reports.
+FTLSIM_OBJ := $(patsubst %.c,$(B)/%.o,$(wildcard models/ftlsim_*.c))
+bin/ftlsim: $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a
+	$(CC) $(LDFLAGS) -o $@ $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a $(LDLIBS_ALL)
 
 $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libftlkit.a
 	@mkdir -p $(@D)

@@ -1,0 +1,91 @@
+/*
+ * ftlsim.h - the parts of the ftlsim program: its command line
+ * (ftlsim_cli.c), its input passes (ftlsim_input.c) and its reports,
+ * the CSV files and the JSON summary (ftlsim_report.c). main() and the
+ * replay loop are in ftlsim.c. Not a library: these share one struct sim
+ * and end the program on an error.
+ */
+#ifndef FTLSIM_H
+#define FTLSIM_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli_trace.h"
+#include "ftl.h"
+#include "ftlkit.h"
+
+enum space { SPACE_GIVEN, SPACE_EXTENT, SPACE_FOOTPRINT };
+enum phys { PHYS_OP, PHYS_SF, PHYS_PAGES };
+
+/* A buffered event (stdin read twice): 16 bytes. */
+struct cev {
+	uint64_t offset;
+	uint32_t length;
+	uint8_t op, temp;
+};
+
+struct sim {
+	/* the command line */
+	struct trace_opts topt;
+	const char *path;
+	struct ftl_config cfg;
+	int space;
+	uint64_t capacity;
+	int phys_kind;
+	double phys_val;
+	uint64_t phys_pages;
+	int precond;
+	const char *wear;
+	uint64_t interval, snapshot_every;
+	int interval_set;
+	const char *curve_path, *hist_path, *erase_path;
+	/* the reports */
+	struct outfile curve, hist, ehist;
+	uint64_t snapshots;
+	/* the input */
+	struct trace *t;
+	const char *format;
+	struct cev *buf;
+	size_t nbuf, capbuf, next;
+	int from_buf; /* pass 2 replays the buffer */
+	struct ftl_pagemap map;
+	uint64_t events, events_pass1;
+	uint32_t volume0;
+	int volumes_mixed, have_volume0;
+	/* the run */
+	struct ftl *f;
+	double t0;
+	double last_progress;
+	int progress_shown;
+};
+
+/* Set by SIGINT: every loop stops at its next event. */
+extern volatile sig_atomic_t sim_interrupted;
+
+/* A data or runtime error: abort the output files (no half-written file
+ * stays behind), say why, exit 1. */
+_Noreturn void sim_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+double sim_now(void);
+
+/* ftlsim_cli.c */
+void sim_defaults(struct sim *s);
+void sim_parse_args(struct sim *s, int argc, char **argv);
+
+/* ftlsim_input.c */
+void sim_open_trace(struct sim *s);
+int sim_next_event(struct sim *s, struct ev *e);
+void sim_measure_space(struct sim *s);
+void sim_close_input(struct sim *s);
+
+/* ftlsim_report.c */
+void sim_open_outputs(struct sim *s);
+void sim_abort_outputs(struct sim *s);
+int sim_curve_row(struct ftl *f, void *ctx);
+int sim_snapshot(struct ftl *f, void *ctx);
+void sim_finish_outputs(struct sim *s);
+void sim_print_summary(struct sim *s, int partial);
+void sim_print_unstarted(const struct sim *s);
+
+#endif

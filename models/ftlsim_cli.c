@@ -1,0 +1,282 @@
+/*
+ * ftlsim_cli.c - ftlsim's command line: usage, the option table, and
+ * the checks that make a bad command line a usage error (exit 2) before
+ * any input is read.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ftlsim.h"
+#include "gc.h"
+#include "place.h"
+
+static void usage(void)
+{
+	printf("usage: %s [options] [TRACE]\n"
+	       "Replay a block trace (any format, or - for stdin, the default) through an FTL\n"
+	       "model; print a JSON summary on stdout. Rules: docs/MODEL.md.\n\n", prog_name);
+	printf(CLI_TRACE_HELP);
+	printf("  -q, --quiet          don't say which format was detected\n\n"
+	       "Logical space (one of; default: from the trace, --logical-space extent):\n"
+	       "      --logical-pages N     U logical pages\n"
+	       "      --capacity BYTES      U = BYTES / page size (e.g. 16G)\n"
+	       "      --logical-space extent|footprint\n"
+	       "                            extent: page 0 to the largest offset touched;\n"
+	       "                            footprint: the distinct pages written, renumbered\n"
+	       "                            densely in first-write order (reads the trace twice;\n"
+	       "                            stdin is buffered in memory, 16 bytes an event)\n"
+	       "      --page-size BYTES     default 4096\n"
+	       "      --out-of-range error|drop|clip\n"
+	       "                            requests past U pages (default error)\n\n"
+	       "Physical space (one of; default --op 0.07):\n"
+	       "      --op X                T = U(1+X)\n"
+	       "      --spare-factor S      T = U/(1-S)\n"
+	       "      --physical-pages T\n"
+	       "      --pages-per-segment B default 256; T is rounded down to whole segments\n\n"
+	       "Garbage collection:\n"
+	       "      --policy NAME[:ARG]   victim policy (default greedy; --list-policies)\n"
+	       "      --placement NAME[:ARG] placement policy (default single; --list-placements)\n"
+	       "      --gc-low N            start GC below N free segments (default: the\n"
+	       "                            placement's GC streams)\n"
+	       "      --gc-high N           clean until N are free (default: the low mark)\n"
+	       "      --wear-level none|static:THRESHOLD\n"
+	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
+	       "      --precondition none|seq|random  write every page once first (default none)\n"
+	       "      --warmup-writes N     host page writes before measuring (wa_measured)\n"
+	       "      --seed S              random policies and fills (default 1)\n\n"
+	       "Output:\n"
+	       "      --curve FILE.csv      a row every --interval host page writes (default U/10)\n"
+	       "      --interval N\n"
+	       "      --hist FILE.csv       victim utilization histogram, and sealed-segment\n"
+	       "                            snapshots every --snapshot-every N host page writes\n"
+	       "                            (default: one at the end)\n"
+	       "      --snapshot-every N\n"
+	       "      --erase-hist FILE.csv erase counts\n"
+	       "      --check               verify the invariants after every GC pass (slow)\n"
+	       "      --help, --version\n\n"
+	       "Exit status: 0 ok, 1 data or runtime error, 2 usage error, 130 interrupted\n"
+	       "(the partial summary is printed, marked \"partial\": true).\n");
+}
+
+static void list_policies(void)
+{
+	for (const struct gc_ops *const *p = gc_table; *p; p++)
+		printf("%-10s %s\n", (*p)->name, (*p)->desc);
+}
+
+static void list_placements(void)
+{
+	for (const struct place_ops *const *p = place_table; *p; p++)
+		printf("%-10s %s\n", (*p)->name, (*p)->desc);
+}
+
+enum {
+	O_LPAGES = 2000, O_CAPACITY, O_SPACE, O_PAGESIZE, O_OOR, O_OP, O_SF, O_PPAGES, O_PPS,
+	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
+	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
+	O_HELP, O_VERSION
+};
+
+static const struct option longopts[] = {
+	CLI_TRACE_LONGOPTS,
+	{"quiet", no_argument, NULL, 'q'},
+	{"logical-pages", required_argument, NULL, O_LPAGES},
+	{"capacity", required_argument, NULL, O_CAPACITY},
+	{"logical-space", required_argument, NULL, O_SPACE},
+	{"page-size", required_argument, NULL, O_PAGESIZE},
+	{"out-of-range", required_argument, NULL, O_OOR},
+	{"op", required_argument, NULL, O_OP},
+	{"spare-factor", required_argument, NULL, O_SF},
+	{"physical-pages", required_argument, NULL, O_PPAGES},
+	{"pages-per-segment", required_argument, NULL, O_PPS},
+	{"policy", required_argument, NULL, O_POLICY},
+	{"placement", required_argument, NULL, O_PLACEMENT},
+	{"gc-low", required_argument, NULL, O_GCLOW},
+	{"gc-high", required_argument, NULL, O_GCHIGH},
+	{"wear-level", required_argument, NULL, O_WEAR},
+	{"trim", no_argument, NULL, O_TRIM},
+	{"no-trim", no_argument, NULL, O_NOTRIM},
+	{"precondition", required_argument, NULL, O_PRECOND},
+	{"warmup-writes", required_argument, NULL, O_WARMUP},
+	{"seed", required_argument, NULL, O_SEED},
+	{"curve", required_argument, NULL, O_CURVE},
+	{"interval", required_argument, NULL, O_INTERVAL},
+	{"hist", required_argument, NULL, O_HIST},
+	{"snapshot-every", required_argument, NULL, O_SNAP},
+	{"erase-hist", required_argument, NULL, O_EHIST},
+	{"check", no_argument, NULL, O_CHECK},
+	{"list-policies", no_argument, NULL, O_LISTPOL},
+	{"list-placements", no_argument, NULL, O_LISTPLACE},
+	{"help", no_argument, NULL, O_HELP},
+	{"version", no_argument, NULL, O_VERSION},
+	{NULL, 0, NULL, 0},
+};
+
+static uint32_t opt_u32(const char *opt, const char *arg, uint32_t lo, uint32_t hi)
+{
+	uint64_t v = opt_u64(opt, arg);
+	if (v < lo || v > hi)
+		usage_error("option '%s' must be %u..%u, not '%s'", opt, lo, hi, arg);
+	return (uint32_t)v;
+}
+
+static int set_phys(struct sim *s, int kind, const char *opt, const char *arg)
+{
+	static int given;
+	if (given++)
+		usage_error("give only one of --op, --spare-factor, --physical-pages");
+	s->phys_kind = kind;
+	if (kind == PHYS_PAGES) {
+		s->phys_pages = opt_u64(opt, arg);
+		return 0;
+	}
+	s->phys_val = opt_double(opt, arg);
+	if (kind == PHYS_OP && !(s->phys_val > 0))
+		usage_error("--op must be above 0, not '%s'", arg);
+	if (kind == PHYS_SF && !(s->phys_val > 0 && s->phys_val < 1))
+		usage_error("--spare-factor must be between 0 and 1, not '%s'", arg);
+	return 0;
+}
+
+static int parse_choice(const char *opt, const char *arg, const char *const *names)
+{
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(arg, names[i]))
+			return i;
+	usage_error("option '%s' does not take '%s'", opt, arg);
+}
+
+static void opt_wear(struct sim *s, const char *arg)
+{
+	s->wear = arg;
+	if (!strcmp(arg, "none")) {
+		s->cfg.wear_threshold = 0;
+		return;
+	}
+	uint64_t v;
+	if (strncmp(arg, "static:", 7) || parse_u64(arg + 7, &v) || v < 1 || v > UINT32_MAX)
+		usage_error("--wear-level takes none or static:THRESHOLD (THRESHOLD >= 1), not '%s'", arg);
+	s->cfg.wear_threshold = (uint32_t)v;
+}
+
+static void check_policies(struct sim *s)
+{
+	char err[256];
+	const char *arg;
+	if (gc_table_check(err, sizeof(err)) || place_table_check(err, sizeof(err)))
+		die(EXIT_DATA, "%s", err);
+	if (!gc_find(s->cfg.policy, &arg))
+		usage_error("unknown victim policy '%s' (see --list-policies)", s->cfg.policy);
+	if (!place_find(s->cfg.placement, &arg))
+		usage_error("unknown placement '%s' (see --list-placements)", s->cfg.placement);
+}
+
+static void one_space(void)
+{
+	static int given;
+	if (given++)
+		usage_error("give only one of --logical-pages, --capacity, --logical-space");
+}
+
+static int sim_opt(struct sim *s, int c, const char *arg)
+{
+	static const char *const spaces[] = {"given", "extent", "footprint", NULL};
+	static const char *const oors[] = {"error", "drop", "clip", NULL};
+	static const char *const preconds[] = {"none", "seq", "random", NULL};
+	switch (c) {
+	case 'q': s->topt.quiet = 1; break;
+	case O_LPAGES:
+		one_space();
+		s->cfg.logical_pages = opt_u64("--logical-pages", arg);
+		s->space = SPACE_GIVEN;
+		break;
+	case O_CAPACITY:
+		one_space();
+		s->capacity = opt_size("--capacity", arg);
+		s->space = SPACE_GIVEN;
+		break;
+	case O_SPACE:
+		one_space();
+		s->space = parse_choice("--logical-space", arg, spaces);
+		if (s->space == SPACE_GIVEN)
+			usage_error("--logical-space takes extent or footprint; give a size with --logical-pages");
+		break;
+	case O_PAGESIZE:
+		s->cfg.page_size = opt_u32("--page-size", arg, 512, 1u << 30);
+		if (s->cfg.page_size & (s->cfg.page_size - 1))
+			usage_error("--page-size must be a power of two >= 512, not '%s'", arg);
+		break;
+	case O_OOR: s->cfg.oor = parse_choice("--out-of-range", arg, oors); break;
+	case O_OP: set_phys(s, PHYS_OP, "--op", arg); break;
+	case O_SF: set_phys(s, PHYS_SF, "--spare-factor", arg); break;
+	case O_PPAGES: set_phys(s, PHYS_PAGES, "--physical-pages", arg); break;
+	case O_PPS: s->cfg.pages_per_seg = opt_u32("--pages-per-segment", arg, 2, 65536); break;
+	case O_POLICY: s->cfg.policy = arg; break;
+	case O_PLACEMENT: s->cfg.placement = arg; break;
+	case O_GCLOW: s->cfg.gc_low = opt_u32("--gc-low", arg, 1, UINT32_MAX); break;
+	case O_GCHIGH: s->cfg.gc_high = opt_u32("--gc-high", arg, 1, UINT32_MAX); break;
+	case O_WEAR: opt_wear(s, arg); break;
+	case O_TRIM: s->cfg.trim = 1; break;
+	case O_NOTRIM: s->cfg.trim = 0; break;
+	case O_PRECOND: s->precond = parse_choice("--precondition", arg, preconds); break;
+	case O_WARMUP: s->cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
+	case O_SEED: s->cfg.seed = opt_u64("--seed", arg); break;
+	case O_CURVE: s->curve_path = arg; break;
+	case O_INTERVAL: s->interval = opt_u64("--interval", arg); s->interval_set = 1;
+		if (!s->interval)
+			usage_error("--interval must be at least 1");
+		break;
+	case O_HIST: s->hist_path = arg; break;
+	case O_SNAP: s->snapshot_every = opt_u64("--snapshot-every", arg); break;
+	case O_EHIST: s->erase_path = arg; break;
+	case O_CHECK: s->cfg.check = 1; break;
+	case O_LISTPOL: list_policies(); exit(EXIT_OK);
+	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
+	case 'h':
+	case O_HELP: usage(); exit(EXIT_OK);
+	case 'V':
+	case O_VERSION: print_version(); exit(EXIT_OK);
+	default: return 0;
+	}
+	return 1;
+}
+
+void sim_parse_args(struct sim *s, int argc, char **argv)
+{
+	int c;
+	list_options(argc, argv, longopts);
+	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
+		if (c == '?')
+			usage_error("bad option");
+		if (!cli_trace_opt(c, optarg, &s->topt) && !sim_opt(s, c, optarg))
+			usage_error("bad option");
+	}
+	if (argc - optind > 1)
+		usage_error("one trace at a time (got %d)", argc - optind);
+	s->path = optind < argc ? argv[optind] : "-";
+	if (optind == argc && isatty(0))
+		usage_error("no trace: name a FILE, or pipe one in (- for stdin)");
+	if (s->capacity) {
+		if (s->capacity % s->cfg.page_size)
+			usage_error("--capacity %llu is not a multiple of the page size %u",
+				    (unsigned long long)s->capacity, s->cfg.page_size);
+		s->cfg.logical_pages = s->capacity / s->cfg.page_size;
+	}
+	if (s->space == SPACE_GIVEN && !s->cfg.logical_pages)
+		usage_error("the logical space is empty (0 pages)");
+	if (s->snapshot_every && !s->hist_path)
+		usage_error("--snapshot-every needs --hist");
+	check_policies(s);
+}
+
+void sim_defaults(struct sim *s)
+{
+	trace_opts_default(&s->topt);
+	ftl_config_default(&s->cfg);
+	s->space = SPACE_EXTENT;
+	s->phys_kind = PHYS_OP;
+	s->phys_val = 0.07;
+}

@@ -1,0 +1,333 @@
+/*
+ * ftlsim_report.c - ftlsim's reports: the CSV files (--curve, --hist,
+ * --erase-hist), written under a temporary name and renamed into place
+ * at the end, and the JSON summary on stdout.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "ftlsim.h"
+#include "place.h"
+
+void sim_abort_outputs(struct sim *s)
+{
+	out_abort(&s->curve);
+	out_abort(&s->hist);
+	out_abort(&s->ehist);
+}
+
+static FILE *fp_of(struct outfile *o) { return o->fp; }
+
+static void open_out(struct outfile *o, const char *path, const char *header)
+{
+	char err[512];
+	if (!path)
+		return;
+	if (out_open(o, path, err, sizeof(err)))
+		sim_fail("%s", err);
+	fputs(header, fp_of(o));
+}
+
+void sim_open_outputs(struct sim *s)
+{
+	open_out(&s->curve, s->curve_path,
+		 "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,"
+		 "victim_utilization_mean\n");
+	open_out(&s->hist, s->hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
+	open_out(&s->ehist, s->erase_path, "erase_count,segments\n");
+}
+
+static void print_ratio(FILE *fp, double x)
+{
+	if (x >= 0)
+		fprintf(fp, "%.6f", x);
+}
+
+int sim_curve_row(struct ftl *f, void *ctx)
+{
+	struct sim *s = ctx;
+	FILE *fp = fp_of(&s->curve);
+	if (!fp)
+		return 0;
+	uint64_t nv = f->c.victims - f->ci.victims;
+	fprintf(fp, "%llu,", (unsigned long long)f->c.host_pages);
+	print_ratio(fp, ftl_wa(&f->c, &f->ci));
+	fputc(',', fp);
+	print_ratio(fp, ftl_wa(&f->c, &(struct ftl_counts){0}));
+	fprintf(fp, ",%u,%llu,", f->nfree, (unsigned long long)nv);
+	if (nv)
+		print_ratio(fp, (double)(f->c.victim_valid - f->ci.victim_valid) / nv / f->b);
+	fputc('\n', fp);
+	return 0;
+}
+
+static void hist_rows(struct sim *s, const char *kind, uint64_t snap, const uint64_t *bins)
+{
+	FILE *fp = fp_of(&s->hist);
+	for (uint32_t v = 0; v <= s->f->b; v++)
+		fprintf(fp, "%s,%llu,%llu,%u,%.6f,%llu\n", kind, (unsigned long long)snap,
+			(unsigned long long)s->f->c.host_pages, v, (double)v / s->f->b,
+			(unsigned long long)bins[v]);
+}
+
+int sim_snapshot(struct ftl *f, void *ctx)
+{
+	struct sim *s = ctx;
+	uint64_t *bins = malloc((f->b + 1) * sizeof(uint64_t));
+	if (!bins)
+		return -1;
+	ftl_sealed_hist(f, bins);
+	hist_rows(s, "sealed", ++s->snapshots, bins);
+	free(bins);
+	return 0;
+}
+
+static void erase_rows(struct sim *s)
+{
+	struct ftl *f = s->f;
+	uint64_t *cnt = calloc((size_t)f->ec_max + 1, sizeof(uint64_t));
+	if (!cnt)
+		sim_fail("out of memory");
+	for (uint32_t i = 0; i < f->nseg; i++)
+		cnt[f->erase_count[i]]++;
+	for (uint32_t e = 0; e <= f->ec_max; e++)
+		if (cnt[e])
+			fprintf(fp_of(&s->ehist), "%u,%llu\n", e, (unsigned long long)cnt[e]);
+	free(cnt);
+}
+
+/* Final rows, then rename every file into place. */
+void sim_finish_outputs(struct sim *s)
+{
+	struct ftl *f = s->f;
+	char err[512];
+	if (s->curve.fp && f->c.host_pages != f->ci.host_pages)
+		sim_curve_row(f, s);
+	if (s->hist.fp) {
+		if (sim_snapshot(f, s))
+			sim_fail("out of memory");
+		hist_rows(s, "victims", 0, f->victim_hist);
+	}
+	if (s->ehist.fp)
+		erase_rows(s);
+	if (out_commit(&s->curve, err, sizeof(err)) || out_commit(&s->hist, err, sizeof(err)) ||
+	    out_commit(&s->ehist, err, sizeof(err)))
+		sim_fail("%s", err);
+}
+
+/*
+ * The JSON summary.
+ */
+
+static json_t *jratio(double x) { return x >= 0 ? json_real(x) : json_null(); }
+#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
+
+static json_t *j_params(const struct sim *s)
+{
+	static const char *const spaces[] = {"given", "extent", "footprint"};
+	static const char *const oors[] = {"error", "drop", "clip"};
+	static const char *const preconds[] = {"none", "seq", "random"};
+	const struct ftl *f = s->f;
+	json_t *p = json_object();
+	SETU(p, "seed", s->cfg.seed);
+	SETU(p, "page_size", f->page_size);
+	json_object_set_new(p, "logical_space", json_string(spaces[s->space]));
+	SETU(p, "logical_pages", f->U);
+	SETU(p, "pages_per_segment", f->b);
+	SETU(p, "physical_pages_requested", s->cfg.physical_pages);
+	SETU(p, "physical_pages", f->T);
+	SETU(p, "segments", f->nseg);
+	json_object_set_new(p, "segment_rounding", json_string("down"));
+	json_object_set_new(p, "op", json_real((double)(f->T - f->U) / f->U));
+	json_object_set_new(p, "spare_factor", json_real((double)(f->T - f->U) / f->T));
+	json_object_set_new(p, "policy", json_string(s->cfg.policy));
+	json_object_set_new(p, "placement", json_string(s->cfg.placement));
+	SETU(p, "streams", f->nstreams);
+	SETU(p, "gc_low_segments", f->gc_low);
+	SETU(p, "gc_high_segments", f->gc_high);
+	json_object_set_new(p, "trim", json_boolean(s->cfg.trim));
+	json_object_set_new(p, "out_of_range", json_string(oors[s->cfg.oor]));
+	json_object_set_new(p, "precondition", json_string(preconds[s->precond]));
+	SETU(p, "warmup_writes", s->cfg.warmup_writes);
+	json_object_set_new(p, "wear_level", json_string(s->wear ? s->wear : "none"));
+	json_object_set_new(p, "check", json_boolean(s->cfg.check));
+	SETU(p, "interval", f->interval);
+	SETU(p, "snapshot_every", s->snapshot_every);
+	return p;
+}
+
+static json_t *j_requests(const struct ftl_reqs *r)
+{
+	json_t *o = json_object();
+	SETU(o, "reads", r->reads);
+	SETU(o, "read_pages", r->read_pages);
+	SETU(o, "writes", r->writes);
+	SETU(o, "discards", r->discards);
+	SETU(o, "flushes", r->flushes);
+	SETU(o, "zero_length", r->zero_length);
+	SETU(o, "unaligned", r->unaligned);
+	SETU(o, "out_of_range", r->out_of_range);
+	SETU(o, "discard_pages_trimmed", r->discard_pages_trimmed);
+	SETU(o, "discard_pages_unmapped", r->discard_pages_unmapped);
+	SETU(o, "discard_partial_pages", r->discard_partial_pages);
+	SETU(o, "discards_ignored", r->discards_ignored);
+	return o;
+}
+
+/* LFS write cost of a window: (new data + copies + whole segments read)
+ * / new data; a non-empty victim is read whole, an empty one not at all. */
+static double write_cost(const struct ftl *f, const struct ftl_counts *a, const struct ftl_counts *z)
+{
+	uint64_t h = a->host_pages - z->host_pages;
+	if (!h)
+		return -1;
+	uint64_t copies = (a->gc_pages - z->gc_pages) + (a->wl_pages - z->wl_pages);
+	uint64_t reads = (a->victims - z->victims) - (a->victims_empty - z->victims_empty) +
+			 (a->wl_moves - z->wl_moves);
+	return (double)(h + copies + reads * f->b) / h;
+}
+
+static double util_mean(const struct ftl *f, const struct ftl_counts *a, const struct ftl_counts *z)
+{
+	uint64_t n = a->victims - z->victims;
+	return n ? (double)(a->victim_valid - z->victim_valid) / n / f->b : -1;
+}
+
+static json_t *j_counts(const struct ftl *f, const struct ftl_counts *a, const struct ftl_counts *z)
+{
+	json_t *o = json_object();
+	SETU(o, "host_pages_written", a->host_pages - z->host_pages);
+	SETU(o, "gc_pages_copied", a->gc_pages - z->gc_pages);
+	SETU(o, "wl_pages_copied", a->wl_pages - z->wl_pages);
+	SETU(o, "segments_cleaned", a->victims - z->victims);
+	SETU(o, "segments_cleaned_empty", a->victims_empty - z->victims_empty);
+	json_object_set_new(o, "wa", jratio(ftl_wa(a, z)));
+	json_object_set_new(o, "write_cost", jratio(write_cost(f, a, z)));
+	json_object_set_new(o, "victim_utilization_mean", jratio(util_mean(f, a, z)));
+	return o;
+}
+
+static json_t *j_streams(const struct sim *s)
+{
+	const struct ftl *f = s->f;
+	json_t *a = json_array();
+	char buf[32];
+	for (unsigned i = 0; i < f->nstreams; i++) {
+		const struct ftl_stream *st = &f->streams[i];
+		json_t *o = json_object();
+		SETU(o, "stream", i);
+		json_object_set_new(o, "name", json_string(f->place->stream_name(
+						       (struct ftl *)f, f->place_st, i, buf, sizeof(buf))));
+		SETU(o, "host_pages_written", st->host_pages);
+		SETU(o, "gc_pages_copied", st->gc_pages);
+		SETU(o, "segments_sealed", st->sealed);
+		SETU(o, "segments_cleaned", st->victims);
+		json_object_set_new(o, "victim_utilization_mean",
+				    jratio(st->victims ? (double)st->victim_valid / st->victims / f->b : -1));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *j_erase(const struct ftl *f)
+{
+	uint64_t sum = 0;
+	uint32_t lo = UINT32_MAX, hi = 0;
+	for (uint32_t i = 0; i < f->nseg; i++) {
+		uint32_t e = f->erase_count[i];
+		sum += e;
+		lo = e < lo ? e : lo;
+		hi = e > hi ? e : hi;
+	}
+	json_t *o = json_object();
+	SETU(o, "min", lo);
+	json_object_set_new(o, "mean", json_real((double)sum / f->nseg));
+	SETU(o, "max", hi);
+	return o;
+}
+
+static json_t *j_timing(const struct sim *s, double elapsed)
+{
+	const struct ftl *f = s->f;
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	json_t *o = json_object();
+	json_object_set_new(o, "elapsed_s", json_real(elapsed));
+	uint64_t flash = f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
+	json_object_set_new(o, "page_writes_per_s", json_real(elapsed > 0 ? f->c.host_pages / elapsed : 0));
+	json_object_set_new(o, "flash_page_writes_per_s", json_real(elapsed > 0 ? flash / elapsed : 0));
+	json_object_set_new(o, "cpu_s", json_real(ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+						  ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6));
+	SETU(o, "max_rss_kb", ru.ru_maxrss);
+	return o;
+}
+
+static json_t *summary(struct sim *s, int partial, double elapsed)
+{
+	struct ftl *f = s->f;
+	static const struct ftl_counts zero;
+	json_t *j = json_object(), *in = json_object();
+	json_object_set_new(j, "program", json_string("ftlsim"));
+	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
+	json_object_set_new(j, "partial", json_boolean(partial));
+	json_object_set_new(in, "path", json_string(s->path));
+	json_object_set_new(in, "format", s->format ? json_string(s->format) : json_null());
+	SETU(in, "events", s->events);
+	json_object_set_new(in, "volumes_mixed", json_boolean(s->volumes_mixed));
+	json_object_set_new(j, "input", in);
+	json_object_set_new(j, "params", j_params(s));
+	json_object_set_new(j, "requests", j_requests(&f->r));
+	SETU(j, "precondition_pages_written", f->precond_pages);
+	SETU(j, "host_pages_written", f->c.host_pages);
+	SETU(j, "gc_pages_copied", f->c.gc_pages);
+	SETU(j, "wl_pages_copied", f->c.wl_pages);
+	SETU(j, "flash_pages_written", f->c.host_pages + f->c.gc_pages + f->c.wl_pages);
+	SETU(j, "segments_cleaned", f->c.victims);
+	SETU(j, "segments_cleaned_empty", f->c.victims_empty);
+	SETU(j, "wl_segments_moved", f->c.wl_moves);
+	SETU(j, "gc_passes", f->gc_passes);
+	json_object_set_new(j, "wa_total", jratio(ftl_wa(&f->c, &zero)));
+	json_object_set_new(j, "wa_measured", jratio(f->measuring ? ftl_wa(&f->c, &f->c0) : -1));
+	json_object_set_new(j, "write_cost", jratio(f->measuring ? write_cost(f, &f->c, &f->c0) : -1));
+	json_object_set_new(j, "victim_utilization_mean",
+			    jratio(f->measuring ? util_mean(f, &f->c, &f->c0) : -1));
+	json_object_set_new(j, "measured", f->measuring ? j_counts(f, &f->c, &f->c0) : json_null());
+	json_object_set_new(j, "streams", j_streams(s));
+	json_object_set_new(j, "erase_count", j_erase(f));
+	SETU(j, "free_segments", f->nfree);
+	SETU(j, "sealed_segments", f->nsealed);
+	json_t *m = json_object();
+	SETU(m, "model_bytes", f->mem_bytes);
+	json_object_set_new(m, "bytes_per_physical_page", json_real((double)f->mem_bytes / f->T));
+	json_object_set_new(j, "memory", m);
+	json_object_set_new(j, "timing", j_timing(s, elapsed));
+	return j;
+}
+
+void sim_print_summary(struct sim *s, int partial)
+{
+	json_t *j = summary(s, partial, sim_now() - s->t0);
+	if (json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) ||
+	    fputc('\n', stdout) == EOF || fflush(stdout))
+		sim_fail("error writing standard output: %s", strerror(errno));
+	json_decref(j);
+}
+
+/* Interrupted before the model was built: the summary is the input read so far. */
+void sim_print_unstarted(const struct sim *s)
+{
+	json_t *j = json_object(), *in = json_object();
+	json_object_set_new(j, "program", json_string("ftlsim"));
+	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
+	json_object_set_new(j, "partial", json_true());
+	json_object_set_new(in, "path", json_string(s->path));
+	SETU(in, "events_read", s->events_pass1);
+	json_object_set_new(j, "input", in);
+	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	putchar('\n');
+	json_decref(j);
+}
