@@ -15,6 +15,7 @@
 
 #include "cli_trace.h"
 #include "ftlkit.h"
+#include "sig.h"
 
 static void usage(void)
 {
@@ -50,6 +51,7 @@ int main(int argc, char **argv)
 	int c;
 
 	prog_init(argv[0]);
+	sig_init();
 	trace_opts_default(&o);
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:o:qhV", longopts, NULL)) != -1) {
@@ -84,10 +86,16 @@ int main(int argc, char **argv)
 		if (!t)
 			die(EXIT_DATA, "%s", err);
 		struct ev e;
-		int rc;
-		while ((rc = trace_next(t, &e)) > 0)
+		int rc = 0;
+		while (!sig_caught && (rc = trace_next(t, &e)) > 0)
 			if (ev_write(&w, &e))
 				die(EXIT_DATA, "error writing standard output");
+		if (sig_caught) {
+			/* What was converted goes out, ending on a whole event. */
+			if (ev_writer_flush(&w))
+				die(EXIT_DATA, "error writing standard output");
+			sig_exit();
+		}
 		if (rc < 0) {
 			ev_writer_flush(&w);
 			die(EXIT_DATA, "%s", trace_error(t));

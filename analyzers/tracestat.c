@@ -16,6 +16,7 @@
 
 #include "cli_trace.h"
 #include "ftlkit.h"
+#include "sig.h"
 
 enum { PG_WRITTEN = 1, PG_READ = 2, PG_WRITE_THEN_DISCARD = 4 };
 
@@ -435,6 +436,7 @@ int main(int argc, char **argv)
 	const char *size_hist = NULL, *skew_cdf = NULL;
 
 	prog_init(argv[0]);
+	sig_init();
 	trace_opts_default(&o);
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
@@ -474,22 +476,38 @@ int main(int argc, char **argv)
 		if (!s)
 			die(EXIT_DATA, "out of memory");
 		struct trace *t = trace_open(argv[i], &o, err, sizeof(err));
+		if (!t && sig_caught) {
+			/* Stopped before its first event: nothing to summarise. */
+			if (csv)
+				csv_row(out.fp, argv[i], "partial", 1);
+			free(s);
+			break;
+		}
 		if (!t)
 			die(EXIT_DATA, "%s", err);
 		struct ev e;
-		int rc;
-		while ((rc = trace_next(t, &e)) > 0)
+		int rc = 0;
+		while (!sig_caught && (rc = trace_next(t, &e)) > 0)
 			if (account(s, &e, psize))
 				die(EXIT_DATA, "out of memory counting pages of '%s'", argv[i]);
-		if (rc < 0)
+		/* A signal (or the read error it caused) ends the input here:
+		 * the summary is of the events counted, marked partial. */
+		if (rc < 0 && !sig_caught)
 			die(EXIT_DATA, "%s", trace_error(t));
 		cli_report_bad(t, argv[i]);
 		if (summarise(s, &m))
 			die(EXIT_DATA, "out of memory");
 		json_t *j = to_json(argv[i], trace_format(t), trace_bad_count(t), psize, s, &m);
+		if (sig_caught)
+			json_object_set_new(j, "partial", json_true());
 		if (csv)
 			print_csv(out.fp, j, "", argv[i]);
+		if (csv && sig_caught)
+			csv_row(out.fp, argv[i], "partial", 1);
 		json_array_append_new(all, j);
+		/* The side files describe a whole trace: none when interrupted. */
+		if (sig_caught)
+			size_hist = skew_cdf = NULL;
 		if (size_hist && write_size_hist(size_hist, argv[i], s, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
 		if (skew_cdf && write_skew_cdf(skew_cdf, argv[i], s, &m, err, sizeof(err)))
@@ -499,10 +517,14 @@ int main(int argc, char **argv)
 		free(s->pages.slot);
 		free(s->disc);
 		free(s);
+		if (sig_caught)
+			break;
 	}
 	if (!csv) {
 		json_t *root = json_object();
 		json_object_set_new(root, "tracestat_version", json_string(FTLKIT_VERSION));
+		if (sig_caught)
+			json_object_set_new(root, "partial", json_true());
 		json_object_set_new(root, "traces", all);
 		all = NULL;
 		json_dumpf(root, out.fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
@@ -512,5 +534,7 @@ int main(int argc, char **argv)
 	json_decref(all);
 	if (out_commit(&out, err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
+	if (sig_caught)
+		sig_exit();
 	return EXIT_OK;
 }

@@ -3,6 +3,7 @@
  * output files for every program.
  */
 #include "ftlkit.h"
+#include "sig.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -33,6 +34,11 @@ void die(int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg(fmt, ap);
 	va_end(ap);
+	/* An error after a signal (a read or write it interrupted) ends
+	 * as the signal does; either way no temporary stays behind. */
+	if (sig_caught)
+		sig_exit();
+	sig_remove_tmps();
 	exit(code);
 }
 
@@ -199,6 +205,7 @@ double opt_double(const char *opt, const char *arg)
 int out_open(struct outfile *o, const char *path, char *err, size_t n)
 {
 	memset(o, 0, sizeof(*o));
+	o->slot = -1;
 	if (!strcmp(path, "-")) {
 		o->fp = stdout;
 		return 0;
@@ -209,9 +216,18 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 	if (!o->path || !o->tmp)
 		return set_err(err, n, "out of memory");
 	snprintf(o->tmp, len, "%s.tmp.%ld", path, (long)getpid());
+	/* Tracked before it exists, so a signal never misses it. */
+	if ((o->slot = sig_track(o->tmp)) < 0) {
+		free(o->path);
+		free(o->tmp);
+		o->path = o->tmp = NULL;
+		return set_err(err, n, "cannot write '%s': too many output files", path);
+	}
 	o->fp = fopen(o->tmp, "w");
 	if (!o->fp) {
 		int e = errno;
+		sig_untrack(o->slot);
+		o->slot = -1;
 		free(o->path);
 		free(o->tmp);
 		o->path = o->tmp = NULL;
@@ -239,6 +255,8 @@ int out_commit(struct outfile *o, char *err, size_t n)
 		rc = set_err(err, n, "cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
 		unlink(o->tmp);
 	}
+	sig_untrack(o->slot);
+	o->slot = -1;
 	o->fp = NULL;
 	free(o->path);
 	free(o->tmp);
@@ -252,6 +270,9 @@ void out_abort(struct outfile *o)
 		fclose(o->fp);
 		unlink(o->tmp);
 	}
+	if (o->tmp)
+		sig_untrack(o->slot);
+	o->slot = -1;
 	o->fp = NULL;
 	free(o->path);
 	free(o->tmp);

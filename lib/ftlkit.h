@@ -70,11 +70,13 @@ uint64_t opt_size(const char *opt, const char *arg);
 double opt_double(const char *opt, const char *arg);
 
 /* Output to a temporary name, renamed into place by out_commit(), so an
- * interrupted run never leaves a truncated file that looks complete. */
+ * interrupted run never leaves a truncated file that looks complete; the
+ * temporary is removed by out_abort(), die() or a signal (sig.h). */
 struct outfile {
 	char *path;
 	char *tmp;
 	void *fp; /* FILE * */
+	int slot; /* in the table of temporaries a signal removes (sig.h) */
 };
 int out_open(struct outfile *o, const char *path, char *err, size_t n);
 int out_commit(struct outfile *o, char *err, size_t n);

@@ -14,6 +14,7 @@
 #include <zstd.h>
 
 #include "ftlkit.h"
+#include "sig.h"
 
 /* Small enough that a blktrace set of hundreds of per-CPU files, each
  * its own source, stays within tens of MB; the data buffer grows on
@@ -34,7 +35,7 @@ static int fill_in(struct src *s)
 	ssize_t r;
 	do
 		r = read(s->fd, s->in, IN_SIZE);
-	while (r < 0 && errno == EINTR);
+	while (r < 0 && errno == EINTR && !sig_caught); /* a signal stops a blocked read */
 	if (r < 0)
 		return set_err(s->err, sizeof(s->err), "%s: read error: %s", s->name, strerror(errno));
 	s->in_len = (size_t)r;
@@ -249,7 +250,7 @@ int src_open(struct src *s, const char *path)
 	/* Sniff the compression magic from the raw bytes. */
 	while (s->in_len < 6 && !s->in_eof) {
 		ssize_t r = read(s->fd, s->in + s->in_len, IN_SIZE - s->in_len);
-		if (r < 0 && errno == EINTR)
+		if (r < 0 && errno == EINTR && !sig_caught)
 			continue;
 		if (r < 0)
 			return set_err(s->err, sizeof(s->err), "%s: read error: %s", s->name,

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "ftlkit.h"
+#include "sig.h"
 #include "wamath.h"
 
 #define MAX_D 8
@@ -381,24 +382,37 @@ static void eval_point(const struct opts *o, double sf, struct row *r)
 			models[i].eval(&o->p, sf, r);
 }
 
-static void print_csv(const struct opts *o)
+static int print_csv(const struct opts *o)
 {
 	/* Plain printf, not libcsv: every field is a number or a
-	 * [a-z0-9_] name, and gnuplot reads unquoted numbers. */
+	 * [a-z0-9_] name, and gnuplot reads unquoted numbers. The rows
+	 * go to memory first, so an interrupted run prints none. */
 	struct row r;
-	for (size_t i = 0; i < o->npoints; i++) {
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&text, &len);
+	if (!fp)
+		die(EXIT_DATA, "out of memory");
+	for (size_t i = 0; i < o->npoints && !sig_caught; i++) {
 		eval_point(o, o->sf[i], &r);
 		if (i == 0)
 			for (int j = 0; j < r.n; j++)
-				printf("%s%s", r.c[j].name, j + 1 < r.n ? "," : "\n");
+				fprintf(fp, "%s%s", r.c[j].name, j + 1 < r.n ? "," : "\n");
 		for (int j = 0; j < r.n; j++) {
 			if (isnan(r.c[j].v))
-				printf("nan");
+				fprintf(fp, "nan");
 			else
-				printf(r.c[j].integer ? "%.0f" : "%.10g", r.c[j].v);
-			putchar(j + 1 < r.n ? ',' : '\n');
+				fprintf(fp, r.c[j].integer ? "%.0f" : "%.10g", r.c[j].v);
+			fputc(j + 1 < r.n ? ',' : '\n', fp);
 		}
 	}
+	if (fclose(fp))
+		die(EXIT_DATA, "out of memory");
+	if (sig_caught)
+		sig_exit();
+	int rc = fwrite(text, 1, len, stdout) == len ? 0 : -1;
+	free(text);
+	return rc;
 }
 
 static json_t *num(const struct col *c)
@@ -444,7 +458,7 @@ static int print_json(const struct opts *o)
 	json_object_set_new(root, "version", json_string(FTLKIT_VERSION));
 	json_object_set_new(root, "definitions", definitions_json());
 	json_object_set_new(root, "parameters", params_json(o));
-	for (size_t i = 0; i < o->npoints; i++) {
+	for (size_t i = 0; i < o->npoints && !sig_caught; i++) {
 		json_t *pt = json_object();
 		eval_point(o, o->sf[i], &r);
 		for (int j = 0; j < r.n; j++)
@@ -452,6 +466,8 @@ static int print_json(const struct opts *o)
 		json_array_append_new(pts, pt);
 	}
 	json_object_set_new(root, "points", pts);
+	if (sig_caught)
+		sig_exit(); /* nothing printed */
 	int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	putchar('\n');
 	json_decref(root);
@@ -464,10 +480,11 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < NMODELS; i++)
 		o.use[i] = 1;
 	prog_init(argv[0]);
+	sig_init();
 	parse_args(argc, argv, &o);
 	int rc = 0;
 	if (o.csv)
-		print_csv(&o);
+		rc = print_csv(&o);
 	else
 		rc = print_json(&o);
 	free(o.sf);

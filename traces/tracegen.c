@@ -25,6 +25,7 @@
 
 #include "event.h"
 #include "ftlkit.h"
+#include "sig.h"
 
 #define T_STEP_NS 1000 /* the running clock: one request per microsecond */
 #define DEFAULT_PAGES 262144 /* 1 GiB of 4 KiB pages */
@@ -575,7 +576,7 @@ static void run_fill(const struct opts *o, struct gen *g, struct ev_writer *w, s
 		     struct pageset *set)
 {
 	e->op = EV_WRITE;
-	for (uint64_t p = 0; p < o->pages; p++) {
+	for (uint64_t p = 0; p < o->pages && !sig_caught; p++) {
 		e->offset = p * o->page_size;
 		e->temp = o->pat->label(g, p);
 		if (set)
@@ -627,6 +628,7 @@ int main(int argc, char **argv)
 	struct pageset set, *setp = NULL;
 
 	prog_init(argv[0]);
+	sig_init();
 	parse_args(argc, argv, &o);
 	check_opts(&o);
 	gen_init(&o, &g);
@@ -645,10 +647,13 @@ int main(int argc, char **argv)
 	ev_writer_init(&w, stdout, o.binary);
 	if (o.fill)
 		run_fill(&o, &g, &w, &e, setp);
-	for (uint64_t i = 0; i < o.writes; i++)
+	for (uint64_t i = 0; i < o.writes && !sig_caught; i++)
 		run_request(&o, &g, &w, &e, setp);
+	/* Interrupted: the stream written so far ends on a whole event. */
 	if (ev_writer_flush(&w))
 		die(EXIT_DATA, "error writing standard output");
+	if (sig_caught)
+		sig_exit();
 	if (o.stats) {
 		double dt = now_s() - t0, n = (double)(o.writes + (o.fill ? o.pages : 0));
 		fprintf(stderr, "%s: %.0f events in %.3f s, %.3g events/s\n", prog_name, n, dt,

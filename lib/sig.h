@@ -1,0 +1,43 @@
+/*
+ * sig.h - SIGINT, SIGTERM and SIGHUP handled alike by every program.
+ *
+ * sig_init() installs one handler for the three. The first signal only
+ * records itself in sig_caught: a program checks that flag in its main
+ * loop (one load of a volatile, no system call), stops, writes what it
+ * promises on an interruption (ftlsim and tracestat a summary marked
+ * "partial") and ends through sig_exit(). A second signal does not wait:
+ * it removes the temporaries and exits at once.
+ *
+ * The handler is installed without SA_RESTART, so a read blocked on a
+ * pipe or a terminal returns EINTR and the reader sees the flag (lib/src.c
+ * stops retrying when it is set).
+ *
+ * Every output file is written under a temporary name and renamed into
+ * place when complete (out_open/out_commit in ftlkit.h); each temporary
+ * is tracked here while it exists, so that an interrupted program leaves
+ * every output file either complete or absent. Exit status 128 + the
+ * signal number, as a shell reports a process killed by it.
+ */
+#ifndef FTLKIT_SIG_H
+#define FTLKIT_SIG_H
+
+#include <signal.h>
+
+/* The first of SIGINT, SIGTERM, SIGHUP received; 0 while none. */
+extern volatile sig_atomic_t sig_caught;
+
+/* SIGHUP stays ignored when it was on entry (nohup). */
+void sig_init(void);
+/* Track a temporary file name (the string must live until untracked);
+ * returns its slot, or -1 when the table is full. */
+int sig_track(const char *tmp);
+void sig_untrack(int slot);
+/* Remove every tracked temporary (signal-safe). */
+void sig_remove_tmps(void);
+/* 128 + sig_caught. */
+int sig_status(void);
+/* "PROG: stopped by SIGTERM" on stderr, temporaries removed,
+ * exit 128 + the signal. */
+_Noreturn void sig_exit(void);
+
+#endif

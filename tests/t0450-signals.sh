@@ -1,0 +1,113 @@
+#!/bin/sh
+# t0450-signals: SIGTERM, SIGHUP and SIGINT handled alike by every
+# program, for each of its outputs: exit 128 + the signal, every output
+# file complete or absent (no temporary left), a stream on stdout ending
+# on a whole event, a summary on stdout marked "partial".
+# Each case stops a program either while it is busy (an endless stream
+# through a FIFO) or while it waits on a read (a stream that pauses).
+. "$(dirname "$0")/lib.sh"
+G="$BIN/tracegen"
+
+# feed busy|blocked: a FIFO in.fifo fed endlessly, or with 20000 events
+# and then held open without more.
+feed() {
+	rm -f in.fifo && mkfifo in.fifo || return 1
+	if [ "$1" = busy ]; then
+		"$G" -p uniform -n 65536 -w 4000000000 -s 1 -o bin >in.fifo 2>/dev/null &
+	else
+		("$G" -p uniform -n 1000 -w 20000 -s 1 -o bin 2>/dev/null; exec sleep 60) >in.fifo &
+	fi
+	feeder=$!
+}
+unfeed() {
+	kill "$feeder" 2>/dev/null
+	wait "$feeder" 2>/dev/null
+	return 0
+}
+# stop SIG SECONDS CMD...: run CMD, send SIG after SECONDS; rc is its status.
+stop() {
+	sig=$1 after=$2
+	shift 2
+	"$@" &
+	pid=$!
+	sleep "$after"
+	kill -"$sig" "$pid"
+	wait "$pid"
+	rc=$?
+}
+no_tmp() {
+	if ls -a | grep '\.tmp'; then echo "temporaries left"; return 1; fi
+}
+want_rc() {
+	[ "$rc" = "$1" ] || { echo "exit $rc, want $1"; return 1; }
+}
+
+# --- tracestat -------------------------------------------------------------
+S="$BIN/tracestat"
+t_expect_success 'tracestat, busy, SIGTERM (timeout): partial JSON, no side file, exit 143' '
+	feed busy && timeout --preserve-status 0.5 "$S" -q --size-hist h.csv --skew-cdf k.csv in.fifo >o.json
+	rc=$?; unfeed
+	want_rc 143 && no_tmp && test ! -e h.csv && test ! -e k.csv &&
+	jq -e ".partial == true and .traces[0].partial == true and .traces[0].events > 0" o.json
+'
+t_expect_success 'tracestat, waiting on a read, SIGHUP: partial CSV of every event read, exit 129' '
+	feed blocked && stop HUP 0.5 "$S" -q --csv --size-hist h.csv in.fifo >o.csv
+	unfeed
+	want_rc 129 && no_tmp && test ! -e h.csv &&
+	grep -qx "in.fifo,partial,1" o.csv && grep -qx "in.fifo,events,20000" o.csv
+'
+t_expect_success 'tracestat, busy, SIGINT: partial JSON, exit 130' '
+	feed busy && stop INT 0.5 "$S" -q --skew-cdf k.csv in.fifo >o.json
+	unfeed
+	want_rc 130 && no_tmp && test ! -e k.csv && jq -e ".partial == true" o.json
+'
+t_expect_success 'tracestat, not interrupted: complete side files, no "partial"' '
+	"$G" -p uniform -n 1000 -w 5000 -s 1 -o bin >in.bin 2>/dev/null &&
+	"$S" -q --size-hist h.csv --skew-cdf k.csv in.bin >o.json && no_tmp &&
+	test -s h.csv && test -s k.csv && jq -e "has(\"partial\") | not" o.json
+'
+
+# --- tracecat --------------------------------------------------------------
+C="$BIN/tracecat"
+t_expect_success 'tracecat, busy, SIGTERM: the binary stream ends on a whole event, exit 143' '
+	feed busy && timeout --preserve-status 0.5 "$C" -q -o bin in.fifo >o.bin
+	rc=$?; unfeed
+	want_rc 143 && test -s o.bin && "$C" -q -o text o.bin >o.txt && test -s o.txt
+'
+t_expect_success 'tracecat, waiting on a read, SIGHUP: every event read is written, as text, exit 129' '
+	feed blocked && stop HUP 0.5 "$C" -q -o text in.fifo >o.txt
+	unfeed
+	want_rc 129 && test $(wc -l <o.txt) -eq 20000 && "$C" -q -o text o.txt >/dev/null
+'
+t_expect_success 'tracecat, waiting on a read, SIGINT: the binary stream is whole, exit 130' '
+	feed blocked && stop INT 0.5 "$C" -q -o bin in.fifo >o.bin
+	unfeed
+	want_rc 130 && test $("$C" -q -o text o.bin | wc -l) -eq 20000
+'
+
+# --- tracegen --------------------------------------------------------------
+t_expect_success 'tracegen, SIGTERM: the binary stream ends on a whole event, exit 143' '
+	timeout --preserve-status 0.5 "$G" -p uniform -n 65536 -w 4000000000 -o bin >o.bin 2>/dev/null
+	rc=$?
+	want_rc 143 && test -s o.bin && test $(( ($(wc -c <o.bin) - 16) % 32 )) -eq 0 &&
+	"$C" -q -o text o.bin | tail -1 | grep -q " W "
+'
+t_expect_success 'tracegen --fill, SIGHUP: the text stream ends on a whole line, exit 129' '
+	stop HUP 0.5 "$G" -p uniform -n 400000000 --fill -w 1 -o text >o.txt 2>/dev/null
+	want_rc 129 && test -s o.txt && test "$(tail -c 1 o.txt | od -An -c | tr -d " ")" = "\\n" &&
+	"$C" -q -o text o.txt >/dev/null
+'
+
+# --- wamodel ---------------------------------------------------------------
+W="$BIN/wamodel"
+slow='-b 4096 --choices 2,10,100 --sweep 0.01:0.5:0.01'
+t_expect_success 'wamodel, SIGTERM: nothing printed, exit 143' '
+	timeout --preserve-status 0.5 "$W" $slow >o.json
+	rc=$?
+	want_rc 143 && test ! -s o.json
+'
+t_expect_success 'wamodel --csv, SIGINT: nothing printed, exit 130' '
+	stop INT 0.5 "$W" $slow --csv >o.csv
+	want_rc 130 && test ! -s o.csv
+'
+t_done
