@@ -208,3 +208,9 @@ uninstall:
 	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 .PHONY: install uninstall
+# Sweeps of ftlsim runs as jobs (docs/SWEEP.md): a POSIX sh script.
+all: bin/ftlsweep
+bin/ftlsweep: sweep/ftlsweep lib/ftlkit.h
+	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' sweep/ftlsweep >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+INSTALL_PROGS += bin/ftlsweep
+$(B)/ftlkit.bash: bin/ftlsweep

@@ -1,0 +1,125 @@
+#!/bin/sh
+# t0900-sweep: ftlsweep on real engines - plan (jobs named by a hash of
+# what they run), GNU parallel on this machine and through an
+# sshloginfile naming it ':', a one-node Slurm cluster started here
+# (tests/slurm/cluster.sh) running a 4-task job array, resuming, failed
+# jobs and --retry-failed, merge, plot.
+. "$(dirname "$0")/lib.sh"
+F="$BIN/ftlsweep"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+
+# Two policies x two over-provisionings on a synthetic workload, and the
+# same on a bundled real trace for the grouped case.
+cat >"$TMP/small.sweep" <<EOF
+# a small sweep
+workload hotcold -p hotcold -n 8192 --fill -w 60000 -s 3
+options --logical-pages 8192 --pages-per-segment 64   # fixed
+axis policy greedy fifo
+axis op 0.1 0.25
+EOF
+cat >"$TMP/rootfs.sweep" <<EOF
+trace $SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile rootfs
+workload uniform -p uniform -n 4096 --fill -w 20000 -s 1
+options --logical-space footprint --pages-per-segment 64 --precondition random
+axis policy greedy cb fifo
+axis op 0.05 0.07 0.1 0.2 0.3
+EOF
+
+t_expect_success '--help and --version' '
+	"$F" --help | grep -q "^usage: ftlsweep plan" && "$F" --version | grep -q "^ftlsweep (ftlkit) "
+'
+t_expect_failure 2 'no command is a usage error' '"$F"'
+t_expect_failure 2 'an unknown command is a usage error' '"$F" frobnicate'
+t_expect_success 'a bad sweep file: exit 1 naming the file and line' '
+	printf "trace %s\naxes op 1\n" "$SAMPLES/msr/hm_0-head1000.csv" >bad.sweep &&
+	t_err 1 "bad.sweep:2: unknown directive" "$F" plan bad.sweep bad.d &&
+	printf "trace /nonexistent/x\n" >bad2.sweep &&
+	t_err 1 "cannot read trace" "$F" plan bad2.sweep bad2.d
+'
+
+t_expect_success 'plan: one job per input, or per configuration with --split; names are hashes of the job' '
+	"$F" plan small.sweep g.d 2>/dev/null && test $(wc -l <g.d/jobs.txt) -eq 1 &&
+	test $(grep -c "^point" g.d/jobs/*.job) -eq 4 &&
+	"$F" plan small.sweep s.d --split 2>/dev/null && test $(wc -l <s.d/jobs.txt) -eq 4 &&
+	for h in $(cat s.d/jobs.txt); do
+		test "$(sha256sum <s.d/jobs/$h.job | cut -c1-16)" = "$h" || exit 1
+	done &&
+	"$F" plan small.sweep s2.d --split 2>/dev/null && t_cmp s.d/jobs.txt s2.d/jobs.txt &&
+	grep -q -- "--logical-pages 8192 --pages-per-segment 64 --policy fifo --op 0.25" s.d/jobs/*.job
+'
+t_expect_failure 2 'run without a backend is a usage error' '"$F" run s.d'
+
+t_expect_success 'run --local -j 2 (GNU parallel): every job done; merge gives one tidy CSV' '
+	"$F" run s.d --local -j 2 2>err && "$F" status s.d >st && grep -qx "4 done, 0 running, 0 failed, 0 waiting" st &&
+	"$F" merge s.d -o local.csv &&
+	head -1 local.csv | grep -q "^job,input,policy,op,events,logical_pages,.*,wa_total,wa_measured," &&
+	test $(wc -l <local.csv) -eq 5 && test $(cut -d, -f3,4 local.csv | sort -u | wc -l) -eq 5
+'
+t_expect_success 'a merged row is the figures of the same ftlsim run made by hand' '
+	"$G" -p hotcold -n 8192 --fill -w 60000 -s 3 -o bin 2>/dev/null |
+		"$S" -q --logical-pages 8192 --pages-per-segment 64 --policy fifo --op 0.25 - >one.json &&
+	wa=$(jq -r .wa_measured one.json) && copied=$(jq -r .gc_pages_copied one.json) &&
+	grep -q ",hotcold,fifo,0.25,.*,$copied,.*,$wa," local.csv
+'
+t_expect_success 'the same sweep grouped (one job, four configurations) merges to the same rows' '
+	"$F" run g.d --local -j 2 2>/dev/null && "$F" merge g.d | cut -d, -f2- | sort >g.rows &&
+	cut -d, -f2- local.csv | sort >l.rows && t_cmp g.rows l.rows
+'
+t_expect_success 'run again: nothing to run, results untouched (resumable)' '
+	cp -p s.d/results/$(head -1 s.d/jobs.txt).csv before.csv &&
+	"$F" run s.d --local -j 2 2>err && grep -q "0 of 4 jobs to run" err &&
+	t_cmp before.csv s.d/results/$(head -1 s.d/jobs.txt).csv
+'
+t_expect_success 'run --parallel --sshloginfile naming this machine (:) merges to the same CSV' '
+	"$F" plan small.sweep p.d --split 2>/dev/null && echo ":" >logins &&
+	"$F" run p.d --parallel --sshloginfile logins -j 2 2>/dev/null && "$F" merge p.d >par.csv &&
+	t_cmp local.csv par.csv
+'
+t_expect_success 'a failed job: run exits 1, status shows it with its stderr, --retry-failed reruns it' '
+	"$G" -p uniform -n 4096 --fill -w 20000 -s 1 -o bin >w.ev 2>/dev/null &&
+	printf "trace %s/w.ev w\noptions --pages-per-segment 64\naxis op 0.1 0.2\n" "$PWD" >f.sweep &&
+	"$F" plan f.sweep f.d --split 2>/dev/null && mv w.ev w.ev.away &&
+	t_err 1 "2 jobs failed" "$F" run f.d --local -j 2 &&
+	"$F" status f.d >st && grep -q "^0 done, 0 running, 2 failed, 0 waiting" st &&
+	grep -q "failed: .* (w, exit status 1)" st && grep -q "w.ev" st &&
+	mv w.ev.away w.ev && "$F" run f.d --local 2>err && grep -q "0 of 2 jobs to run" err &&
+	"$F" run f.d --local --retry-failed 2>/dev/null && "$F" status f.d | grep -qx "2 done, 0 running, 0 failed, 0 waiting"
+'
+t_expect_success 'a job stopped by SIGTERM leaves no results and no temporary, exits 143' '
+	"$F" plan small.sweep k.d 2>/dev/null || exit 1
+	h=$(cat k.d/jobs.txt)
+	sed -i "s/-w 60000/-w 400000000/" k.d/jobs/$h.job || exit 1
+	"$F" run-job k.d $h 2>/dev/null &
+	pid=$!
+	sleep 1; kill -TERM $pid; wait $pid; rc=$?
+	sleep 0.3
+	test $rc -eq 143 && test ! -e k.d/results/$h.csv && ! ls k.d/results k.d/state | grep -q "tmp\|running"
+'
+t_expect_success 'run --slurm --dry-run prints a job array script of 4 tasks' '
+	"$F" plan small.sweep d.d --split 2>/dev/null &&
+	"$F" run d.d --slurm --dry-run --mem 200M --time 5 --max 2 >arr.sh &&
+	grep -qx "#SBATCH --array=0-3%2" arr.sh && grep -qx "#SBATCH --mem=200M" arr.sh &&
+	grep -q "run-job" arr.sh
+'
+t_expect_success 'plot: WA against OP, one line per policy, a PNG' '
+	"$F" plot s.d op wa_measured --by policy -o wa.png >/dev/null &&
+	test "$(head -c 4 wa.png | od -An -c | tr -d " ")" = "211PNG"
+'
+t_expect_failure 2 'plot: an unknown column is a usage error' '"$F" plot s.d op nosuch --by policy -o x.png'
+
+# A real one-node Slurm cluster: started here, stopped whatever happens.
+if [ "$(id -u)" != 0 ]; then
+	t_skip 'a 4-task Slurm job array merges to the --local CSV' 'Slurm needs root here (slurmd runs jobs as their user)'
+else
+	t_expect_success 'a 4-task Slurm job array on a one-node cluster merges to the --local CSV' '
+		trap "sh \"$T_TOP/tests/slurm/cluster.sh\" stop \"$TMP/slurm\"" EXIT
+		eval "$(sh "$T_TOP/tests/slurm/cluster.sh" start "$TMP/slurm")" || exit 1
+		"$F" plan small.sweep sl.d --split 2>/dev/null &&
+		timeout 120 "$F" run sl.d --slurm --wait --mem 200M --time 5 >sb.out 2>sb.err || { cat sb.out sb.err; exit 1; }
+		grep -q "^Submitted batch job" sb.out && ls sl.d/logs/slurm-*_3.out >/dev/null &&
+		"$F" status sl.d | grep -qx "4 done, 0 running, 0 failed, 0 waiting" &&
+		"$F" merge sl.d >slurm.csv && t_cmp local.csv slurm.csv
+	'
+fi
+t_done
