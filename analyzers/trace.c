@@ -284,6 +284,16 @@ int trace_next(struct trace *t, struct ev *e)
 }
 
 const char *trace_error(const struct trace *t) { return t->err; }
+int trace_position(const struct trace *t, uint64_t *done, uint64_t *total)
+{
+	int64_t size = t->have_src ? src_size(&t->src) : -1;
+	if (size < 0)
+		return -1;
+	*done = t->src.raw_read;
+	*total = (uint64_t)size;
+	return 0;
+}
+
 const char *trace_format(const struct trace *t) { return t->r.ops->name; }
 uint64_t trace_bad_count(const struct trace *t) { return t->r.nbad; }
 const char *trace_first_bad(const struct trace *t) { return t->r.first_bad; }

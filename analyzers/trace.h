@@ -39,6 +39,10 @@ int trace_next(struct trace *t, struct ev *e);
 const char *trace_error(const struct trace *t);
 const char *trace_format(const struct trace *t);
 uint64_t trace_bad_count(const struct trace *t);
+/* How far the reader is through its file: bytes read so far and the
+ * file's size (both compressed for a compressed file). -1 when the size
+ * is unknown (stdin, a pipe, a blktrace per-CPU set). */
+int trace_position(const struct trace *t, uint64_t *done, uint64_t *total);
 const char *trace_first_bad(const struct trace *t);
 void trace_close(struct trace *t);
 

@@ -6,6 +6,7 @@
 #include <bzlib.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <lzma.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@ static int fill_in(struct src *s)
 		return set_err(s->err, sizeof(s->err), "%s: read error: %s", s->name, strerror(errno));
 	s->in_len = (size_t)r;
 	s->in_pos = 0;
+	s->raw_read += (uint64_t)r;
 	if (r == 0)
 		s->in_eof = 1;
 	return 0;
@@ -258,6 +260,7 @@ int src_open(struct src *s, const char *path)
 		if (r == 0)
 			s->in_eof = 1;
 		s->in_len += (size_t)r;
+		s->raw_read += (uint64_t)r;
 	}
 	if (s->in_eof && s->in_len)
 		s->in_eof = 0; /* data remains in the buffer */
@@ -265,6 +268,14 @@ int src_open(struct src *s, const char *path)
 		s->in_eof = 1;
 	detect_codec(s);
 	return codec_init(s);
+}
+
+int64_t src_size(const struct src *s)
+{
+	struct stat st;
+	if (s->fd < 0 || fstat(s->fd, &st) || !S_ISREG(st.st_mode))
+		return -1;
+	return (int64_t)st.st_size;
 }
 
 int src_open_mem(struct src *s, const char *name, const void *data, size_t len)

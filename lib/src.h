@@ -29,6 +29,7 @@ struct src {
 	int mid_frame;  /* zstd: inside a frame (its end not yet seen) */
 	uint64_t offset;    /* decompressed bytes consumed before buf[pos] */
 	uint64_t lineno;    /* number of the line last returned by src_getline */
+	uint64_t raw_read;  /* bytes read from the file (compressed bytes if it is) */
 	char err[256];
 };
 
@@ -38,6 +39,10 @@ int src_open(struct src *s, const char *path);
 int src_open_mem(struct src *s, const char *name, const void *data, size_t len);
 void src_close(struct src *s);
 const char *src_codec_name(int codec);
+/* The file's size in bytes (compressed, as stored), or -1 when it has
+ * none (a pipe, a terminal, a source in memory): with raw_read, how far
+ * a reader is through its input. */
+int64_t src_size(const struct src *s);
 
 /* Make at least n bytes available (fewer at end of data); returns a
  * pointer to them and sets *avail. NULL on error (s->err). */

@@ -108,6 +108,20 @@ t_expect_success 'plot: WA against OP, one line per policy, a PNG' '
 '
 t_expect_failure 2 'plot: an unknown column is a usage error' '"$F" plot s.d op nosuch --by policy -o x.png'
 
+# The README's worked sweep: its sweep file is the bundled one, and its
+# table is what the sweep gives.
+t_expect_success 'README "Sweeps and clusters": the sweep file and the WA table it quotes' '
+	README="$T_TOP/README.md"
+	awk "/^## /{ on = (\$0 == \"## Sweeps and clusters\") } on && /^    (trace|options|axis) /" "$README" |
+		sed "s/^    //" >readme.sweep &&
+	grep -v "^#" "$T_TOP/sweep/rootfs-op.sweep" >file.sweep && t_cmp readme.sweep file.sweep &&
+	ln -sf "$T_TOP/traces" traces && "$F" plan "$T_TOP/sweep/rootfs-op.sweep" r.d 2>/dev/null &&
+	"$F" run r.d --local -j 2 2>/dev/null && "$F" merge r.d >r.csv &&
+	awk -F, "NR > 1 { w[\$3] = w[\$3] sprintf(\" %.2f |\", \$14) } END { print \"| greedy |\" w[\"greedy\"]; print \"| cb |\" w[\"cb\"]; print \"| fifo |\" w[\"fifo\"] }" r.csv >got.table &&
+	grep -E "^\| (greedy|cb|fifo) \|" "$README" >readme.table && t_cmp readme.table got.table &&
+	head -1 r.csv | cut -d, -f14 | grep -qx wa_measured
+'
+
 # A real one-node Slurm cluster: started here, stopped whatever happens.
 if [ "$(id -u)" != 0 ]; then
 	t_skip 'a 4-task Slurm job array merges to the --local CSV' 'Slurm needs root here (slurmd runs jobs as their user)'
