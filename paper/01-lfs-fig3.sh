@@ -16,15 +16,19 @@ ylabel = "write cost (disk page transfers per page of new data)"
 xrange = "0:1"
 yrange = "0:14"
 lines = "$D/formula.csv|u|write_cost|LFS: 2/(1-u), 1 at u = 0"
-points = "$D/uniform-greedy.csv|u_mean|write_cost|simulation: uniform, greedy, X = $(echo $XS | sed 's/ /, /g') (mean u of the segments cleaned)|2"
+points = "$D/uniform-greedy.csv|u_mean|write_cost|simulation, uniform greedy, X = $(echo $XS | sed 's/ /, /g'): where it operates|2"
 hlines = "10|FFS today (write cost 10);4|FFS improved (write cost 4)"
 EOV
-# The simulated write cost against 2/(1-u) at the measured mean u.
+# Where the simulation operates on the curve, against a prediction that
+# does not use it: the cleaned segments' live fraction u* that LFS's
+# model gives for the disk utilization X (rho = (1-u*)/ln(1/u*), uniform
+# greedy, b large; wamodel lfs). The write cost at the measured u is
+# 2/(1-u) by its definition, so it is not compared with the formula.
 tail -n +2 "$D/uniform-greedy.csv" | while IFS=, read -r x wa wc u rest; do
-	[ -n "$wc" ] || continue
-	f=$(awk -v u="$u" 'BEGIN { printf "%.4f", u == 0 ? 1 : 2 / (1 - u) }')
-	row "lfs3.sim.x$(calc "$x + 0")" "write cost at X = $x, cleaned u = $(fmt "$u")" "$f" \
-		"2/(1-u) at the simulated mean u (LFS formula)" "$(fmt "$wc" 4)"
+	[ -n "$u" ] || continue
+	m=$(bin/wamodel --csv -m lfs -u "$x" | tail -n 1 | awk -F, '{ print $(NF - 1) }')
+	row "lfs3.u.x$(calc "$x + 0")" "mean u of the segments cleaned at X = $x" "$(fmt "$m")" \
+		"wamodel lfs: u* from X = (1-u*)/ln(1/u*) (Rosenblum & Ousterhout, TOCS 1992, sec. 3.4-3.5)" "$(fmt "$u")"
 done
 {
 	echo "The curve is the formula of LFS section 3.4: cleaning a segment of live fraction u reads"
@@ -32,10 +36,14 @@ done
 	echo "costs 2/(1-u) page transfers per page (1 when the segment is empty and need not be read)."
 	echo "FFS's lines at 10 and 4 are where the paper puts FFS today and improved: LFS must clean"
 	echo "segments below u = $(calc "1 - 2 / 10") and $(calc "1 - 2 / 4") to beat them."
-	echo "The points are the uniform greedy runs (figure 2's setup) at their mean cleaned u."
+	echo "The points are the uniform greedy runs (figure 2's setup): the mean live fraction u of the"
+	echo "segments they cleaned, and their write cost. A run's write cost is 2/(1-u) segment by"
+	echo "segment by definition, so the points lie on the curve whatever the simulation does; what the"
+	echo "simulation decides is where on the curve it operates, and the table compares that u with the"
+	echo "u* LFS's model of uniform greedy cleaning predicts from the disk utilization X alone."
 	echo
 	setup_sweep
 } >"$D/setup.md"
-n=$(awk -F'|' 'NR > 1 && $6 != "" { d = $6 < 0 ? -$6 : $6; if (d > 1) bad++ } END { print bad + 0 }' "$D/table.txt.new")
-check lfs3.identity yes "$n == 0" "simulated write cost within 1% of 2/(1-u) at the mean cleaned u: $n of $(($(wc -l <"$D/table.txt.new") - 1)) points outside"
+n=$(awk -F'|' 'NR > 1 && $3 != "" && $5 != "" { d = $5 - $3; if (d < 0) d = -d; if (d > 0.03) bad++ } END { print bad + 0 }' "$D/table.txt.new")
+check lfs3.operating-u no "$n == 0" "uniform greedy cleans at the u* of LFS's model within 0.03 at every X: $n of $(($(wc -l <"$D/table.txt.new") - 1)) points outside"
 finish

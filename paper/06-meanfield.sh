@@ -39,7 +39,7 @@ for s in fifo greedy-b64 random greedy-b32 greedy-b256 dchoices-2 dchoices-10; d
 			dchoices-2) m=$(model dchoices 64 "$x" wa_dchoices_2) ;;
 			dchoices-10) m=$(model dchoices 64 "$x" wa_dchoices_10) ;;
 			esac
-			row "$id" "WA, $(title_of $s), Sf = $x" "$(fmt "$m" 3)" "wamodel mean field (no published value in the reference)" "$(fmt "$wa" 3)"
+			row "$id" "WA, $(title_of $s), Sf = $x" "$(fmt "$m" 3)" "wamodel mean field (no published value)" "$(fmt "$wa" 3)"
 			d=$(relpct "$wa" "$m")
 			check "mf.$s.sf$x" yes "$d <= $TOL_PCT" "$(title_of $s), Sf = $x: simulated WA $(fmt "$wa") vs wamodel $(fmt "$m") ($d%, tolerance $TOL_PCT%)" ;;
 		esac

@@ -72,12 +72,26 @@ EOV
 		echo "| $(label "$path") | $(v format) | $(v action) | $(v volume) ($(v volumes)) | $(v events) | $(v write_requests) | $(v discard_requests) | $(v pages_written) | $(v page_writes) | $(fmt "$(v written_pages_later_discarded_share)") | $(v b) |"
 	done <"$D/traces.txt"
 	echo
-	for op in $OPS; do for tr in $TRIMS; do
-		echo "**WA, OP $(calc "$op * 100")%, $(echo $tr | sed 's/no-trim/no TRIM/; s/^trim$/TRIM/')**:"
+	# Which traces discard: TRIM changes nothing on the others.
+	disc= nodisc=
+	while IFS='|' read -r id path; do
+		if [ "$(sed -n 's/^discard_requests=//p' "$T/$id.info")" -gt 0 ] 2>/dev/null; then disc="$disc|$id"
+		else nodisc="$nodisc, $(label "$path")"; fi
+	done <"$D/traces.txt"
+	echo "Traces that discard: $(for id in $(echo "$disc" | tr '|' ' '); do printf '%s (%s discards); ' "$(label "$(awk -F'|' -v i="$id" '$1 == i { print $2 }' "$D/traces.txt")")" "$(sed -n 's/^discard_requests=//p' "$T/$id.info")"; done | sed 's/; $//')."
+	echo "Traces with no discard, whose WA is the same with and without TRIM (checked below), so the TRIM tables leave them out: ${nodisc#, }."
+	echo
+	for op in $OPS; do for tr in $(printf '%s\n' $TRIMS | sort); do
+		if [ "$tr" = trim ]; then
+			echo "**WA, OP $(calc "$op * 100")%, TRIM** (the traces that discard; the others as without TRIM):"
+		else
+			echo "**WA, OP $(calc "$op * 100")%, $(echo $tr | sed 's/no-trim/no TRIM/; s/^trim$/TRIM/')** (every trace):"
+		fi
 		echo
 		printf '| trace |'; for pol in $POLICIES; do printf ' %s |' "$pol"; done; echo
 		printf '|---|'; for pol in $POLICIES; do printf -- '---|'; done; echo
 		while IFS='|' read -r id path; do
+			[ "$tr" != trim ] || case "$disc|" in *"|$id|"*) ;; *) continue ;; esac
 			printf '| %s |' "$(label "$path")"
 			for pol in $POLICIES; do
 				printf ' %s |' "$(awk -F, -v id="$id" -v p="$pol" -v o="$op" -v t="$tr" '$1 == id && $2 == p && $3 == o && $4 == t { if ($5 != "") printf "%.3f", $5; else printf "skipped" }' "$D/long.csv")"
@@ -108,6 +122,13 @@ awk -F, '$2 == "greedy" && $5 != "" { w[$1 "," $3 "," $4] = $5 } END { for (k in
 		[ "${dq:-0}" -gt 0 ] || continue
 		check "real.trim.$id.op$op" yes "$t <= $n" "$id, OP $op, greedy: WA with TRIM $(fmt "$t") <= without $(fmt "$n") ($dq discards)"
 	done
+# No discard: TRIM cannot change anything.
+nsame=$(awk -F, '$5 != "" { w[$1 "," $2 "," $3 "," $4] = $5 } END { for (k in w) { split(k, a, ","); if (a[4] == "trim") print a[1], w[k], w[a[1] "," a[2] "," a[3] ",no-trim"] } }' "$D/long.csv" |
+	while read -r id t n; do
+		[ "$(sed -n 's/^discard_requests=//p' "$T/$id.info")" = 0 ] || continue
+		[ "$t" = "$n" ] && echo same || echo differ
+	done | sort | uniq -c | tr '\n' ' ')
+check real.notrim-same yes "\"$(echo "$nsame" | grep -c differ)\" == \"0\"" "traces without discards: WA with TRIM equals WA without (runs: $nsame)"
 {
 	echo "Every trace under traces/ (the bundled samples and any dropped there; a blktrace per-CPU set counts once),"
 	echo "for the victim policies $(echo $POLICIES | sed 's/ /, /g'), with and without TRIM, at OP = $(echo $OPS | sed 's/ / and /')."
@@ -121,9 +142,12 @@ awk -F, '$2 == "greedy" && $5 != "" { w[$1 "," $3 "," $4] = $5 } END { for (k in
 	echo "No published values exist for these samples: the table below is the result."
 	echo
 	h=$(awk -F, 'NR == 2 { print $6 }' "$D/tindex.csv")
-	echo "One run, as a command line:"
+	tid=$(awk -F, 'NR == 2 { print $2 }' "$D/tindex.csv")
+	ti=$T/$tid.info
+	echo "One run, as a command line (the first trace, prepared as the event stream $T/$tid.ev, with the"
+	echo "segment size and curve interval chosen for it):"
 	echo
-	echo "    bin/ftlsim $(sed -n "s/^sim='\(.*\)'$/\1/p" "$R/$h.args") TRACE.ev"
+	echo "    bin/ftlsim $(sed -n "s/^sim='\(.*\)'$/\1/p" "$R/$h.args" | sed "s/--pages-per-segment auto/--pages-per-segment $(sed -n 's/^b=//p' "$ti")/; s/--interval auto/--interval $(sed -n 's/^interval=//p' "$ti")/")$(outputs_of "$h") $T/$tid.ev"
 	echo
 } >"$D/setup.md"
 finish

@@ -24,8 +24,8 @@ for s in single oracle2; do
 	tail -n +2 "$D/$s.csv" | while IFS=, read -r x wa rest; do
 		m=$(bin/wamodel --csv -m hotcold -b "$B" --hot-prob "$HOT_PROB" --hot-frac "$HOT_FRAC" -s "$x" | tail -n 1 | awk -F, -v s="$s" '{ print s == "single" ? $6 : $9 }')
 		case $s in
-		single) src="wamodel one log, greedy mean field (no published value in the reference)" ;;
-		*) src="wamodel separated pools, best split (no published value in the reference)" ;;
+		single) src="wamodel one log, greedy mean field (no published value)" ;;
+		*) src="wamodel separated pools, best split (no published value)" ;;
 		esac
 		row "hc.$s.sf$x" "WA, $(title_of $s), Sf = $x" "$(fmt "$m" 3)" "$src" "$(fmt "$wa" 3)"
 		[ $s = single ] || continue

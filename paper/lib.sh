@@ -24,10 +24,10 @@ load_params() {
 	fi
 }
 
-# jget FILE KEY: the first value of "KEY" in an ftlsim JSON summary
-# (pretty-printed, one key a line), or "" when absent or null.
+# jget FILE KEY: the value of KEY in an ftlsim JSON summary (at the top,
+# else in params or requests), or "" when absent or null.
 jget() {
-	awk -v k="\"$2\":" '$1 == k { v = $2; sub(/,$/, "", v); gsub(/"/, "", v); if (v == "null") v = ""; print v; exit }' "$1"
+	jq -r --arg k "$2" '[.[$k], .params[$k]?, .requests[$k]?] | map(select(. != null)) | first // empty' "$1"
 }
 
 # A number rounded for tables.
@@ -139,6 +139,18 @@ md_table() {
 		{ s = "|"; for (i = 1; i <= NF; i++) s = s " " $i " |"; print s }' "$1"
 }
 
+# outputs_of HASH: the CSV options paper/run.sh adds to a run's ftlsim
+# command, as files in the current folder.
+outputs_of() {
+	for o in $(sed -n "s/^outputs='\(.*\)'$/\1/p" "$R/$1.args"); do
+		case $o in
+		curve) printf ' --curve curve.csv' ;;
+		hist) printf ' --hist hist.csv' ;;
+		erase) printf ' --erase-hist erase.csv' ;;
+		esac
+	done
+}
+
 # setup_sweep: the common setup paragraph of a sweep figure, and one
 # of its runs as a command line.
 setup_sweep() {
@@ -160,7 +172,7 @@ setup_sweep() {
 	echo
 	echo "One point, as a command line:"
 	echo
-	echo "    bin/tracegen $gen -o bin | bin/ftlsim $sim -"
+	echo "    bin/tracegen $gen -o bin | bin/ftlsim $sim$(outputs_of "$h") -"
 	echo
 }
 

@@ -1,8 +1,8 @@
 #!/bin/sh
 # paper/report.sh - assemble the report OUT/README.md from what the
 # figure scripts left in OUT/NN-*/ (setup.md, table.txt, extra.md,
-# checks.txt, the PNG figures), and OUT/paper.pdf when pdflatex is
-# installed (quietly nothing otherwise).
+# checks.txt, the PNG figures), its LaTeX OUT/paper.tex (pandoc), and
+# OUT/paper.pdf when pdflatex is installed.
 #
 #   sh paper/report.sh OUT        (from make paper)
 #
@@ -131,9 +131,15 @@ sentence() { # FIG ID QUANTITY PUB REP DIFF TOL SOURCE
 } >"$tmp"
 mv "$tmp" "$out"
 
-# PDF, when a LaTeX toolchain is there.
+# The LaTeX of the report (pandoc), and its PDF when pdflatex is there.
+command -v pandoc >/dev/null 2>&1 || { echo "paper: pandoc is not installed: no paper.tex (Debian: apt-get install pandoc)" >&2; exit 0; }
+(cd "$O" && pandoc --from markdown --to latex --standalone --resource-path=. \
+	--shift-heading-level-by=-1 \
+	--variable geometry=margin=2cm --variable fontsize=10pt --variable colorlinks=true \
+	README.md --output paper.tex.tmp && mv paper.tex.tmp paper.tex) || { echo "paper: pandoc failed" >&2; exit 1; }
 command -v pdflatex >/dev/null 2>&1 || exit 0
-sh paper/md2tex.sh "$out" >"$O/paper.tex"
-(cd "$O" && pdflatex -interaction=nonstopmode -halt-on-error paper.tex >paper.log 2>&1 &&
-	pdflatex -interaction=nonstopmode -halt-on-error paper.tex >paper.log 2>&1) ||
+(cd "$O" && pandoc --from markdown --pdf-engine=pdflatex --resource-path=. \
+	--shift-heading-level-by=-1 \
+	--variable geometry=margin=2cm --variable fontsize=10pt --variable colorlinks=true \
+	README.md --output paper.pdf >paper.log 2>&1) ||
 	echo "paper: pdflatex failed; see $O/paper.log" >&2

@@ -84,6 +84,31 @@ t_expect_success 'the report has every figure, a table per figure and the time i
 	grep -q "this \`make paper\` took [0-9]* s" "$OUT/README.md" &&
 	grep -q "^| quantity | published (or model) | reproduced | difference |" "$OUT/README.md"
 '
+t_expect_success 'every command the report prints runs, and gives the WA of one of the report'"'"'s runs' '
+	sed -n "s/^    \(bin\/.*\)$/\1/p" "$OUT/README.md" >cmds && n=$(grep -c . cmds) && test $n -ge 9 &&
+	jq -r ".wa_total // empty" "$OUT"/runs/*.json | sort -u >known &&
+	mkdir -p rerun && ln -s "$T_TOP/bin" rerun/bin &&
+	i=0 && while IFS= read -r c; do
+		i=$((i + 1))
+		(cd rerun && sh -c "$c" 2>/dev/null) >out.$i </dev/null || { echo "exit $?: $c"; exit 1; }
+		w=$(jq -r .wa_total out.$i) && grep -qx "$w" known || { echo "WA $w of no run: $c"; exit 1; }
+	done <cmds && echo "$i commands"
+'
+t_expect_success 'the LaTeX report is pandoc'"'"'s, with every figure; sources cite papers, not files of the project' '
+	grep -q "^\\\\documentclass" "$OUT/paper.tex" && grep -q "longtable" "$OUT/paper.tex" &&
+	for f in $(sed -n "s/^PAPER_IMAGES += \$(PO)\///p" "$OUT/rules.mk"); do
+		grep -q "includegraphics.*{$f.png}" "$OUT/paper.tex" || { echo "paper.tex lacks $f.png"; exit 1; }
+	done &&
+	! grep -n "shared/\|issue [0-9]\|reference page" "$OUT/README.md" "$T_TOP/paper/published.csv" &&
+	! test -e "$T_TOP/paper/md2tex.sh"
+'
+t_expect_success 'figure 8: the TRIM tables list the traces that discard, and name the others' '
+	grep -q "^Traces that discard: vda_rootfs_pycompile (1507 discards)" "$OUT/README.md" &&
+	grep -q "^Traces with no discard, whose WA is the same with and without TRIM" "$OUT/README.md" &&
+	nd=$(awk -F= "/^discard_requests=/ && \$2 > 0 { n++ } END { print n }" "$OUT"/traces/*.info) &&
+	awk -v nd="$nd" "/^\*\*WA, OP .*, TRIM\*\*/ { t = 1; r = 0; next } t && /^\| [^-]/ && !/^\| trace/ { r++ } t && /^$/ && r { if (r != nd) exit 1; t = 0 }" "$OUT/README.md" &&
+	grep "real.notrim-same" "$OUT/08-real-traces/checks.txt" | grep -q "^PASS"
+'
 t_expect_success 'the worst-case table is printed by wamodel: N = 2 3 4 4 5 7 10' '
 	for p in 0.5:2 0.6:3 0.7:4 0.75:4 0.8:5 0.85:7 0.9:10; do
 		grep -q "^| ${p%%:*} | ${p#*:} | ${p#*:} |" "$OUT/02-lfs-fig4/extra.md" || { echo "row X = ${p%%:*}"; exit 1; }
