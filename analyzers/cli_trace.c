@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "btset.h"
 #include "ftlkit.h"
 
 static int64_t opt_seconds(const char *opt, const char *arg)
@@ -84,4 +86,67 @@ void cli_report_bad(struct trace *t, const char *path)
 	if (n)
 		warn("%s: %llu bad records skipped (first: %s)", strcmp(path, "-") ? path : "<stdin>",
 		     (unsigned long long)n, trace_first_bad(t));
+}
+
+/* The set's base with its directory made canonical, so that "d/x" and
+ * "./d/x" are one set. */
+static char *set_key(const char *base)
+{
+	const char *slash = strrchr(base, '/');
+	char dir[BTSET_PATH], *real, *key;
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - base + 1) : 1, slash ? base : ".");
+	if (!(real = realpath(dir, NULL)))
+		return strdup(base);
+	if (asprintf(&key, "%s/%s", real, slash ? slash + 1 : base) < 0)
+		key = NULL;
+	free(real);
+	return key;
+}
+
+int cli_trace_inputs(char *const *paths, int n, const struct trace_opts *o, const char **out)
+{
+	int sets = !o->format || !strcmp(o->format, "auto") || !strcmp(o->format, "blktrace");
+	char **key = calloc((size_t)n + 1, sizeof(*key));
+	long *cpu = calloc((size_t)n + 1, sizeof(*cpu)); /* member named, -1: whole set */
+	int nout = 0;
+	if (!key || !cpu)
+		die(EXIT_DATA, "out of memory");
+	for (int i = 0; i < n; i++) {
+		char base[BTSET_PATH], err[600];
+		int is_set = sets ? btset_base(paths[i], base, sizeof(base), err, sizeof(err)) : 0;
+		if (is_set < 0)
+			die(EXIT_DATA, "%s", err);
+		if (!is_set) {
+			out[nout++] = paths[i];
+			continue;
+		}
+		const char *slash = strrchr(paths[i], '/');
+		long c;
+		struct stat st;
+		if (!btset_member_name(slash ? slash + 1 : paths[i], &c) ||
+		    (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)))
+			c = -1;
+		char *k = set_key(base);
+		if (!k)
+			die(EXIT_DATA, "out of memory");
+		int seen = 0, twice = 0;
+		for (int j = 0; j < i; j++) {
+			if (!key[j] || strcmp(key[j], k))
+				continue;
+			seen = 1;
+			twice |= cpu[j] == c || cpu[j] < 0 || c < 0;
+		}
+		if (twice)
+			warn("%s: the per-CPU set %s is named more than once: each CPU is read once",
+			     paths[i], base);
+		if (!seen)
+			out[nout++] = paths[i];
+		key[i] = k;
+		cpu[i] = c;
+	}
+	for (int i = 0; i < n; i++)
+		free(key[i]);
+	free(key);
+	free(cpu);
+	return nout;
 }

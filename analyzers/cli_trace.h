@@ -54,6 +54,15 @@ enum {
 /* Handle one of the shared options; returns 1 if c was one of them. */
 int cli_trace_opt(int c, const char *arg, struct trace_opts *o);
 void cli_list_formats(void);
+/*
+ * The traces that FILE arguments name, each once: the members of one
+ * blktrace per-CPU set (as a glob like NAME.blktrace.* gives them) are
+ * one trace, named by the first of them; a set named again (the same
+ * member twice, or its base or directory beside a member) is read once,
+ * with a note on stderr. Returns the count, the paths in out[] (n
+ * entries at most, pointing into paths). Dies on an error (exit 1).
+ */
+int cli_trace_inputs(char *const *paths, int n, const struct trace_opts *o, const char **out);
 /* After a trace ends: report skipped records on stderr. */
 void cli_report_bad(struct trace *t, const char *path);
 

@@ -298,7 +298,7 @@ const char *cr_extent(struct csvrec *c, const char *off_name, uint64_t off, cons
 	if (len > UINT32_MAX)
 		return cr_why(c, "%s %llu bytes is above 4294967295", len_name,
 			      (unsigned long long)len);
-	if (off > (UINT64_C(1) << 63) - len)
+	if (!rd_extent_ok(off, len))
 		return cr_why(c, "%s %llu + %s %llu bytes is past 2^63", off_name,
 			      (unsigned long long)off, len_name, (unsigned long long)len);
 	e->offset = off;

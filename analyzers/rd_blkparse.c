@@ -17,7 +17,9 @@
  * plugs, splits and "m N" messages are skipped). Blank lines and the
  * per-CPU/Total summary block that blkparse prints after the events
  * are not records; an event line after a summary (outputs concatenated)
- * is read again. A UTF-8 byte order mark and CRLF line ends are
+ * is read again. Lines starting with '#' (after blanks) are comments,
+ * such as the column header scripts put above blkparse's output: they
+ * are skipped and their count said on stderr at the end. A UTF-8 byte order mark and CRLF line ends are
  * accepted silently: they come from editors and Windows copies of the
  * text, not from damage.
  */
@@ -37,6 +39,7 @@ struct bp_priv {
 	char want;   /* action letter kept: 'D', 'Q' or 'C' */
 	int summary; /* inside blkparse's trailing summary block */
 	uint64_t seen[3]; /* lines of action Q, D, C (for rd_action_hint) */
+	uint64_t comments; /* '#' lines skipped */
 	int hinted;
 };
 
@@ -295,8 +298,8 @@ static int parse_event(struct cur *c, const struct hdr *h, struct ev *e, char *w
 	} else {
 		e->op = h->main == 'D' ? EV_DISCARD : h->main == 'W' ? EV_WRITE : EV_READ;
 	}
-	if (sector > UINT64_MAX / 512 - nsect)
-		return set_err(why, n, "sector %" PRIu64 " out of range (offset overflows 64 bits)",
+	if (e->op != EV_FLUSH && !rd_sectors_ok(sector, nsect * 512, 512))
+		return set_err(why, n, "sector %" PRIu64 " out of range (the request ends past 2^63 bytes)",
 			       sector);
 	e->t_ns = h->t_ns;
 	e->offset = sector * 512;
@@ -354,6 +357,14 @@ static int only_blanks(const char *s, size_t n)
 	return 1;
 }
 
+static int is_comment(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && is_blank(s[i]))
+		i++;
+	return i < n && s[i] == '#';
+}
+
 static const char *skip_bom(const char *s, size_t *n)
 {
 	if (*n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3)) {
@@ -376,7 +387,7 @@ static int bp_probe(const unsigned char *d, size_t len)
 			s = skip_bom(s, &n);
 		if (n && s[n - 1] == '\r')
 			n--;
-		if (only_blanks(s, n) || (n > 11 && !memcmp(s, "Input file ", 11)))
+		if (only_blanks(s, n) || is_comment(s, n) || (n > 11 && !memcmp(s, "Input file ", 11)))
 			continue;
 		struct cur c = {s, s + n};
 		struct hdr h;
@@ -416,14 +427,22 @@ static int bp_next(struct reader *r, struct ev *e)
 		if (!line) {
 			if (r->src->err[0])
 				return set_err(r->err, sizeof(r->err), "%s", r->src->err);
-			if (!p->hinted++)
+			if (!p->hinted++) {
 				rd_action_hint(r->src->name, p->want, p->seen);
+				if (p->comments)
+					warn("%s: %" PRIu64 " comment line%s ('#') skipped", r->src->name,
+					     p->comments, p->comments == 1 ? "" : "s");
+			}
 			return 0;
 		}
 		if (r->src->lineno == 1)
 			line = skip_bom(line, &len);
 		if (only_blanks(line, len))
 			continue;
+		if (is_comment(line, len)) {
+			p->comments++;
+			continue;
+		}
 		int rc = parse_line(p, line, len, e, why, sizeof(why));
 		if (rc > 0)
 			return 1;

@@ -37,21 +37,18 @@
  * Memory is constant: one struct src per CPU file and a small heap;
  * nothing is allocated per record.
  */
-#include <dirent.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "btset.h"
 #include "ftlkit.h"
 #include "reader.h"
 
 #define BT_MAGIC 0x65617400u
 #define BT_HDR7 48 /* struct blk_io_trace */
 #define BT_HDR8 64 /* struct blk_io_trace2 */
-#define BT_MAX_CPUS 65536
 
 /* __BLK_TA_* (low 16 bits of action) */
 enum { TA_QUEUE = 1, TA_ISSUE = 7, TA_COMPLETE = 8, TA_CGROUP = 1 << 8 };
@@ -243,8 +240,8 @@ static int check_record(struct reader *r, struct src *s, uint64_t off, const str
 	if (rec->time > INT64_MAX)
 		rc = rd_bad(r, "%s: byte %" PRIu64 ": time %" PRIu64 " ns out of range", s->name, off,
 			    rec->time);
-	else if (op != EV_FLUSH && rec->sector > (UINT64_MAX - rec->bytes) / 512)
-		rc = rd_bad(r, "%s: byte %" PRIu64 ": sector %" PRIu64 " out of range (offset overflows 64 bits)",
+	else if (op != EV_FLUSH && !rd_sectors_ok(rec->sector, rec->bytes, 512))
+		rc = rd_bad(r, "%s: byte %" PRIu64 ": sector %" PRIu64 " out of range (the request ends past 2^63 bytes)",
 			    s->name, off, rec->sector);
 	else if (rec->bytes % 512)
 		rc = rd_bad(r, "%s: byte %" PRIu64 ": length %" PRIu32 " bytes is not a multiple of 512",
@@ -322,70 +319,6 @@ static void heap_push(struct bt_priv *p, size_t fi)
 	}
 }
 
-/* "NAME.blktrace.N": the CPU number N, digits only as blktrace writes
- * it. 0 ok, -1 not such a name, 1 number too large. */
-static int parse_cpu(const char *d, unsigned long *cpu)
-{
-	size_t n = strlen(d);
-	if (!n || strspn(d, "0123456789") != n || (d[0] == '0' && n > 1))
-		return -1;
-	if (n > 5 || strtoul(d, NULL, 10) >= BT_MAX_CPUS)
-		return 1;
-	*cpu = strtoul(d, NULL, 10);
-	return 0;
-}
-
-#define CPU_TAG ".blktrace."
-
-/* Length of NAME if path is "NAME.blktrace.N", else 0. */
-static size_t set_base_len(const char *path)
-{
-	const char *tag = NULL;
-	for (const char *q = path; (q = strstr(q, CPU_TAG)); q++)
-		tag = q;
-	unsigned long cpu;
-	if (!tag || tag == path || parse_cpu(tag + strlen(CPU_TAG), &cpu) < 0)
-		return 0;
-	return (size_t)(tag - path);
-}
-
-static int file_exists(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0;
-}
-
-/* The highest CPU number N with a file BASE.blktrace.N in BASE's
- * directory, in *max (-1 if none). 0 ok, -1 error. */
-static int highest_cpu(struct reader *r, const char *base, long *max)
-{
-	const char *slash = strrchr(base, '/');
-	const char *name = slash ? slash + 1 : base;
-	char dir[4096];
-	*max = -1;
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - base + 1) : 1, slash ? base : ".");
-	DIR *dp = opendir(dir);
-	if (!dp)
-		return set_err(r->err, sizeof(r->err), "%s: cannot list the directory of the per-CPU files: %s",
-			       base, strerror(errno));
-	size_t nlen = strlen(name), tlen = strlen(CPU_TAG);
-	int rc = 0;
-	struct dirent *de;
-	while (!rc && (de = readdir(dp))) {
-		if (strncmp(de->d_name, name, nlen) || strncmp(de->d_name + nlen, CPU_TAG, tlen))
-			continue;
-		unsigned long cpu;
-		int pc = parse_cpu(de->d_name + nlen + tlen, &cpu);
-		if (pc > 0)
-			rc = set_err(r->err, sizeof(r->err), "%s%s: CPU number too large (at most %d)",
-				     slash ? dir : "", de->d_name, BT_MAX_CPUS - 1);
-		else if (pc == 0 && (long)cpu > *max)
-			*max = (long)cpu;
-	}
-	closedir(dp);
-	return rc;
-}
-
 static int priv_new(struct reader *r, size_t n)
 {
 	struct bt_priv *p = calloc(1, sizeof(*p));
@@ -406,32 +339,18 @@ static int open_one(struct reader *r, struct bt_file *f, const char *path)
 	return src_open(f->src, path) ? src_fail(r, f->src) : 0;
 }
 
-/* Open BASE.blktrace.0 .. BASE.blktrace.MAX, each one required: a
- * missing CPU would silently lose its I/O. */
+/* Open every member of the set named by BASE (btset.h), CPU by CPU:
+ * btset_find has checked that none is missing. */
 static int open_set(struct reader *r, const char *base)
 {
-	long max;
-	char path[4200];
-	if (highest_cpu(r, base, &max))
+	struct btset set;
+	if (btset_find(base, &set, r->err, sizeof(r->err)))
 		return -1;
-	if (max < 0)
-		return set_err(r->err, sizeof(r->err), "%s" CPU_TAG "0: no such per-CPU file", base);
-	for (long i = 0; i <= max; i++) {
-		snprintf(path, sizeof(path), "%s" CPU_TAG "%ld", base, i);
-		if (!file_exists(path))
-			return set_err(r->err, sizeof(r->err),
-				       "%s: missing per-CPU file (the set goes up to %s" CPU_TAG "%ld)",
-				       path, base, max);
-	}
-	if (priv_new(r, (size_t)max + 1))
-		return -1;
-	struct bt_priv *p = r->priv;
-	for (long i = 0; i <= max; i++) {
-		snprintf(path, sizeof(path), "%s" CPU_TAG "%ld", base, i);
-		if (open_one(r, &p->f[i], path))
-			return -1;
-	}
-	return 0;
+	int rc = priv_new(r, set.n);
+	for (size_t i = 0; !rc && i < set.n; i++)
+		rc = open_one(r, &((struct bt_priv *)r->priv)->f[i], set.member[i]);
+	btset_free(&set);
+	return rc;
 }
 
 /* An empty per-CPU file is normal (an idle CPU); a set with no bytes
@@ -452,8 +371,8 @@ static int check_not_empty(struct reader *r, struct bt_priv *p)
 		       p->f[0].src->name);
 }
 
-/* Open what r names: stdin, a per-CPU set (by NAME or one of its
- * files) or a lone file under another name. */
+/* Open what r names: stdin, a per-CPU set (by NAME, one of its
+ * files or its directory) or a lone file under another name. */
 static int open_input(struct reader *r)
 {
 	if (r->src) {
@@ -462,17 +381,12 @@ static int open_input(struct reader *r)
 		((struct bt_priv *)r->priv)->f[0].src = r->src;
 		return 0;
 	}
-	char base[4096];
-	if (strlen(r->path) >= sizeof(base) - 32)
-		return set_err(r->err, sizeof(r->err), "%s: path too long", r->path);
-	size_t blen = set_base_len(r->path);
-	if (blen) {
-		snprintf(base, sizeof(base), "%.*s", (int)blen, r->path);
+	char base[BTSET_PATH];
+	int is_set = btset_base(r->path, base, sizeof(base), r->err, sizeof(r->err));
+	if (is_set < 0)
+		return -1;
+	if (is_set)
 		return open_set(r, base);
-	}
-	snprintf(base, sizeof(base), "%s" CPU_TAG "0", r->path);
-	if (!file_exists(r->path) && file_exists(base))
-		return open_set(r, r->path);
 	if (priv_new(r, 1))
 		return -1;
 	return open_one(r, &((struct bt_priv *)r->priv)->f[0], r->path);

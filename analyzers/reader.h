@@ -59,6 +59,23 @@ struct reader_ops {
 	void (*close)(struct reader *r);
 };
 
+/*
+ * The one bound every reader applies to a request: it ends at or before
+ * 2^63 bytes. So its offset is below 2^63, what the event stream
+ * carries (ev_decode refuses more), and every event a reader gives
+ * survives an encode-decode round trip.
+ */
+#define RD_END_LIMIT (UINT64_C(1) << 63)
+static inline int rd_extent_ok(uint64_t offset, uint64_t length)
+{
+	return offset <= RD_END_LIMIT && length <= RD_END_LIMIT - offset;
+}
+/* A sector-addressed request (unit bytes per sector) within the bound. */
+static inline int rd_sectors_ok(uint64_t sector, uint64_t nbytes, uint64_t unit)
+{
+	return sector <= RD_END_LIMIT / unit && rd_extent_ok(sector * unit, nbytes);
+}
+
 /* The table (readers.c). */
 extern const struct reader_ops *const reader_table[];
 const struct reader_ops *reader_find(const char *name);

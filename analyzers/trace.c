@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "btset.h"
 #include "ftlkit.h"
 
 struct trace {
@@ -18,6 +18,9 @@ struct trace {
 	struct trace_opts o;
 	int have_t0;
 	int64_t t0;
+	int64_t last_t;	    /* raw time of the event before (unsorted mode) */
+	uint64_t nraw;	    /* events read (unsorted mode) */
+	int told_unsorted;
 	/* sorted mode */
 	struct ev *evs;
 	size_t nev, next;
@@ -46,31 +49,6 @@ const struct reader_ops *trace_detect(const unsigned char *data, size_t len)
 		}
 	}
 	return best;
-}
-
-static int file_exists(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0;
-}
-
-/* "NAME" that names a blktrace per-CPU set, or "NAME.blktrace.N", one
- * file of such a set (which may be empty: a CPU that saw no I/O). */
-static int is_blktrace_base(const char *path)
-{
-	char buf[4096];
-	const char *m = strstr(path, ".blktrace.");
-	if (m) {
-		const char *d = m + strlen(".blktrace.");
-		while (*d >= '0' && *d <= '9')
-			d++;
-		if (!*d && d > m + strlen(".blktrace.") && !strstr(d - 1, "/"))
-			return 1;
-	}
-	if (file_exists(path))
-		return 0;
-	snprintf(buf, sizeof(buf), "%s.blktrace.0", path);
-	return file_exists(buf);
 }
 
 /* With t->src open (or not, for a per-CPU blktrace set): detect the
@@ -140,7 +118,14 @@ struct trace *trace_open(const char *path, const struct trace_opts *o, char *err
 	struct trace *t = trace_new(o, &ops, err, n);
 	if (!t)
 		return NULL;
-	if ((!ops || (ops->flags & RD_OWN_FILES)) && is_blktrace_base(path)) {
+	char base[BTSET_PATH];
+	int is_set = 0;
+	if (!ops || (ops->flags & RD_OWN_FILES)) {
+		is_set = btset_base(path, base, sizeof(base), err, n);
+		if (is_set < 0)
+			return trace_fail(t);
+	}
+	if (is_set) {
 		if (!ops)
 			ops = reader_find("blktrace");
 	} else {
@@ -266,7 +251,15 @@ int trace_next(struct trace *t, struct ev *e)
 			if (!t->have_t0) {
 				t->t0 = e->t_ns;
 				t->have_t0 = 1;
+			} else if (e->t_ns < t->last_t && !t->told_unsorted++) {
+				warn("%s: not in time order (event %llu is %.9f s before the one before it): "
+				     "events are taken in file order, times before the first event come out "
+				     "negative; --sort orders them",
+				     t->r.src ? t->r.src->name : t->r.path,
+				     (unsigned long long)t->nraw + 1, (double)(t->last_t - e->t_ns) / 1e9);
 			}
+			t->last_t = e->t_ns;
+			t->nraw++;
 		}
 		if (__builtin_sub_overflow(e->t_ns, t->t0, &e->t_ns)) {
 			/* Not representable relative to the first event: a

@@ -79,10 +79,14 @@ int main(int argc, char **argv)
 	if (reader_table_check(err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
 
+	const char **in = malloc((size_t)(argc - optind) * sizeof(*in));
+	if (!in)
+		die(EXIT_DATA, "out of memory");
+	int nin = cli_trace_inputs(argv + optind, argc - optind, &o, in);
 	static struct ev_writer w;
 	ev_writer_init(&w, stdout, binary);
-	for (int i = optind; i < argc; i++) {
-		struct trace *t = trace_open(argv[i], &o, err, sizeof(err));
+	for (int i = 0; i < nin; i++) {
+		struct trace *t = trace_open(in[i], &o, err, sizeof(err));
 		if (!t)
 			die(EXIT_DATA, "%s", err);
 		struct ev e;
@@ -100,9 +104,10 @@ int main(int argc, char **argv)
 			ev_writer_flush(&w);
 			die(EXIT_DATA, "%s", trace_error(t));
 		}
-		cli_report_bad(t, argv[i]);
+		cli_report_bad(t, in[i]);
 		trace_close(t);
 	}
+	free(in);
 	if (ev_writer_flush(&w))
 		die(EXIT_DATA, "error writing standard output");
 	return EXIT_OK;

@@ -460,7 +460,11 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		usage_error("no input: name a trace FILE, or - for stdin");
-	if ((size_hist || skew_cdf) && argc - optind > 1)
+	const char **in = malloc((size_t)(argc - optind) * sizeof(*in));
+	if (!in)
+		die(EXIT_DATA, "out of memory");
+	int nin = cli_trace_inputs(argv + optind, argc - optind, &o, in);
+	if ((size_hist || skew_cdf) && nin > 1)
 		usage_error("--size-hist and --skew-cdf take one input FILE");
 
 	char err[1024];
@@ -470,16 +474,17 @@ int main(int argc, char **argv)
 		die(EXIT_DATA, "%s", err);
 	if (csv)
 		fprintf(out.fp, "file,metric,value\n");
-	for (int i = optind; i < argc; i++) {
+	for (int i = 0; i < nin; i++) {
+		const char *path = in[i];
 		struct stats *s = calloc(1, sizeof(*s));
 		struct summary m;
 		if (!s)
 			die(EXIT_DATA, "out of memory");
-		struct trace *t = trace_open(argv[i], &o, err, sizeof(err));
+		struct trace *t = trace_open(path, &o, err, sizeof(err));
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
 			if (csv)
-				csv_row(out.fp, argv[i], "partial", 1);
+				csv_row(out.fp, path, "partial", 1);
 			free(s);
 			break;
 		}
@@ -489,28 +494,28 @@ int main(int argc, char **argv)
 		int rc = 0;
 		while (!sig_caught && (rc = trace_next(t, &e)) > 0)
 			if (account(s, &e, psize))
-				die(EXIT_DATA, "out of memory counting pages of '%s'", argv[i]);
+				die(EXIT_DATA, "out of memory counting pages of '%s'", path);
 		/* A signal (or the read error it caused) ends the input here:
 		 * the summary is of the events counted, marked partial. */
 		if (rc < 0 && !sig_caught)
 			die(EXIT_DATA, "%s", trace_error(t));
-		cli_report_bad(t, argv[i]);
+		cli_report_bad(t, path);
 		if (summarise(s, &m))
 			die(EXIT_DATA, "out of memory");
-		json_t *j = to_json(argv[i], trace_format(t), trace_bad_count(t), psize, s, &m);
+		json_t *j = to_json(path, trace_format(t), trace_bad_count(t), psize, s, &m);
 		if (sig_caught)
 			json_object_set_new(j, "partial", json_true());
 		if (csv)
-			print_csv(out.fp, j, "", argv[i]);
+			print_csv(out.fp, j, "", path);
 		if (csv && sig_caught)
-			csv_row(out.fp, argv[i], "partial", 1);
+			csv_row(out.fp, path, "partial", 1);
 		json_array_append_new(all, j);
 		/* The side files describe a whole trace: none when interrupted. */
 		if (sig_caught)
 			size_hist = skew_cdf = NULL;
-		if (size_hist && write_size_hist(size_hist, argv[i], s, err, sizeof(err)))
+		if (size_hist && write_size_hist(size_hist, path, s, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
-		if (skew_cdf && write_skew_cdf(skew_cdf, argv[i], s, &m, err, sizeof(err)))
+		if (skew_cdf && write_skew_cdf(skew_cdf, path, s, &m, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
 		trace_close(t);
 		free(m.wcounts);
@@ -532,6 +537,7 @@ int main(int argc, char **argv)
 		json_decref(root);
 	}
 	json_decref(all);
+	free(in);
 	if (out_commit(&out, err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
 	if (sig_caught)

@@ -165,7 +165,10 @@ static int produce(struct src *s)
 				s->len += made;
 				if (fill_in(s))
 					return -1;
-				if (s->in_eof)
+				/* Another stream may follow in the buffer: an
+				 * in-memory source has all its input there, and
+				 * in_eof set from the start. */
+				if (s->in_eof && s->in_pos >= s->in_len)
 					s->eof = 1;
 				continue;
 			} else if (r != BZ_OK) {
@@ -381,10 +384,10 @@ char *src_getline(struct src *s, size_t *len)
 			size_t start = s->pos;
 			size_t l = (size_t)(nl - (s->buf + start));
 			*nl = 0;
+			s->offset += l + 1; /* every byte consumed, a CR too */
 			if (l && s->buf[start + l - 1] == '\r')
 				s->buf[start + --l] = 0;
 			s->pos = (size_t)(nl - s->buf) + 1;
-			s->offset += l + 1;
 			s->lineno++;
 			*len = l;
 			return (char *)s->buf + start;

@@ -3,6 +3,8 @@
  * event-stream decoder. The format comes from FUZZ_FORMAT ("auto"
  * runs detection too); the input is read through the same streaming,
  * decompressing source as files are, with and without --skip-bad.
+ * Every event must be well-formed and survive an encode-decode round
+ * trip through the event stream.
  *
  *   FUZZ_FORMAT=msr build/fuzz/fuzz_trace corpus/ -max_total_time=60
  */
@@ -42,6 +44,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		while (trace_next(t, &e) > 0) {
 			/* Every event must be well-formed whatever the input. */
 			if (e.op >= EV_NOPS)
+				abort();
+			/* ... and survive the event stream: encoded and decoded
+			 * back, it is the same event. */
+			unsigned char rec[EV_REC_SIZE];
+			struct ev back;
+			ev_encode(&e, rec);
+			if (ev_decode(rec, &back, err, sizeof(err)) || back.t_ns != e.t_ns ||
+			    back.op != e.op || back.offset != e.offset || back.length != e.length ||
+			    back.volume != e.volume || back.temp != e.temp)
 				abort();
 			if (++n > 50000000)
 				abort(); /* a reader that never ends */
