@@ -32,7 +32,7 @@ B := build
 FLAGS_ID := $(CC) $(CFLAGS_ALL) $(LDFLAGS)
 $(shell mkdir -p $(B) bin; echo '$(FLAGS_ID)' | cmp -s - $(B)/flags || echo '$(FLAGS_ID)' > $(B)/flags)
 
-LIB_SRC := $(wildcard lib/*.c) analyzers/readers.c analyzers/trace.c analyzers/btset.c analyzers/cli_trace.c analyzers/csvrec.c $(wildcard analyzers/rd_*.c)
+LIB_SRC := $(wildcard lib/*.c) analyzers/readers.c analyzers/trace.c analyzers/btset.c analyzers/cli_trace.c analyzers/csvrec.c analyzers/writers.c $(wildcard analyzers/rd_*.c)
 MODEL_SRC := $(filter-out models/ftlsim%.c models/wamodel.c,$(wildcard models/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 MODEL_OBJ := $(MODEL_SRC:%.c=$(B)/%.o)

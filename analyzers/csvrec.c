@@ -309,10 +309,13 @@ const char *cr_extent(struct csvrec *c, const char *off_name, uint64_t off, cons
 
 /* --- the reader skeleton ------------------------------------------ */
 
+const char csvfmt_skip[] = "not I/O";
+
 struct csvfmt_priv {
 	struct csvrec c;
 	const struct csvfmt *f;
 	uint64_t nrec; /* record lines seen (good or bad) */
+	uint64_t nskip; /* valid records that are not I/O (csvfmt_skip) */
 	int header;    /* a header line was skipped */
 };
 
@@ -378,7 +381,8 @@ int csvfmt_probe(const struct csvfmt *f, const unsigned char *d, size_t len)
 		    !f->shape(&c))
 			continue;
 		shaped++;
-		if (!f->parse(&o, &c, &e))
+		const char *why = f->parse(&o, &c, &e);
+		if (!why || why == csvfmt_skip)
 			good++;
 	}
 	csvrec_free(&c);
@@ -417,6 +421,11 @@ int csvfmt_next(struct reader *r, struct ev *e)
 		if (rc < 0)
 			return set_err(r->err, sizeof(r->err), "%s", c->why);
 		if (rc == 0) {
+			if (p->nskip) {
+				warn("%s: %llu %s skipped (not reads or writes)", r->src->name,
+				     (unsigned long long)p->nskip, f->skip_what ? f->skip_what : "records");
+				p->nskip = 0;
+			}
 			if (p->nrec)
 				return 0;
 			return set_err(r->err, sizeof(r->err),
@@ -433,6 +442,10 @@ int csvfmt_next(struct reader *r, struct ev *e)
 		const char *why = parse_rec(f, &r->opt, c, e);
 		if (!why)
 			return 1;
+		if (why == csvfmt_skip) {
+			p->nskip++;
+			continue;
+		}
 		if (rd_bad(r, "%s:%llu: %s", r->src->name, (unsigned long long)r->src->lineno, why))
 			return -1;
 	}

@@ -146,7 +146,38 @@ struct csvfmt {
 	/* Parse c's fields into e (all of it). NULL on success, else the
 	 * reason (typically in c->why). o gives the sector size. */
 	const char *(*parse)(const struct rd_opts *o, struct csvrec *c, struct ev *e);
+	const char *skip_what; /* what records parse() skips are, for the note */
 };
+
+/*
+ * One delimited-text reader: its struct csvfmt and its reader_ops, the
+ * wrappers stamped out here once for every format (as SQLite stamps out
+ * its VFS variants). ID names the objects (rd_ID_ops, ID_fmt), NAME is
+ * the -f name, DESC the --list-formats line; the rest initialises the
+ * struct csvfmt (.sep, .min_fields, .parse, ...).
+ */
+#define CSV_READER(ID, NAME, DESC, ...)                                        \
+	static const struct csvfmt ID##_fmt = {.name = NAME, __VA_ARGS__};       \
+	static int ID##_probe(const unsigned char *d, size_t len)              \
+	{                                                                      \
+		return csvfmt_probe(&ID##_fmt, d, len);                          \
+	}                                                                      \
+	static int ID##_open(struct reader *r) { return csvfmt_open(r, &ID##_fmt); } \
+	const struct reader_ops rd_##ID##_ops = {                              \
+		.name = NAME,                                                  \
+		.desc = DESC,                                                  \
+		.version = READER_API_VERSION,                                 \
+		.flags = RD_MULTI_VOL,                                         \
+		.probe = ID##_probe,                                           \
+		.open = ID##_open,                                             \
+		.next = csvfmt_next,                                           \
+		.close = csvfmt_close,                                         \
+	}
+
+/* parse() may return this: the record is valid but not I/O (a SCSI
+ * command that moves no data, say); it is skipped and counted, and the
+ * count said on stderr at the end with the format's skip_what. */
+extern const char csvfmt_skip[];
 
 int csvfmt_probe(const struct csvfmt *f, const unsigned char *d, size_t len);
 int csvfmt_open(struct reader *r, const struct csvfmt *f);

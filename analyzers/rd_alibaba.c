@@ -36,8 +36,7 @@ static int alibaba_shape(const struct csvrec *c)
 	return cr_digits(c, 0) && cr_rw(c, 1) >= 0;
 }
 
-static const struct csvfmt alibaba_fmt = {
-	.name = "alibaba",
+CSV_READER(alibaba, "alibaba", "Alibaba Cloud block traces 2020 CSV (io_traces.csv)",
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 5,
@@ -48,22 +47,4 @@ static const struct csvfmt alibaba_fmt = {
 	.score = 75,
 	.header_score = 90,
 	.shape = alibaba_shape,
-	.parse = alibaba_parse,
-};
-
-static int alibaba_probe(const unsigned char *d, size_t len)
-{
-	return csvfmt_probe(&alibaba_fmt, d, len);
-}
-static int alibaba_open(struct reader *r) { return csvfmt_open(r, &alibaba_fmt); }
-
-const struct reader_ops rd_alibaba_ops = {
-	.name = "alibaba",
-	.desc = "Alibaba Cloud block traces 2020 CSV (io_traces.csv)",
-	.version = READER_API_VERSION,
-	.flags = RD_MULTI_VOL,
-	.probe = alibaba_probe,
-	.open = alibaba_open,
-	.next = csvfmt_next,
-	.close = csvfmt_close,
-};
+	.parse = alibaba_parse);

@@ -44,8 +44,7 @@ static int fiu_shape(const struct csvrec *c)
 	return cr_digits(c, 0) && cr_rw(c, 5) >= 0;
 }
 
-static const struct csvfmt fiu_fmt = {
-	.name = "fiu",
+CSV_READER(fiu, "fiu", "FIU IODedup / SRCMap text (SNIA IOTTA 390/391), 512-byte sectors",
 	.sep = ' ',
 	.quotes = 0,
 	.min_fields = 9,
@@ -56,19 +55,4 @@ static const struct csvfmt fiu_fmt = {
 	.score = 85,
 	.header_score = 90,
 	.shape = fiu_shape,
-	.parse = fiu_parse,
-};
-
-static int fiu_probe(const unsigned char *d, size_t len) { return csvfmt_probe(&fiu_fmt, d, len); }
-static int fiu_open(struct reader *r) { return csvfmt_open(r, &fiu_fmt); }
-
-const struct reader_ops rd_fiu_ops = {
-	.name = "fiu",
-	.desc = "FIU IODedup / SRCMap text (SNIA IOTTA 390/391), 512-byte sectors",
-	.version = READER_API_VERSION,
-	.flags = RD_MULTI_VOL,
-	.probe = fiu_probe,
-	.open = fiu_open,
-	.next = csvfmt_next,
-	.close = csvfmt_close,
-};
+	.parse = fiu_parse);

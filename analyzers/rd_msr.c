@@ -59,8 +59,7 @@ static int msr_shape(const struct csvrec *c)
 	return cr_digits(c, 0) && (!strcasecmp(c->f[3], "Read") || !strcasecmp(c->f[3], "Write"));
 }
 
-static const struct csvfmt msr_fmt = {
-	.name = "msr",
+CSV_READER(msr, "msr", "MSR Cambridge CSV (SNIA IOTTA 388)",
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 7,
@@ -71,19 +70,4 @@ static const struct csvfmt msr_fmt = {
 	.score = 85,
 	.header_score = 90,
 	.shape = msr_shape,
-	.parse = msr_parse,
-};
-
-static int msr_probe(const unsigned char *d, size_t len) { return csvfmt_probe(&msr_fmt, d, len); }
-static int msr_open(struct reader *r) { return csvfmt_open(r, &msr_fmt); }
-
-const struct reader_ops rd_msr_ops = {
-	.name = "msr",
-	.desc = "MSR Cambridge CSV (SNIA IOTTA 388)",
-	.version = READER_API_VERSION,
-	.flags = RD_MULTI_VOL,
-	.probe = msr_probe,
-	.open = msr_open,
-	.next = csvfmt_next,
-	.close = csvfmt_close,
-};
+	.parse = msr_parse);

@@ -38,8 +38,7 @@ static int spc_shape(const struct csvrec *c)
 	return cr_digits(c, 0) && cr_rw(c, 3) >= 0;
 }
 
-static const struct csvfmt spc_fmt = {
-	.name = "spc",
+CSV_READER(spc, "spc", "UMass/SPC trace CSV (Financial, WebSearch), 512-byte blocks",
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 5,
@@ -50,19 +49,4 @@ static const struct csvfmt spc_fmt = {
 	.score = 70,
 	.header_score = 90,
 	.shape = spc_shape,
-	.parse = spc_parse,
-};
-
-static int spc_probe(const unsigned char *d, size_t len) { return csvfmt_probe(&spc_fmt, d, len); }
-static int spc_open(struct reader *r) { return csvfmt_open(r, &spc_fmt); }
-
-const struct reader_ops rd_spc_ops = {
-	.name = "spc",
-	.desc = "UMass/SPC trace CSV (Financial, WebSearch), 512-byte blocks",
-	.version = READER_API_VERSION,
-	.flags = RD_MULTI_VOL,
-	.probe = spc_probe,
-	.open = spc_open,
-	.next = csvfmt_next,
-	.close = csvfmt_close,
-};
+	.parse = spc_parse);

@@ -38,8 +38,7 @@ static int systor_shape(const struct csvrec *c)
 	return c->len[0] && c->f[0][0] >= '0' && c->f[0][0] <= '9' && cr_rw(c, 2) >= 0;
 }
 
-static const struct csvfmt systor_fmt = {
-	.name = "systor17",
+CSV_READER(systor17, "systor17", "SYSTOR'17 CSV (SNIA IOTTA 4964)",
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 6,
@@ -50,22 +49,4 @@ static const struct csvfmt systor_fmt = {
 	.score = 75,
 	.header_score = 95,
 	.shape = systor_shape,
-	.parse = systor_parse,
-};
-
-static int systor_probe(const unsigned char *d, size_t len)
-{
-	return csvfmt_probe(&systor_fmt, d, len);
-}
-static int systor_open(struct reader *r) { return csvfmt_open(r, &systor_fmt); }
-
-const struct reader_ops rd_systor17_ops = {
-	.name = "systor17",
-	.desc = "SYSTOR'17 CSV (SNIA IOTTA 4964)",
-	.version = READER_API_VERSION,
-	.flags = RD_MULTI_VOL,
-	.probe = systor_probe,
-	.open = systor_open,
-	.next = csvfmt_next,
-	.close = csvfmt_close,
-};
+	.parse = systor_parse);

@@ -37,8 +37,7 @@ static int tencent_shape(const struct csvrec *c)
 	return cr_digits(c, 0) && c->len[3] == 1 && (c->f[3][0] == '0' || c->f[3][0] == '1');
 }
 
-static const struct csvfmt tencent_fmt = {
-	.name = "tencent",
+CSV_READER(tencent, "tencent", "Tencent CBS CSV (SNIA IOTTA 27917), 512-byte sectors",
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 5,
@@ -49,22 +48,4 @@ static const struct csvfmt tencent_fmt = {
 	.score = 70,
 	.header_score = 90,
 	.shape = tencent_shape,
-	.parse = tencent_parse,
-};
-
-static int tencent_probe(const unsigned char *d, size_t len)
-{
-	return csvfmt_probe(&tencent_fmt, d, len);
-}
-static int tencent_open(struct reader *r) { return csvfmt_open(r, &tencent_fmt); }
-
-const struct reader_ops rd_tencent_ops = {
-	.name = "tencent",
-	.desc = "Tencent CBS CSV (SNIA IOTTA 27917), 512-byte sectors",
-	.version = READER_API_VERSION,
-	.flags = RD_MULTI_VOL,
-	.probe = tencent_probe,
-	.open = tencent_open,
-	.next = csvfmt_next,
-	.close = csvfmt_close,
-};
+	.parse = tencent_parse);

@@ -19,6 +19,10 @@ extern const struct reader_ops rd_spc_ops;
 extern const struct reader_ops rd_fiu_ops;
 extern const struct reader_ops rd_blktrace_ops;
 extern const struct reader_ops rd_blkparse_ops;
+extern const struct reader_ops rd_disksim_ops;
+extern const struct reader_ops rd_mqsim_ops;
+extern const struct reader_ops rd_cloudphysics_ops;
+extern const struct reader_ops rd_fio_ops;
 
 const struct reader_ops *const reader_table[] = {
 	&rd_ev_ops,
@@ -30,6 +34,10 @@ const struct reader_ops *const reader_table[] = {
 	&rd_fiu_ops,
 	&rd_blktrace_ops,
 	&rd_blkparse_ops,
+	&rd_disksim_ops,
+	&rd_mqsim_ops,
+	&rd_cloudphysics_ops,
+	&rd_fio_ops,
 	NULL,
 };
 

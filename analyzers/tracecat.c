@@ -1,12 +1,14 @@
 /*
  * tracecat - any trace in, the ftlkit event stream out.
  *
- *   tracecat [-f FORMAT] [-o text|bin] [options] FILE...
+ *   tracecat [-f FORMAT] [-o text|bin|fio|mqsim|disksim|csv] [options] FILE...
  *
  * Reads each FILE (or stdin) in turn through the format's reader and
  * writes one event per physical I/O: the binary stream when stdout is
  * not a terminal, text ("t_ns op offset length volume") when it is or
  * with -o text. Each file's times are relative to its own first event.
+ * -o fio, mqsim, disksim and csv write a trace for another tool
+ * (writers.h), saying on stderr what the format could not hold.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,16 +18,22 @@
 #include "cli_trace.h"
 #include "ftlkit.h"
 #include "sig.h"
+#include "writers.h"
 
 static void usage(void)
 {
-	printf("Usage: %s [-f FORMAT] [-o text|bin] [options] FILE...\n"
+	printf("Usage: %s [-f FORMAT] [-o text|bin|fio|mqsim|disksim|csv] [options] FILE...\n"
 	       "Read block traces in any supported format and write the ftlkit event stream.\n"
 	       "\n"
 	       "Output:\n"
 	       "  -o, --output text|bin  text: one event per line \"t_ns op offset length volume\"\n"
 	       "                         (op R W D F; offset, length in bytes); bin: the compact\n"
-	       "                         binary stream (default when stdout is not a terminal)\n"
+	       "                         binary stream (default when stdout is not a terminal);\n"
+	       "                         fio: an iolog v3 for fio --read_iolog (trim, sync too);\n"
+	       "                         mqsim, disksim: their ASCII traces (reads, writes);\n"
+	       "                         csv: t_ns,op,offset,length,volume with a header\n"
+	       "      --target NAME      -o fio: the file or device of volume N (%%u is N;\n"
+	       "                         default volume%%u; or replay with --replay_redirect)\n"
 	       "  -q, --quiet            do not report the detected format\n"
 	       "\n" CLI_TRACE_HELP "\n"
 	       "      --list-formats     list the trace formats and exit\n"
@@ -42,12 +50,15 @@ int main(int argc, char **argv)
 		CLI_TRACE_LONGOPTS,
 		{"output", required_argument, NULL, 'o'},
 		{"quiet", no_argument, NULL, 'q'},
+		{"target", required_argument, NULL, 'T'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	struct trace_opts o;
 	int binary = !isatty(STDOUT_FILENO);
+	const struct tw_ops *wops = NULL;
+	const char *target = NULL;
 	int c;
 
 	prog_init(argv[0]);
@@ -59,13 +70,16 @@ int main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 'o':
+			wops = NULL;
 			if (!strcmp(optarg, "text"))
 				binary = 0;
 			else if (!strcmp(optarg, "bin"))
 				binary = 1;
-			else
-				usage_error("--output takes text or bin, not '%s'", optarg);
+			else if (!(wops = tw_find(optarg)))
+				usage_error("--output takes text, bin, fio, mqsim, disksim or csv, not '%s'",
+					    optarg);
 			break;
+		case 'T': target = optarg; break;
 		case 'q': o.quiet = 1; break;
 		case 'h': usage(); return EXIT_OK;
 		case 'V': print_version(); return EXIT_OK;
@@ -74,6 +88,8 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		usage_error("no input: name a trace FILE, or - for stdin");
+	if (target && (!wops || strcmp(wops->name, "fio")))
+		usage_error("--target goes with -o fio");
 
 	char err[1024];
 	if (reader_table_check(err, sizeof(err)))
@@ -84,6 +100,9 @@ int main(int argc, char **argv)
 		die(EXIT_DATA, "out of memory");
 	int nin = cli_trace_inputs(argv + optind, argc - optind, &o, in);
 	static struct ev_writer w;
+	static struct trace_writer tw;
+	if (wops && tw_begin(&tw, wops, stdout, target))
+		die(EXIT_DATA, "out of memory");
 	ev_writer_init(&w, stdout, binary);
 	for (int i = 0; i < nin; i++) {
 		struct trace *t = trace_open(in[i], &o, err, sizeof(err));
@@ -92,12 +111,14 @@ int main(int argc, char **argv)
 		struct ev e;
 		int rc = 0;
 		while (!sig_caught && (rc = trace_next(t, &e)) > 0)
-			if (ev_write(&w, &e))
-				die(EXIT_DATA, "error writing standard output");
+			if (wops ? tw_write(&tw, &e) : ev_write(&w, &e))
+				die(EXIT_DATA, wops ? "out of memory" : "error writing standard output");
 		if (sig_caught) {
 			/* What was converted goes out, ending on a whole event. */
-			if (ev_writer_flush(&w))
+			if (wops ? fflush(stdout) || ferror(stdout) : ev_writer_flush(&w))
 				die(EXIT_DATA, "error writing standard output");
+			if (wops)
+				tw_report(&tw);
 			sig_exit();
 		}
 		if (rc < 0) {
@@ -108,6 +129,12 @@ int main(int argc, char **argv)
 		trace_close(t);
 	}
 	free(in);
+	if (wops) {
+		if (tw_end(&tw) || fflush(stdout) || ferror(stdout))
+			die(EXIT_DATA, "error writing standard output");
+		tw_report(&tw);
+		return EXIT_OK;
+	}
 	if (ev_writer_flush(&w))
 		die(EXIT_DATA, "error writing standard output");
 	return EXIT_OK;

@@ -9,7 +9,7 @@ cd "$top"
 SECS=${FUZZ_SECONDS:-60}
 F=build/fuzz
 mkdir -p $F
-SRC="lib/*.c analyzers/readers.c analyzers/trace.c analyzers/btset.c analyzers/rd_*.c $(ls analyzers/csvrec.c 2>/dev/null || true)"
+SRC="lib/*.c analyzers/readers.c analyzers/trace.c analyzers/btset.c analyzers/writers.c analyzers/rd_*.c $(ls analyzers/csvrec.c 2>/dev/null || true)"
 # shellcheck disable=SC2086
 clang -std=c11 -D_GNU_SOURCE -g -O1 -Ilib -Ianalyzers -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined $SRC tests/fuzz/fuzz_trace.c -o $F/fuzz_trace \

@@ -1,0 +1,108 @@
+#!/bin/sh
+# The DiskSim, MQSim/SSDSim, fio iolog and CloudPhysics VSCSI readers:
+# the bundled samples (the MSR hm_0 sample written in each format) give
+# the MSR reader's events, counts and byte sums agree with an awk
+# reading of each file, -f auto finds each, and bad input is reported
+# with the file and line (tests/data/mkbad-more.sh makes the corpus).
+. "$(dirname "$0")/lib.sh"
+TC="$BIN/tracecat"
+M="$SAMPLES/msr/hm_0-head1000.csv"
+"$TC" -q -o text "$M" >"$TMP/msr.txt"
+
+t_expect_success 'disksim sample: the MSR events, times to the ns' '
+	"$TC" -q -f disksim -o text "$SAMPLES/disksim/hm_0-head1000.disksim" | t_cmp msr.txt -
+'
+t_expect_success 'mqsim sample: the MSR events, times to the ns' '
+	"$TC" -q -f mqsim -o text "$SAMPLES/mqsim/hm_0-head1000.mqsim" | t_cmp msr.txt -
+'
+t_expect_success 'fio sample: the MSR events, times to the microsecond' '
+	awk "{ \$1 = int(\$1 / 1000) * 1000; print }" msr.txt >want.txt &&
+	"$TC" -q -f fio -o text "$SAMPLES/fio/hm_0-head1000.iolog" | t_cmp want.txt -
+'
+t_expect_success 'cloudphysics sample: the MSR events (us), 10 non-I/O commands skipped and said' '
+	awk "{ \$1 = int(\$1 / 1000) * 1000; print }" msr.txt >want.txt &&
+	"$TC" -q -o text "$SAMPLES/cloudphysics/hm_0-head1000.vscsi.csv" >got.txt 2>err.txt &&
+	t_cmp want.txt got.txt &&
+	grep -q "10 SCSI commands other than READ, WRITE and SYNCHRONIZE CACHE skipped" err.txt
+'
+for s in disksim/hm_0-head1000.disksim:disksim mqsim/hm_0-head1000.mqsim:mqsim \
+	fio/hm_0-head1000.iolog:fio cloudphysics/hm_0-head1000.vscsi.csv:cloudphysics; do
+	f=${s%:*} fmt=${s#*:}
+	t_expect_success "-f auto detects $f as $fmt" '
+		"$TC" -o text "$SAMPLES/$f" 2>err.txt >/dev/null &&
+		grep -q "detected format .$fmt." err.txt
+	'
+done
+# Counts and byte sums by an independent reading of each file.
+t_expect_success 'mqsim: reads, writes and their bytes as awk counts them' '
+	awk "{ n[\$5]++; b[\$5] += \$4 * 512 } END { print n[1]+0, b[1]+0, n[0]+0, b[0]+0 }" \
+		"$SAMPLES/mqsim/hm_0-head1000.mqsim" >want.txt &&
+	"$TC" -q -o text "$SAMPLES/mqsim/hm_0-head1000.mqsim" |
+		awk "{ n[\$2]++; b[\$2] += \$4 } END { print n[\"R\"]+0, b[\"R\"]+0, n[\"W\"]+0, b[\"W\"]+0 }" |
+		t_cmp want.txt -
+'
+t_expect_success 'disksim: flags bit 0 is a read, other bits kept out (0x11 is a read, 0x10 a write)' '
+	printf "0.5 0 8 8 11\n1.25 0 16 8 10\n" >f.txt &&
+	"$TC" -q -f disksim -o text f.txt >got.txt &&
+	printf "0 R 4096 4096 0\n750000 W 8192 4096 0\n" | t_cmp - got.txt
+'
+t_expect_success 'fio version 2: waits make the times; trim is D, sync F' '
+	"$TC" -q -o text "$DATA/fio/v2.log" >got.txt &&
+	printf "0 W 0 4096 0\n250000000 R 4096 8192 0\n" | t_cmp - got.txt &&
+	"$TC" -q -o text "$DATA/fio/bad/base.log" | awk "{print \$2}" | tr -d "\n" | grep -qx WRDF
+'
+t_expect_success 'fio: each file its own volume, in the order of the add lines' '
+	printf "fio version 3 iolog\n0 a add\n0 b add\n1 b write 0 4096\n2 a write 0 4096\n" >two.log &&
+	"$TC" -q -o text two.log | awk "{print \$5}" | tr -d "\n" | grep -qx 10
+'
+t_expect_success '--sector-size scales the DiskSim and MQSim blocks' '
+	"$TC" -q -f mqsim --sector-size 4096 -o text "$DATA/mqsim/bad/base.txt" | head -1 |
+		grep -qx "0 W 381874143232 131072 13"
+'
+
+check_bad() {
+	f=$DATA/$1/$2
+	if [ "$4" = 0 ]; then
+		t_err 1 "$f$6" "$TC" -f "$1" -o text "$f" &&
+			t_err 1 "$f$6" "$TC" -f "$1" -o text --skip-bad "$f"
+	else
+		t_err 1 "^tracecat: $f:$4: $6" "$TC" -f "$1" -o text "$f" &&
+			t_err 0 "$f: $5 bad records skipped \(first: $f:$4: $6" \
+				"$TC" -f "$1" -o text --skip-bad "$f" &&
+			"$TC" -f "$1" -o text "$DATA/$1/bad/base.${2##*.}" | t_cmp "$TMP/.stdout" -
+	fi
+}
+while IFS='|' read -r fmt file line nskip rx; do
+	t_expect_success "$fmt $file: exit 1$([ "$line" = 0 ] && echo ", --skip-bad too" || echo " at line $line, --skip-bad skips $nskip")" \
+		'check_bad "$fmt" "$file" 1 "$line" "$nskip" "$rx"'
+done <<'EOF2'
+disksim|bad/fields.txt|2|1|wrong field count: 4, want 5
+disksim|bad/time.txt|2|1|time '0.0x3' is not a decimal number of milliseconds in range
+disksim|bad/negtime.txt|2|1|time '-0.5' is not a decimal number of milliseconds
+disksim|bad/flags.txt|2|1|flags 'zz' is not a hexadecimal number
+disksim|bad/zerosize.txt|2|1|zero size
+disksim|bad/past63.txt|2|1|blkno 9223372036854775808 \+ size 4096 bytes is past 2\^63
+disksim|bad/device.txt|2|1|device '4294967296' out of range
+mqsim|bad/fields.txt|2|1|wrong field count: 6, want 5
+mqsim|bad/type.txt|2|1|unknown type '2' \(want 0 write or 1 read\)
+mqsim|bad/time.txt|2|1|time \(ns\) '94000000.5' is not a non-negative integer
+mqsim|bad/zerosize.txt|2|1|zero size
+mqsim|bad/past63.txt|2|1|LBA 9223372036854775808 \+ size 8192 bytes is past 2\^63
+mqsim|bad/bigsize.txt|2|1|size 4294967296 bytes is above 4294967295
+fio|bad/action.log|5|1|unknown action 'scribble'
+fio|bad/fields.log|5|1|wrong field count: 4, want 3 or 5
+fio|bad/nofile.log|5|1|file '/dev/sdc' used before its add line
+fio|bad/offset.log|5|1|offset '-4096' is negative
+fio|bad/zerolen.log|5|1|zero length
+fio|bad/past63.log|5|1|offset 9223372036854775808 \+ length 4096 bytes is past 2\^63
+fio|bad/time.log|5|1|time \(us\) '5.5' is not a non-negative integer
+fio|bad/fileact.log|5|1|unknown file action 'reopen'
+fio|bad/version1.log|0|0|:1: not a fio iolog of version 2 or 3
+fio|bad/empty.log|0|0|: empty file, not a fio iolog
+cloudphysics|bad/version.csv|3|1|version '3' out of range
+cloudphysics|bad/opcode.csv|3|1|op '0x1ff' is not a SCSI operation code
+cloudphysics|bad/zerosize.csv|3|1|zero size
+cloudphysics|bad/past63.csv|3|1|lbn 9223372036854775808 \+ size 4096 bytes is past 2\^63
+cloudphysics|bad/fields.csv|3|1|wrong field count: 4, want 5
+EOF2
+t_done
