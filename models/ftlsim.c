@@ -16,14 +16,7 @@
 
 #include "ftlsim.h"
 
-volatile sig_atomic_t sim_interrupted;
 static struct sim *g_sim;
-
-static void on_sigint(int sig)
-{
-	(void)sig;
-	sim_interrupted = 1;
-}
 
 double sim_now(void)
 {
@@ -46,28 +39,52 @@ _Noreturn void sim_fail(const char *fmt, ...)
 	die(EXIT_DATA, "%s", msg);
 }
 
-static void progress(struct sim *s)
+/* "1:02:03" */
+static void hms(char *buf, size_t n, double sec)
+{
+	unsigned long t = sec > 0 && sec < 1e9 ? (unsigned long)(sec + 0.5) : 0;
+	snprintf(buf, n, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+}
+
+/* Every --progress seconds: the fraction of the input read and the time
+ * left when its size is known, events a second, host pages written and
+ * the WA so far. On a terminal one line rewritten; otherwise whole
+ * lines, which a batch job's log keeps. */
+void sim_progress(struct sim *s, int pass)
 {
 	double t = sim_now();
-	if (t - s->last_progress < 1)
+	if (t - s->last_progress < s->progress_every)
 		return;
 	s->last_progress = t;
-	s->progress_shown = 1;
+	s->progress_shown = s->progress_tty;
+	uint64_t n = pass == 1 ? s->events_pass1 : s->events, done, total;
+	double dt = t - s->pass_t0, rate = dt > 0 ? n / dt : 0;
+	char frac[96] = "", eta[32];
+	if (s->t && !s->from_buf && !trace_position(s->t, &done, &total) && total) {
+		double f = (double)done / (double)total;
+		hms(eta, sizeof(eta), f > 0 ? dt * (1 - f) / f : 0);
+		snprintf(frac, sizeof(frac), "%5.1f%%, ETA %s%s, ", 100 * f, eta,
+			 pass == 1 ? " (pass 1 of 2)" : "");
+	} else if (pass == 1) {
+		snprintf(frac, sizeof(frac), "pass 1 of 2, ");
+	}
+	if (pass == 1 || !s->f) {
+		fprintf(stderr, "%s%s: %s%llu events, %.3g events/s%s", s->progress_tty ? "\r" : "",
+			prog_name, frac, (unsigned long long)n, rate, s->progress_tty ? "   " : "\n");
+		return;
+	}
 	double wa = ftl_wa(&s->f->c, &(struct ftl_counts){0});
-	fprintf(stderr, "\r%s: %llu events, %llu host pages, WA %.3f ", prog_name,
-		(unsigned long long)s->events, (unsigned long long)s->f->c.host_pages, wa < 0 ? 0 : wa);
+	fprintf(stderr, "%s%s: %s%llu events, %.3g events/s, %llu host pages, WA %.3f%s",
+		s->progress_tty ? "\r" : "", prog_name, frac, (unsigned long long)n, rate,
+		(unsigned long long)s->f->c.host_pages, wa < 0 ? 0 : wa, s->progress_tty ? "   " : "\n");
 }
 
 static void build_model(struct sim *s)
 {
 	char err[1024];
 	uint64_t U = s->cfg.logical_pages;
-	if (s->phys_kind == PHYS_PAGES)
-		s->cfg.physical_pages = s->phys_pages;
-	else if (s->phys_kind == PHYS_SF)
-		s->cfg.physical_pages = ftl_pages_for_sf(U, s->phys_val);
-	else
-		s->cfg.physical_pages = ftl_pages_for_op(U, s->phys_val);
+	s->cfg.physical_pages = sim_physical_pages(s);
+	sim_check_memory(s);
 	s->f = ftl_new(&s->cfg, err, sizeof(err));
 	if (!s->f) {
 		/* The model refuses only its parameters (geometry, policy
@@ -110,7 +127,8 @@ static void replay(struct sim *s)
 	enum { LOOK = 32 };
 	struct ev ring[LOOK];
 	unsigned n = 0, head = 0;
-	int tty = isatty(2), more = 1;
+	int more = 1;
+	s->pass_t0 = sim_now();
 	while (!sim_interrupted) {
 		while (more && n < LOOK) {
 			struct ev *e = &ring[(head + n) % LOOK];
@@ -129,8 +147,8 @@ static void replay(struct sim *s)
 			sim_fail("%s: event %llu: %s", s->path, (unsigned long long)s->events + 1, s->f->err);
 		head = (head + 1) % LOOK;
 		n--;
-		if ((++s->events & 0xffff) == 0 && tty)
-			progress(s);
+		if ((++s->events & 0xffff) == 0 && s->progress_every > 0)
+			sim_progress(s, 2);
 	}
 	if (s->t)
 		cli_report_bad(s->t, s->path);
@@ -148,16 +166,20 @@ int main(int argc, char **argv)
 	sim_defaults(&s);
 	sim_parse_args(&s, argc, argv);
 	g_sim = &s;
-	struct sigaction sa = {.sa_handler = on_sigint};
-	sigaction(SIGINT, &sa, NULL);
+	sig_init();
 	s.t0 = sim_now();
+	if (s.dry_run) {
+		sim_dry_run(&s);
+		return EXIT_OK;
+	}
 	if (s.space == SPACE_GIVEN)
 		sim_open_trace(&s);
 	else
 		sim_measure_space(&s);
 	if (sim_interrupted) {
 		sim_print_unstarted(&s);
-		return EXIT_INTR;
+		fflush(stdout);
+		return sig_status();
 	}
 	build_model(&s);
 	sim_open_outputs(&s);
@@ -167,7 +189,8 @@ int main(int argc, char **argv)
 	if (sim_interrupted) {
 		sim_abort_outputs(&s);
 		sim_print_summary(&s, 1);
-		return EXIT_INTR;
+		fflush(stdout);
+		return sig_status();
 	}
 	if (s.cfg.warmup_writes && !s.f->measuring)
 		warn("warning: the trace ended within the %llu warm-up page writes: wa_measured is null",

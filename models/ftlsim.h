@@ -15,6 +15,7 @@
 #include "cli_trace.h"
 #include "ftl.h"
 #include "ftlkit.h"
+#include "sig.h"
 
 enum space { SPACE_GIVEN, SPACE_EXTENT, SPACE_FOOTPRINT };
 enum phys { PHYS_OP, PHYS_SF, PHYS_PAGES };
@@ -59,10 +60,15 @@ struct sim {
 	double t0;
 	double last_progress;
 	int progress_shown;
+	double progress_every; /* seconds between progress reports; 0 none */
+	int progress_tty;      /* rewrite one line (stderr a terminal) */
+	int progress_set;
+	double pass_t0;        /* when the current pass started */
+	int dry_run;
 };
 
-/* Set by SIGINT: every loop stops at its next event. */
-extern volatile sig_atomic_t sim_interrupted;
+/* SIGINT, SIGTERM or SIGHUP (sig.h): every loop stops at its next event. */
+#define sim_interrupted sig_caught
 
 /* A data or runtime error: abort the output files (no half-written file
  * stays behind), say why, exit 1. */
@@ -78,6 +84,18 @@ void sim_open_trace(struct sim *s);
 int sim_next_event(struct sim *s, struct ev *e);
 void sim_measure_space(struct sim *s);
 void sim_close_input(struct sim *s);
+
+/* ftlsim.c: a progress line on stderr when one is due (pass 1 or 2). */
+void sim_progress(struct sim *s, int pass);
+
+/* ftlsim_estimate.c */
+uint64_t sim_physical_pages(const struct sim *s);
+int sim_memory_estimate(const struct sim *s, uint64_t *bytes);
+uint64_t sim_memory_available(void);
+/* A model larger than the memory available: a usage error, up front. */
+void sim_check_memory(const struct sim *s);
+/* --dry-run: the JSON estimate on stdout; nothing simulated. */
+void sim_dry_run(struct sim *s);
 
 /* ftlsim_report.c */
 void sim_open_outputs(struct sim *s);

@@ -56,9 +56,19 @@ static void usage(void)
 	       "      --snapshot-every N\n"
 	       "      --erase-hist FILE.csv erase counts\n"
 	       "      --check               verify the invariants after every GC pass (slow)\n"
+	       "      --progress[=SECONDS]  a progress line on stderr every SECONDS (default 1):\n"
+	       "                            fraction of the file read, ETA, events/s, host\n"
+	       "                            pages, WA; on by default on a terminal, as whole\n"
+	       "                            lines elsewhere; 0: none\n"
+	       "      --dry-run             print the geometry, the model's memory, the input's\n"
+	       "                            size and an estimated run time as JSON; simulate\n"
+	       "                            nothing (with extent or footprint, the first pass\n"
+	       "                            over the trace is read)\n"
 	       "      --help, --version\n\n"
-	       "Exit status: 0 ok, 1 data or runtime error, 2 usage error, 130 interrupted\n"
-	       "(the partial summary is printed, marked \"partial\": true).\n");
+	       "A model larger than the memory available is refused before it starts (exit 2).\n"
+	       "Exit status: 0 ok, 1 data or runtime error, 2 usage error; stopped by SIGINT,\n"
+	       "SIGTERM or SIGHUP: 128 + the signal (130, 143, 129), the partial summary\n"
+	       "printed, marked \"partial\": true, no output file left half-written.\n");
 }
 
 static void list_policies(void)
@@ -77,7 +87,7 @@ enum {
 	O_LPAGES = 2000, O_CAPACITY, O_SPACE, O_PAGESIZE, O_OOR, O_OP, O_SF, O_PPAGES, O_PPS,
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
-	O_HELP, O_VERSION
+	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN
 };
 
 static const struct option longopts[] = {
@@ -108,6 +118,8 @@ static const struct option longopts[] = {
 	{"snapshot-every", required_argument, NULL, O_SNAP},
 	{"erase-hist", required_argument, NULL, O_EHIST},
 	{"check", no_argument, NULL, O_CHECK},
+	{"progress", optional_argument, NULL, O_PROGRESS},
+	{"dry-run", no_argument, NULL, O_DRYRUN},
 	{"list-policies", no_argument, NULL, O_LISTPOL},
 	{"list-placements", no_argument, NULL, O_LISTPLACE},
 	{"help", no_argument, NULL, O_HELP},
@@ -233,6 +245,13 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_SNAP: s->snapshot_every = opt_u64("--snapshot-every", arg); break;
 	case O_EHIST: s->erase_path = arg; break;
 	case O_CHECK: s->cfg.check = 1; break;
+	case O_PROGRESS:
+		s->progress_every = arg ? opt_double("--progress", arg) : 1;
+		if (s->progress_every < 0)
+			usage_error("--progress takes seconds >= 0 (0: none), not '%s'", arg);
+		s->progress_set = 1;
+		break;
+	case O_DRYRUN: s->dry_run = 1; break;
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
 	case 'h':
@@ -259,6 +278,11 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->path = optind < argc ? argv[optind] : "-";
 	if (optind == argc && isatty(0))
 		usage_error("no trace: name a FILE, or pipe one in (- for stdin)");
+	/* Progress: every second on a terminal unless told; elsewhere
+	 * (a batch job's log) only when asked, as whole lines. */
+	s->progress_tty = isatty(2);
+	if (!s->progress_set)
+		s->progress_every = s->progress_tty ? 1 : 0;
 	if (s->capacity) {
 		if (s->capacity % s->cfg.page_size)
 			usage_error("--capacity %llu is not a multiple of the page size %u",

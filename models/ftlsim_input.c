@@ -35,6 +35,8 @@ int sim_next_event(struct sim *s, struct ev *e)
 		return 1;
 	}
 	int rc = trace_next(s->t, e);
+	if (rc < 0 && sim_interrupted)
+		return 0; /* a signal stopped a blocked read: the caller stops */
 	if (rc < 0)
 		sim_fail("%s", trace_error(s->t));
 	if (rc && !s->have_volume0) {
@@ -66,10 +68,12 @@ void sim_measure_space(struct sim *s)
 	if (s->space == SPACE_FOOTPRINT && ftl_pagemap_init(&s->map))
 		sim_fail("out of memory");
 	sim_open_trace(s);
+	s->pass_t0 = sim_now();
 	while (sim_next_event(s, &e) > 0) {
 		if (sim_interrupted)
 			return;
-		s->events_pass1++;
+		if ((++s->events_pass1 & 0xffff) == 0 && s->progress_every > 0)
+			sim_progress(s, 1);
 		if (buffered(s))
 			buffer_event(s, &e);
 		if (!e.length || e.op == EV_FLUSH)
@@ -85,6 +89,8 @@ void sim_measure_space(struct sim *s)
 				if (ftl_pagemap_add(&s->map, p))
 					sim_fail("out of memory, or more than 2^32 distinct pages, in the footprint");
 	}
+	if (sim_interrupted)
+		return;
 	cli_report_bad(s->t, s->path);
 	trace_close(s->t);
 	s->t = NULL;

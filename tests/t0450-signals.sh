@@ -110,4 +110,31 @@ t_expect_success 'wamodel --csv, SIGINT: nothing printed, exit 130' '
 	stop INT 0.5 "$W" $slow --csv >o.csv
 	want_rc 130 && test ! -s o.csv
 '
+# --- ftlsim ----------------------------------------------------------------
+F="$BIN/ftlsim"
+rm -f fc.csv fh.csv fe.csv
+outs="--curve fc.csv --hist fh.csv --erase-hist fe.csv"
+t_expect_success 'ftlsim, busy, SIGTERM (timeout): partial summary, no CSV file, exit 143' '
+	feed busy && timeout --preserve-status 0.5 "$F" -q --logical-pages 65536 --pages-per-segment 64 $outs in.fifo >o.json
+	rc=$?; unfeed
+	want_rc 143 && no_tmp && test ! -e fc.csv && test ! -e fh.csv && test ! -e fe.csv &&
+	jq -e ".partial == true and .host_pages_written > 0" o.json
+'
+t_expect_success 'ftlsim, waiting on a read, SIGHUP: partial summary of every event read, exit 129' '
+	feed blocked && stop HUP 0.5 "$F" -q --logical-pages 1000 --pages-per-segment 16 --curve fc.csv in.fifo >o.json
+	unfeed
+	want_rc 129 && no_tmp && test ! -e fc.csv &&
+	jq -e ".partial == true and .input.events > 19900 and .host_pages_written == .input.events" o.json
+'
+t_expect_success 'ftlsim, in the first pass (extent), SIGINT: the input read so far, exit 130' '
+	feed blocked && stop INT 0.5 "$F" -q --pages-per-segment 16 --hist fh.csv in.fifo >o.json
+	unfeed
+	want_rc 130 && no_tmp && test ! -e fh.csv &&
+	jq -e ".partial == true and .input.events_read == 20000" o.json
+'
+t_expect_success 'ftlsim, busy, SIGINT: --erase-hist absent, exit 130' '
+	feed busy && stop INT 0.5 "$F" -q --logical-pages 65536 --pages-per-segment 64 --erase-hist fe.csv in.fifo >o.json
+	unfeed
+	want_rc 130 && no_tmp && test ! -e fe.csv && jq -e ".partial == true" o.json
+'
 t_done

@@ -102,6 +102,13 @@ t_expect_success 'run --slurm --dry-run prints a job array script of 4 tasks' '
 	grep -qx "#SBATCH --array=0-3%2" arr.sh && grep -qx "#SBATCH --mem=200M" arr.sh &&
 	grep -q "run-job" arr.sh
 '
+t_expect_success 'run --slurm without --mem or --time: both from ftlsim --dry-run' '
+	"$F" run d.d --slurm --dry-run >arr2.sh &&
+	m=$(sed -n "s/^#SBATCH --mem=\([0-9]*\)M$/\1/p" arr2.sh) && test -n "$m" &&
+	b=$("$G" -p hotcold -n 8192 --fill -w 60000 -s 3 -o bin 2>/dev/null |
+		"$S" -q --logical-pages 8192 --pages-per-segment 64 --op 0.25 --dry-run - | jq .memory.model_bytes) &&
+	test "$m" -ge $((b / 1048576 + 64)) && grep -qx "#SBATCH --time=5" arr2.sh
+'
 t_expect_success 'plot: WA against OP, one line per policy, a PNG' '
 	"$F" plot s.d op wa_measured --by policy -o wa.png >/dev/null &&
 	test "$(head -c 4 wa.png | od -An -c | tr -d " ")" = "211PNG"

@@ -1,0 +1,252 @@
+/*
+ * ftlsim_estimate.c - what a run will need before it starts: the model's
+ * memory (refused up front when it exceeds what is available), and for
+ * --dry-run the geometry, the input's size and an estimated run time.
+ *
+ * Memory: the model's arrays are linear in the logical pages U and the
+ * physical pages T (maps, per-segment records and the policies' state,
+ * T/b segments of them), plus a constant. Three small models built with
+ * the same configuration give the three coefficients, so the estimate
+ * follows whatever the model and its policies allocate (ftl_calloc
+ * counts it in mem_bytes) without a second copy of its layout; the
+ * tests check it against the full model's own count.
+ *
+ * Time: the input is read for up to SAMPLE_S seconds (or to its end),
+ * giving the bytes per event, the page writes per event and the
+ * reader's speed on this input; the model's speed is the one measured
+ * by tests/bench_model.sh (README, "Performance"): 16.5 M host page
+ * writes a second through ftlsim at U = 2^20, 1.93 times slower per
+ * write at U = 2^26 as the maps leave the caches (interpolated in
+ * log2 U between the two, flat outside); building the model costs its
+ * memory at BUILD_BYTES_PER_S.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "ftlsim.h"
+
+#define RATE_SMALL 16.5e6 /* host page writes/s, U = 2^20 (README, Performance) */
+#define SLOWDOWN_LARGE 1.93 /* cost per write at U = 2^26 against 2^20 (same table) */
+/* Building the model zeroes its arrays: a 855 MB model (U = 10^8) took
+ * 0.8 to 1.1 s of wall time here, so 1 GB/s. */
+#define BUILD_BYTES_PER_S 1e9
+#define SAMPLE_S 1.0
+#define SAMPLE_EVENTS (1u << 22)
+
+uint64_t sim_physical_pages(const struct sim *s)
+{
+	uint64_t U = s->cfg.logical_pages;
+	if (s->phys_kind == PHYS_PAGES)
+		return s->phys_pages;
+	if (s->phys_kind == PHYS_SF)
+		return ftl_pages_for_sf(U, s->phys_val);
+	return ftl_pages_for_op(U, s->phys_val);
+}
+
+/* mem_bytes of a model of U logical and T physical pages, -1 if refused. */
+static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
+{
+	struct ftl_config c = *c0;
+	char err[512];
+	c.logical_pages = U;
+	c.physical_pages = T;
+	c.check = 0;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f)
+		return -1;
+	double m = (double)f->mem_bytes;
+	ftl_free(f);
+	return m;
+}
+
+int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
+{
+	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s);
+	uint64_t b = s->cfg.pages_per_seg;
+	/* Small enough to build in microseconds, large enough for every
+	 * policy's and watermark's minimum number of segments. */
+	uint64_t t = 512 * b, u = t / 2;
+	if (T <= 8 * t) {
+		double m = model_bytes(&s->cfg, U, T);
+		if (m < 0)
+			return -1;
+		*bytes = (uint64_t)m;
+		return 0;
+	}
+	double m1 = model_bytes(&s->cfg, u, t), m2 = model_bytes(&s->cfg, u, 2 * t),
+	       m3 = model_bytes(&s->cfg, 2 * u, 4 * t);
+	if (m1 < 0 || m2 < 0 || m3 < 0)
+		return -1;
+	double beta = (m2 - m1) / (double)t;
+	double alpha = (m3 - m1 - 3 * beta * (double)t) / (double)u;
+	double gamma = m1 - alpha * (double)u - beta * (double)t;
+	double m = alpha * (double)U + beta * (double)T + gamma;
+	*bytes = m > 0 ? (uint64_t)llround(m) : 0;
+	return 0;
+}
+
+/* Memory this process may still take: MemAvailable, or less under an
+ * address-space limit or a cgroup (v2) memory limit (Slurm's --mem). */
+uint64_t sim_memory_available(void)
+{
+	uint64_t avail = UINT64_MAX;
+	FILE *fp = fopen("/proc/meminfo", "r");
+	if (fp) {
+		char line[256];
+		unsigned long long kb;
+		while (fgets(line, sizeof(line), fp))
+			if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+				avail = kb * 1024;
+		fclose(fp);
+	}
+	struct rlimit rl;
+	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < avail)
+		avail = rl.rlim_cur;
+	fp = fopen("/proc/self/cgroup", "r");
+	if (fp) {
+		char line[4096], path[4200];
+		while (fgets(line, sizeof(line), fp)) {
+			if (strncmp(line, "0::", 3))
+				continue;
+			line[strcspn(line, "\n")] = 0;
+			snprintf(path, sizeof(path), "/sys/fs/cgroup%s/memory.max", line + 3);
+			FILE *m = fopen(path, "r");
+			unsigned long long lim;
+			if (m && fscanf(m, "%llu", &lim) == 1 && lim < avail)
+				avail = lim; /* "max" (no limit) does not scan */
+			if (m)
+				fclose(m);
+		}
+		fclose(fp);
+	}
+	return avail;
+}
+
+void sim_check_memory(const struct sim *s)
+{
+	uint64_t need, avail = sim_memory_available();
+	if (sim_memory_estimate(s, &need))
+		return; /* the model refuses the parameters: ftl_new says why */
+	if (need > avail)
+		usage_error("the model needs %.1f MiB (U = %llu logical, T = %llu physical pages), more "
+			    "than the %.1f MiB available; ftlsim --dry-run shows the estimate",
+			    need / 1048576.0, (unsigned long long)s->cfg.logical_pages,
+			    (unsigned long long)sim_physical_pages(s), avail / 1048576.0);
+}
+
+/* Read the input for up to SAMPLE_S seconds: events, bytes, page writes. */
+struct sample {
+	uint64_t events, page_writes, bytes;
+	double seconds;
+	int whole; /* the input ended within the sample */
+};
+
+static void sample_input(struct sim *s, struct sample *m)
+{
+	memset(m, 0, sizeof(*m));
+	struct ev e;
+	uint64_t P = s->cfg.page_size, done, total;
+	double t0 = sim_now();
+	int rc = 1;
+	while (m->events < SAMPLE_EVENTS && !sig_caught && (rc = sim_next_event(s, &e)) > 0) {
+		m->events++;
+		if (e.op == EV_WRITE && e.length)
+			m->page_writes += (e.offset + e.length + P - 1) / P - e.offset / P;
+		if ((m->events & 0xfff) == 0 && sim_now() - t0 > SAMPLE_S)
+			break;
+	}
+	m->seconds = sim_now() - t0;
+	m->whole = rc == 0;
+	if (s->t && !trace_position(s->t, &done, &total))
+		m->bytes = done;
+}
+
+static double model_rate(uint64_t U)
+{
+	double x = (log2((double)(U ? U : 1)) - 20) / 6;
+	x = x < 0 ? 0 : x > 1 ? 1 : x;
+	return RATE_SMALL / (1 + (SLOWDOWN_LARGE - 1) * x);
+}
+
+#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
+
+void sim_dry_run(struct sim *s)
+{
+	json_t *j = json_object(), *in = json_object(), *p = json_object(), *mem = json_object(),
+	       *est = json_object();
+	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s), need = 0, done = 0, total = 0;
+	int sized = 0;
+	struct sample m;
+	if (s->space != SPACE_GIVEN) {
+		/* The space comes from a first pass over the trace: take it. */
+		double t0 = sim_now();
+		sim_measure_space(s);
+		U = s->cfg.logical_pages;
+		T = sim_physical_pages(s);
+		m = (struct sample){.events = s->events_pass1, .seconds = sim_now() - t0, .whole = 1};
+		if (s->from_buf)
+			m.bytes = 0;
+	} else {
+		sim_open_trace(s);
+		sample_input(s, &m);
+	}
+	if (s->t && !trace_position(s->t, &done, &total))
+		sized = 1;
+	json_object_set_new(j, "program", json_string("ftlsim"));
+	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
+	json_object_set_new(j, "dry_run", json_true());
+	json_object_set_new(in, "path", json_string(s->path));
+	json_object_set_new(in, "format", json_string(s->format ? s->format : ""));
+	json_object_set_new(in, "size_bytes", sized ? json_integer((json_int_t)total) : json_null());
+	SETU(in, "events_sampled", m.events);
+	json_object_set_new(in, "sample_whole", json_boolean(m.whole));
+	double events = (double)m.events;
+	if (!m.whole && sized && m.bytes)
+		events = (double)m.events * ((double)total / (double)m.bytes);
+	json_object_set_new(in, "events_estimated",
+			    m.whole || (sized && m.bytes) ? json_integer((json_int_t)llround(events))
+							  : json_null());
+	json_object_set_new(j, "input", in);
+	SETU(p, "page_size", s->cfg.page_size);
+	SETU(p, "logical_pages", U);
+	SETU(p, "physical_pages_requested", T);
+	SETU(p, "pages_per_segment", s->cfg.pages_per_seg);
+	SETU(p, "segments", T / s->cfg.pages_per_seg);
+	SETU(p, "physical_pages", T / s->cfg.pages_per_seg * s->cfg.pages_per_seg);
+	json_object_set_new(p, "policy", json_string(s->cfg.policy));
+	json_object_set_new(p, "placement", json_string(s->cfg.placement));
+	json_object_set_new(j, "params", p);
+	uint64_t avail = sim_memory_available();
+	int ok = !sim_memory_estimate(s, &need);
+	json_object_set_new(mem, "model_bytes", ok ? json_integer((json_int_t)need) : json_null());
+	json_object_set_new(mem, "available_bytes",
+			    avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
+	json_object_set_new(mem, "fits", json_boolean(ok && need <= avail));
+	json_object_set_new(j, "memory", mem);
+	/* Time: reading at the sampled speed, and the model at its measured
+	 * rate for every host page write plus the preconditioning fill. */
+	double read_rate = m.seconds > 0 ? (double)m.events / m.seconds : 0;
+	double pages = m.events ? (double)m.page_writes / (double)m.events * events : 0;
+	if (s->precond)
+		pages += (double)U;
+	double run = (read_rate > 0 ? events / read_rate : 0) + pages / model_rate(U) +
+		     (ok ? (double)need / BUILD_BYTES_PER_S : 0);
+	int known = m.whole || (sized && m.bytes);
+	json_object_set_new(est, "read_events_per_s", json_real(read_rate));
+	json_object_set_new(est, "model_page_writes_per_s", json_real(model_rate(U)));
+	json_object_set_new(est, "host_pages_estimated", known ? json_integer((json_int_t)llround(pages)) : json_null());
+	json_object_set_new(est, "run_s", known ? json_real(run) : json_null());
+	json_object_set_new(j, "estimate", est);
+	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+	putchar('\n');
+	json_decref(j);
+	if (fflush(stdout) || ferror(stdout))
+		die(EXIT_DATA, "error writing standard output");
+	if (ok && need > avail)
+		die(EXIT_USAGE, "the model needs %.1f MiB, more than the %.1f MiB available",
+		    need / 1048576.0, avail / 1048576.0);
+}

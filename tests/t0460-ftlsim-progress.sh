@@ -1,0 +1,58 @@
+#!/bin/sh
+# t0460-ftlsim-progress: --progress (fraction of the file, ETA, events/s,
+# host pages, WA; whole lines off a terminal, none unless asked) and
+# --dry-run (geometry, the model's memory as the model itself counts it,
+# the input's size, an estimate; nothing simulated; a model larger than
+# the memory available refused up front, exit 2).
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+"$G" -p uniform -n 65536 --fill -w 3000000 -s 1 -o bin >"$TMP/u.ev" 2>/dev/null
+zstd -q -1 -c "$TMP/u.ev" >"$TMP/u.ev.zst"
+sim="-q --logical-pages 65536 --pages-per-segment 64"
+# A progress line: "ftlsim: 41.2%, ETA 0:00:01, N events, R events/s, N host pages, WA X"
+line='^ftlsim: +[0-9.]+%, ETA [0-9]+:[0-9][0-9]:[0-9][0-9], [0-9]+ events, [0-9.e+]+ events/s, [0-9]+ host pages, WA [0-9.]+$'
+
+t_expect_success '--progress=0.05 off a terminal: whole lines, the fraction rising, the same summary' '
+	"$S" $sim --progress=0.05 u.ev >p.json 2>p.err && "$S" $sim u.ev >q.json 2>q.err &&
+	test $(grep -cE "$line" p.err) -ge 2 && ! grep -v -E "$line" p.err &&
+	sed -E "s/^ftlsim: +([0-9.]+)%.*/\1/" p.err | sort -n -c &&
+	test ! -s q.err && jq -S "del(.timing)" p.json >a && jq -S "del(.timing)" q.json >b && t_cmp a b
+'
+t_expect_success '--progress on a compressed file: the fraction of the compressed bytes' '
+	"$S" $sim --progress=0.05 u.ev.zst >/dev/null 2>z.err && grep -qE "$line" z.err &&
+	last=$(tail -1 z.err | sed -E "s/^ftlsim: +([0-9.]+)%.*/\1/") &&
+	awk -v f="$last" "BEGIN { exit !(f > 0 && f <= 100) }"
+'
+t_expect_success '--progress in the first pass (extent) says so; a pipe has no fraction' '
+	"$S" -q --pages-per-segment 64 --progress=0.02 u.ev >/dev/null 2>e.err &&
+	grep -q "(pass 1 of 2), [0-9]* events" e.err &&
+	cat u.ev | "$S" $sim --progress=0.05 - >/dev/null 2>s.err &&
+	grep -qE "^ftlsim: [0-9]+ events, [0-9.e+]+ events/s, [0-9]+ host pages, WA" s.err
+'
+t_expect_failure 2 '--progress takes seconds' '"$S" $sim --progress=soon u.ev'
+
+t_expect_success '--dry-run: geometry, size, events; nothing simulated, no output file' '
+	"$S" $sim --dry-run --curve c.csv u.ev >d.json && test ! -e c.csv &&
+	jq -e ".dry_run == true and .params.logical_pages == 65536 and .params.pages_per_segment == 64
+		and .input.size_bytes == $(wc -c <u.ev) and .input.format == \"ev\"
+		and (.input.events_estimated | . > 3000000 and . < 3140000)
+		and .estimate.run_s > 0 and .memory.fits == true and (has(\"host_pages_written\") | not)" d.json
+'
+t_expect_success '--dry-run: the model memory is what the model counts, for several policies and sizes' '
+	for a in "--policy greedy" "--policy cb" "--policy fifo" "--policy dchoices:4" "--placement sepgc --policy cb"; do
+		for u in 65536 3000000; do
+			d=$("$S" -q --logical-pages $u --pages-per-segment 64 $a --dry-run u.ev | jq .memory.model_bytes) &&
+			r=$(head -c 160016 u.ev | "$S" -q --logical-pages $u --pages-per-segment 64 $a - | jq .memory.model_bytes) &&
+			awk -v d="$d" -v r="$r" "BEGIN { e = (d - r) / r; exit !(e < 0.001 && e > -0.001) }" ||
+				{ echo "$a U=$u: dry run $d, model $r"; exit 1; }
+		done
+	done
+'
+t_expect_success 'a model larger than the memory available is refused up front (exit 2), with the figures' '
+	(ulimit -v 1000000; t_err 2 "the model needs [0-9.]+ MiB .*more than the [0-9.]+ MiB available" \
+		"$S" -q --logical-pages 1000000000 u.ev) &&
+	(ulimit -v 1000000; "$S" -q --logical-pages 1000000000 --dry-run u.ev >big.json 2>big.err; test $? -eq 2) &&
+	jq -e ".memory.fits == false and .memory.model_bytes > 8000000000" big.json
+'
+t_done
