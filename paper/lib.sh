@@ -130,6 +130,27 @@ bimodality() {
 		}'
 }
 
+# variant_table PUBPREFIX SERIES...: a markdown table of the write cost
+# (and the mean u of the segments cleaned) of each series at every X
+# one of them ran, with the published value of PUBPREFIX.xX when there
+# is one: the variants of a figure's setup, measured side by side.
+variant_table() {
+	pp=$1
+	shift
+	printf '| X |'; for s in "$@"; do printf ' %s |' "$(title_of "$s")"; done; printf ' published |\n'
+	printf '|---|'; for s in "$@"; do printf -- '---|'; done; printf -- '---|\n'
+	for s in "$@"; do awk -F, -v s="$s" 'NR > 1 && $1 == s { print $2 }' "$D/index.csv"; done | sort -n -u |
+		while read -r x; do
+			printf '| %s |' "$x"
+			for s in "$@"; do
+				h=$(run_of "$s" "$x")
+				if [ -n "$h" ]; then printf ' %s (u %s) |' "$(fmt "$(jget "$R/$h.json" write_cost)")" "$(fmt "$(jget "$R/$h.json" victim_utilization_mean)" 2)"
+				else printf ' |'; fi
+			done
+			printf ' %s |\n' "$(pub "$pp.x$(calc "$x + 0")")"
+		done
+}
+
 # gpvars NAME: the image's gnuplot variables, from stdin.
 gpvars() { cat >"$D/$1.gpvars"; }
 
