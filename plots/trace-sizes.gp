@@ -27,7 +27,7 @@ set yrange [0:*]
 set xtics rotate by -45 font ",9" ("512" 9, "1K" 10, "2K" 11, "4K" 12, "8K" 13, "16K" 14, "32K" 15, \
 	"64K" 16, "128K" 17, "256K" 18, "512K" 19, "1M" 20, ">1M" 21)
 set xrange [8.5:21.5]
-set key top right reverse Left font ",9"
+set key below reverse Left font ",9"
 do for [o=1:words(ops)] {
 	set title word(ops, o) . "s"
 	plot for [k=1:n] field(item(files, k), 1) \

@@ -32,6 +32,6 @@ do for [k=1:n] {
 	f = field(item(panels, k), 1)
 	nc = words(system("head -n 1 '" . f . "' | tr ',' ' '"))
 	set title field(item(panels, k), 2)
-	plot for [c=2:nc] f using c:xtic(1) title columnhead lt (c - 1)
+	plot for [c=2:nc] f using c:xtic(1) title columnhead lt (c - 1) dt 1
 }
 unset multiplot

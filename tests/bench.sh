@@ -7,6 +7,23 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+# The record: this run's output, with its date, commit and machine, in
+# docs/BENCH.txt (BENCH_RECORD), which the README and docs/MODEL.md
+# quote (tests/bench_tables.sh makes their tables from it; t0740 checks).
+if [ -z "${BENCH_INNER:-}" ]; then
+	rec=${BENCH_RECORD:-docs/BENCH.txt}
+	{
+		echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with local changes)'), ftlkit $(bin/ftlsim --version | awk '{ print $NF }')"
+		echo "# machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores, $(awk '{ printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo | head -n 1) RAM, Linux $(uname -r); load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
+	} >"$rec.tmp"
+	{ BENCH_INNER=1 sh "$0" "$@"; echo $? >"$rec.rc"; } | tee -a "$rec.tmp"
+	rc=$(cat "$rec.rc")
+	rm -f "$rec.rc"
+	[ "$rc" = 0 ] || { rm -f "$rec.tmp"; echo "bench failed (exit $rc): $rec not written" >&2; exit "$rc"; }
+	mv "$rec.tmp" "$rec"
+	echo "(recorded in $rec)"
+	exit 0
+fi
 D=${BENCH_DIR:-bench-data}
 COPIES=${BENCH_COPIES:-75}
 mkdir -p "$D"

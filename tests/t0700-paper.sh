@@ -61,14 +61,17 @@ t_expect_failure 2 'a plot script rejects an unknown FORMAT' '
 # The paper, quick: into a folder of the test's own.
 OUT="$TMP/paper"
 start=$(date +%s)
-make -s -C "$T_TOP" -j2 paper QUICK=1 PAPER_OUT="$OUT" >"$TMP/make.log" 2>&1
+# CPU seconds (user + system, the children's included), as make bench
+# counts: on a shared machine wall time mostly measures the neighbours.
+/usr/bin/time -f "%U %S" -o "$TMP/make.cpu" make -s -C "$T_TOP" -j2 paper QUICK=1 PAPER_OUT="$OUT" >"$TMP/make.log" 2>&1
 rc=$?
 took=$(($(date +%s) - start))
-echo "# make paper QUICK=1 took $took s (exit $rc)"
+cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$TMP/make.cpu")
+echo "# make paper QUICK=1 took $took s, $cpu CPU s (exit $rc)"
 
-t_expect_success 'make paper QUICK=1 succeeds in under two minutes' '
+t_expect_success 'make paper QUICK=1 succeeds in under two minutes of CPU' '
 	[ $rc = 0 ] || { tail -20 make.log; exit 1; }
-	[ $took -lt 120 ]
+	[ $cpu -lt 120 ]
 '
 t_expect_success 'every figure is a non-empty PNG and the report links them' '
 	n=0
