@@ -14,7 +14,7 @@ if [ -z "${BENCH_INNER:-}" ]; then
 	rec=${BENCH_RECORD:-docs/BENCH.txt}
 	{
 		echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with local changes)'), ftlkit $(bin/ftlsim --version | awk '{ print $NF }')"
-		echo "# machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores, $(awk '{ printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo | head -n 1) RAM, Linux $(uname -r); load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
+		echo "# machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores, $(awk '/^MemTotal:/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM, Linux $(uname -r); load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
 	} >"$rec.tmp"
 	{ BENCH_INNER=1 sh "$0" "$@"; echo $? >"$rec.rc"; } | tee -a "$rec.tmp"
 	rc=$(cat "$rec.rc")
