@@ -214,3 +214,23 @@ bin/ftlsweep: sweep/ftlsweep lib/ftlkit.h
 	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' sweep/ftlsweep >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 INSTALL_PROGS += bin/ftlsweep
 $(B)/ftlkit.bash: bin/ftlsweep
+
+# --- Fault injection (tests/t0870-faults.sh) --------------------------------
+# The programs' own objects linked once more with tests/fault/fault.c,
+# whose __wrap_ functions count allocations, reads and writes and fail
+# the Nth (FTLKIT_FAULT=alloc:N, read:N, write:N). Only tests-build
+# makes them; bin/ has no hook.
+FAULT_WRAP := malloc calloc realloc aligned_alloc strdup strndup read \
+	fwrite fputs fputc putc putchar puts printf fprintf vfprintf fflush fclose json_dumpf
+FAULT_LDFLAGS := $(foreach f,$(FAULT_WRAP),-Wl,--wrap=$(f))
+FAULT_PROGS := $(PROGS:bin/%=$(B)/fault/%)
+$(B)/fault/%: $(B)/analyzers/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $< $(B)/tests/fault/fault.o $(B)/libftlkit.a $(LDLIBS_ALL)
+$(B)/fault/%: $(B)/models/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $< $(B)/tests/fault/fault.o $(B)/libftlkit.a $(LDLIBS_ALL)
+$(B)/fault/%: $(B)/traces/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $< $(B)/tests/fault/fault.o $(B)/libftlkit.a $(LDLIBS_ALL)
+tests-build: $(FAULT_PROGS)

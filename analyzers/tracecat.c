@@ -10,6 +10,7 @@
  * -o fio, mqsim, disksim and csv write a trace for another tool
  * (writers.h), saying on stderr what the format could not hold.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,7 +120,7 @@ int main(int argc, char **argv)
 		if (sig_caught) {
 			/* What was converted goes out, ending on a whole event. */
 			if (wops ? fflush(stdout) || ferror(stdout) : ev_writer_flush(&w))
-				die(EXIT_DATA, "error writing standard output");
+				die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 			if (wops)
 				tw_report(&tw);
 			sig_exit();
@@ -134,11 +135,11 @@ int main(int argc, char **argv)
 	free(in);
 	if (wops) {
 		if (tw_end(&tw) || fflush(stdout) || ferror(stdout))
-			die(EXIT_DATA, "error writing standard output");
+			die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 		tw_report(&tw);
 		return EXIT_OK;
 	}
 	if (ev_writer_flush(&w))
-		die(EXIT_DATA, "error writing standard output");
+		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 	return EXIT_OK;
 }

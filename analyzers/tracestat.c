@@ -8,6 +8,7 @@
  * One pass, streaming; memory grows with the footprint (distinct pages
  * touched), not with the trace's length.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -532,7 +533,13 @@ int main(int argc, char **argv)
 			json_object_set_new(root, "partial", json_true());
 		json_object_set_new(root, "traces", all);
 		all = NULL;
-		json_dumpf(root, out.fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+		/* jansson allocates while dumping too */
+		int bad = json_oom || json_dumpf(root, out.fp, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+							       JSON_REAL_PRECISION(10));
+		if (json_oom)
+			die(EXIT_DATA, "out of memory");
+		if (bad)
+			die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 		fputc('\n', out.fp);
 		json_decref(root);
 	}

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +15,21 @@
 #include <unistd.h>
 
 const char *prog_name = "ftlkit";
+int json_oom;
+
+static void *json_malloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p)
+		json_oom = 1;
+	return p;
+}
 
 void prog_init(const char *argv0)
 {
 	const char *s = strrchr(argv0, '/');
 	prog_name = s ? s + 1 : argv0;
+	json_set_alloc_funcs(json_malloc, free);
 }
 
 static void vmsg(const char *fmt, va_list ap)

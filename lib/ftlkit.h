@@ -21,8 +21,12 @@ enum {
 	EXIT_INTR = 130 /* interrupted by SIGINT */
 };
 
-/* Program name for messages, set by main() through prog_init(). */
+/* Program name for messages, set by main() through prog_init(), which
+ * also routes jansson's allocations through a check: json_oom is set
+ * when one failed, so a JSON value may lack a member, and a program
+ * must then not print it. */
 extern const char *prog_name;
+extern int json_oom;
 void prog_init(const char *argv0);
 
 /* "PROG: message\n" on stderr, then exit(code). */

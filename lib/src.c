@@ -77,7 +77,7 @@ static int codec_init(struct src *s)
 	}
 	}
 	if (rc)
-		return set_err(s->err, sizeof(s->err), "%s: cannot start %s decoder", s->name,
+		return set_err(s->err, sizeof(s->err), "%s: cannot start %s decoder: out of memory", s->name,
 			       src_codec_name(s->codec));
 	return 0;
 }

@@ -311,8 +311,11 @@ static json_t *summary(struct sim *s, int partial, double elapsed)
 void sim_print_summary(struct sim *s, int partial)
 {
 	json_t *j = summary(s, partial, sim_now() - s->t0);
-	if (json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) ||
-	    fputc('\n', stdout) == EOF || fflush(stdout))
+	int bad = json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) ||
+		  fputc('\n', stdout) == EOF || fflush(stdout);
+	if (json_oom) /* jansson allocates while dumping too */
+		sim_fail("out of memory");
+	if (bad)
 		sim_fail("error writing standard output: %s", strerror(errno));
 	json_decref(j);
 }
@@ -327,6 +330,8 @@ void sim_print_unstarted(const struct sim *s)
 	json_object_set_new(in, "path", json_string(s->path));
 	SETU(in, "events_read", s->events_pass1);
 	json_object_set_new(j, "input", in);
+	if (json_oom)
+		die(EXIT_DATA, "out of memory");
 	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	putchar('\n');
 	json_decref(j);

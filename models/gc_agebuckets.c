@@ -141,22 +141,29 @@ int agepol_init(struct ftl *f, const char *arg, void **st, char *err, size_t n)
 	return 0;
 }
 
+/* After a failed add a segment is missing from the heaps: they are not
+ * touched again, and the next pick reports the failure. */
 void agepol_seal(struct ftl *f, void *st, uint32_t seg)
 {
 	struct agebuckets *a = st;
-	a->oom |= agebuckets_add(f, a, seg, f->seg[seg].valid);
+	if (!a->oom)
+		a->oom |= agebuckets_add(f, a, seg, f->seg[seg].valid);
 }
 
 void agepol_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
 {
 	struct agebuckets *a = st;
+	if (a->oom)
+		return;
 	agebuckets_del(f, a, seg, old);
 	a->oom |= agebuckets_add(f, a, seg, old - 1);
 }
 
 void agepol_remove(struct ftl *f, void *st, uint32_t seg)
 {
-	agebuckets_del(f, st, seg, f->seg[seg].valid);
+	struct agebuckets *a = st;
+	if (!a->oom)
+		agebuckets_del(f, a, seg, f->seg[seg].valid);
 }
 
 int agepol_check(struct ftl *f, void *st, char *err, size_t n)

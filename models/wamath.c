@@ -5,6 +5,7 @@
  */
 #include "wamath.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -639,6 +640,8 @@ double wa_hc_mixed_greedy_mf(double sf, double r, double f, unsigned b)
 	    s.pmf) {
 		binom_pmf(b, r, g.entry); /* start: segments of host writes only */
 		wa = hcg_iterate(&g, &s);
+	} else {
+		errno = ENOMEM; /* NaN for want of memory, not of a value */
 	}
 	free(g.x);
 	free(g.vict);

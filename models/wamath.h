@@ -78,7 +78,8 @@ double wa_hc_mixed_fifo(double sf, double r, double f);
 
 /* One write frontier, greedy cleaning, mean field (exact as the
  * segment count grows, for greedy that breaks ties between segments of
- * equal valid count at random; b <= 4096). */
+ * equal valid count at random; b <= 4096). NaN with errno ENOMEM when its
+ * work arrays cannot be allocated. */
 double wa_hc_mixed_greedy_mf(double sf, double r, double f, unsigned b);
 
 /* Two pools, hot and cold, each cleaned on its own; the spare space is

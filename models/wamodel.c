@@ -13,6 +13,7 @@
  * key order), CSV with a header row for gnuplot. With no point given
  * it prints the nine spare factors of the reference table.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
@@ -377,9 +378,16 @@ static void eval_point(const struct opts *o, double sf, struct row *r)
 	put(r, "op", wa_op_from_sf(sf));
 	put(r, "alpha", 1 / (1 - sf));
 	put(r, "rho", 1 - sf);
-	for (size_t i = 0; i < NMODELS; i++)
-		if (o->use[i])
-			models[i].eval(&o->p, sf, r);
+	/* A closed form that cannot get its memory returns NaN with errno
+	 * ENOMEM: not a value to print as "not defined here". */
+	for (size_t i = 0; i < NMODELS; i++) {
+		if (!o->use[i])
+			continue;
+		errno = 0;
+		models[i].eval(&o->p, sf, r);
+		if (errno == ENOMEM)
+			die(EXIT_DATA, "out of memory");
+	}
 }
 
 static int print_csv(const struct opts *o)
@@ -468,6 +476,8 @@ static int print_json(const struct opts *o)
 	json_object_set_new(root, "points", pts);
 	if (sig_caught)
 		sig_exit(); /* nothing printed */
+	if (json_oom)
+		die(EXIT_DATA, "out of memory");
 	int rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	putchar('\n');
 	json_decref(root);
@@ -488,7 +498,9 @@ int main(int argc, char **argv)
 	else
 		rc = print_json(&o);
 	free(o.sf);
+	if (json_oom) /* jansson allocates while dumping too */
+		die(EXIT_DATA, "out of memory");
 	if (rc || fflush(stdout) || ferror(stdout))
-		die(EXIT_DATA, "error writing standard output");
+		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 	return EXIT_OK;
 }

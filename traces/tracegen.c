@@ -14,6 +14,7 @@
  *
  * Patterns are found by name in a table; adding one is one entry.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
@@ -568,7 +569,7 @@ static void gen_init(const struct opts *o, struct gen *g)
 static void emit(struct ev_writer *w, struct ev *e)
 {
 	if (ev_write(w, e))
-		die(EXIT_DATA, "error writing standard output");
+		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 	e->t_ns += T_STEP_NS;
 }
 
@@ -651,7 +652,7 @@ int main(int argc, char **argv)
 		run_request(&o, &g, &w, &e, setp);
 	/* Interrupted: the stream written so far ends on a whole event. */
 	if (ev_writer_flush(&w))
-		die(EXIT_DATA, "error writing standard output");
+		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 	if (sig_caught)
 		sig_exit();
 	if (o.stats) {
