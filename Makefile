@@ -233,4 +233,8 @@ $(B)/fault/%: $(B)/models/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
 $(B)/fault/%: $(B)/traces/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $< $(B)/tests/fault/fault.o $(B)/libftlkit.a $(LDLIBS_ALL)
+$(B)/fault/ftlsim: $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/tests/fault/fault.o $(B)/libftlkit.a
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/tests/fault/fault.o \
+		$(B)/libftlkit.a $(LDLIBS_ALL)
 tests-build: $(FAULT_PROGS)
