@@ -115,8 +115,11 @@ int main(int argc, char **argv)
 		struct ev e;
 		int rc = 0;
 		while (!sig_caught && (rc = trace_next(t, &e)) > 0)
-			if (wops ? tw_write(&tw, &e) : ev_write(&w, &e))
-				die(EXIT_DATA, wops ? "out of memory" : "error writing standard output");
+			if (wops ? tw_write(&tw, &e) : ev_write(&w, &e)) {
+				if (wops)
+					die(EXIT_DATA, "out of memory");
+				die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
+			}
 		if (sig_caught) {
 			/* What was converted goes out, ending on a whole event. */
 			if (wops ? fflush(stdout) || ferror(stdout) : ev_writer_flush(&w))
