@@ -137,6 +137,16 @@ t_expect_success 'ftlplot --results: WA against a column, a line per value of an
 	grep -q "policy = cb, aged, op = 0.07 (2 volumes)" res/results-cdf.gp &&
 	awk "/^# configuration 1/ { b = 1; next } /^#/ { b = 0 } b && NF { s = s \" \" \$1 \":\" \$2 } END { exit !(s == \" 5:0 5:0.333333 7:0.666667 9:1.000000\") }" res/results-cdf.in
 '
+t_expect_success 'ftlplot --results on a real one-row-per-run CSV (ftlsweep merge): a line per policy, the points its wa_total' '
+	printf "%s\n" "workload hc -p hotcold -n 4096 -w 32768 --fill --seed 3" "options --logical-pages 4096 --pages-per-segment 32" \
+		"axis policy greedy fifo" "axis op 0.1 0.3" >s.sweep &&
+	"$BIN/ftlsweep" plan s.sweep s.d >/dev/null && "$BIN/ftlsweep" run s.d --local -j 2 >/dev/null 2>&1 &&
+	"$BIN/ftlsweep" merge s.d -o merged.csv && test $(wc -l <merged.csv) -eq 5 &&
+	"$P" -o sw --results merged.csv --x op --by policy >/dev/null && is_png sw/results.png && test ! -e sw/results-cdf.png &&
+	awk -F, "NR > 1 { printf \"%s %s %.10g\\n\", \$3, \$4, \$13 }" merged.csv | sort >want &&
+	awk "/^# / { p = \$2; next } NF { printf \"%s %s %.10g\\n\", p, \$1, \$2 }" sw/results.in | sort >got &&
+	head -n 1 merged.csv | cut -d, -f3,4,13 | grep -qx "policy,op,wa_total" && diff want got
+'
 t_expect_success 'ftlplot --results: a missing column or a non-number is an error naming the file' '
 	t_err 1 "results.csv: no column bogus \(the columns: tag volume policy op" "$P" -o r2 --results results.csv --x bogus &&
 	t_err 1 "results.csv: line 2: policy and wa_total must be numbers" "$P" -o r2 --results results.csv --x policy &&

@@ -66,6 +66,14 @@ t_expect_success 'wamodel: every key of its JSON and every column of --csv (all 
 	jq -r ".points[0] | keys[]" w.json | sed "s/^wa_dchoices_[0-9]*$/wa_dchoices_D/" | sort -u | undocumented "wamodel --csv" >>miss
 	cat miss; test ! -s miss
 '
+t_expect_success 'ftlsweep merge: every column but the axes is on the page' '
+	printf "%s\n" "workload w -p uniform -n 4096 -w 16384 --fill --seed 1" "options --logical-pages 4096 --pages-per-segment 32" \
+		"axis policy greedy cb" >s.sweep &&
+	"$BIN/ftlsweep" plan s.sweep s.d >/dev/null && "$BIN/ftlsweep" run s.d --local -j 2 >/dev/null 2>&1 &&
+	"$BIN/ftlsweep" merge s.d -o m.csv || exit 1
+	columns m.csv | grep -vx policy | undocumented "ftlsweep merge" >miss
+	cat miss; test ! -s miss
+'
 t_expect_success 'the check above fails on a key the page lacks' '
 	echo "{\"program\": \"ftlsim\", \"not_a_documented_key\": 1}" | jpaths | undocumented "ftlsim summary" | grep -q "not_a_documented_key"
 '
