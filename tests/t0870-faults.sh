@@ -127,6 +127,17 @@ for p in tracecat tracestat ftlsim tracegen wamodel; do
 		[ \$rc = 1 ] && grep -q '^$p: .*No space left on device' err.txt || { echo exit \$rc; cat err.txt; exit 1; }
 	"
 done
+if command -v parallel >/dev/null 2>&1; then
+	t_expect_success 'ftlsweep: status and merge to /dev/full are errors, exit 1' '
+		printf "workload u -p uniform -n 1024 --fill -w 2000 -s 1\noptions --logical-pages 1024 --pages-per-segment 16\naxis op 0.25 0.5\n" >s.sweep &&
+		"$BIN/ftlsweep" plan s.sweep sw >/dev/null && "$BIN/ftlsweep" run sw --local -j 1 >/dev/null 2>&1 &&
+		[ "$("$BIN/ftlsweep" merge sw | wc -l)" = 3 ] &&
+		for c in status merge; do
+			"$BIN/ftlsweep" $c sw >/dev/full 2>err.txt; rc=$?
+			[ $rc = 1 ] && grep -q "^ftlsweep: .*error writing" err.txt || { echo "$c: exit $rc"; cat err.txt; exit 1; }
+		done
+	'
+fi
 if command -v gnuplot >/dev/null 2>&1; then
 	t_expect_success 'ftlplot: writing to /dev/full is an error, exit 1' "
 		\"\$BIN/ftlsim\" -q --logical-pages 256 --op 0.5 --pages-per-segment 16 --curve c.csv $TMP/hc.ev >/dev/null &&
