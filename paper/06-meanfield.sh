@@ -17,7 +17,6 @@ ylabel = "WA (flash page writes / host page writes)"
 xrange = "0.03:0.53"
 yrange = "1:22"
 logy = 1
-keypos = "top right"
 size_h = 700
 lines = "$D/model-b64.csv|sf|wa_fifo|FIFO, Desnoyers eq. 4|1|1;$D/model-b32.csv|sf|wa_greedy_mf|greedy mean field, b = 32|1|2;$D/model-b64.csv|sf|wa_greedy_mf|greedy mean field, b = 64|1|3;$D/model-b256.csv|sf|wa_greedy_mf|greedy mean field, b = 256|1|4;$D/model-b64.csv|sf|wa_random|random, 1/Sf|1|5;$D/model-b64.csv|sf|wa_dchoices_2|d-choices mean field, d = 2|1|6;$D/model-b64.csv|sf|wa_dchoices_10|d-choices mean field, d = 10|1|8"
 points = "$D/fifo.csv|x|wa|sim. $(title_of fifo)|1;$D/greedy-b32.csv|x|wa|sim. $(title_of greedy-b32)|2;$D/greedy-b64.csv|x|wa|sim. $(title_of greedy-b64)|3;$D/greedy-b256.csv|x|wa|sim. $(title_of greedy-b256)|4;$D/random.csv|x|wa|sim. $(title_of random)|5;$D/dchoices-2.csv|x|wa|sim. $(title_of dchoices-2)|6;$D/dchoices-10.csv|x|wa|sim. $(title_of dchoices-10)|8"

@@ -60,7 +60,6 @@ xlabel = "discard share q (discarded pages / (written + discarded pages))"
 ylabel = "WA (flash page writes / host page writes)"
 xrange = "-0.01:0.46"
 yrange = "1:9"
-keypos = "top right"
 lines = "$D/model.csv|q|wa_notrim_model|model, no TRIM: greedy mean field at Sf = $SF (all pages live)|1|2;$D/model.csv|q|wa_trim_model|model, TRIM: greedy mean field at utilization (1-Sf)(1-2q)/(1-q)|1|1"
 points = "$D/notrim.csv|x|wa|$(title_of notrim)|2;$D/trim.csv|x|wa|$(title_of trim)|1;$D/real.csv|q|wa_notrim|rootfs-discard sample, no TRIM (OP 7%, b = $(sed -n 's/^b=//p' "$info"))|4;$D/real.csv|q|wa_trim|rootfs-discard sample, TRIM|3"
 EOV

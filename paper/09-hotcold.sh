@@ -15,7 +15,6 @@ ylabel = "WA (flash page writes / host page writes)"
 xrange = "0.03:0.53"
 yrange = "1:20"
 logy = 1
-keypos = "top right"
 lines = "$D/model.csv|sf|wa_hc_mixed_greedy_mf|model: one log, greedy mean field (wamodel)|1|1;$D/model.csv|sf|wa_greedy_mf|model: uniform traffic, greedy mean field|1|8;$D/model.csv|sf|wa_hc_sep_greedy_mf|model: separated pools, best spare split (wamodel)|1|5"
 points = "$D/single.csv|x|wa|$(title_of single)|1;$D/sepgc.csv|x|wa|$(title_of sepgc)|2;$D/hotcold2.csv|x|wa|$(title_of hotcold2)|3;$D/hotcold4.csv|x|wa|$(title_of hotcold4)|4;$D/oracle2.csv|x|wa|$(title_of oracle2)|6"
 EOV
