@@ -58,9 +58,9 @@ echo >>"$D/extra.md.new"
 	variant_table lfs4.hc-greedy $VARIANTS
 	echo
 	echo "With the copies written apart from new data and age-sorted, the batch (K) and the threshold"
-	echo "change the write cost at X = 0.4-0.5 by a few percent at most, and it stays at or below"
-	echo "uniform's: the hot segments empty fast and are cleaned nearly empty, the cold ones are left"
-	echo "alone. Copies mixed into the log of new data with no sort (the last column) is the variant"
+	echo "change the write cost at X = 0.4-0.5 by a few percent at most, and it stays near uniform's,"
+	echo "well below LFS's curve: the hot segments empty fast and are cleaned nearly empty, the cold"
+	echo "ones are left alone. Copies mixed into the log of new data with no sort (the last column) is the variant"
 	echo "that costs more than uniform, as LFS's curve does (above it, in this model). So what makes"
 	echo "locality cost more in LFS is the mixing of cold copies with hot new data, which the paper's"
 	echo "description of its cleaner (age-sorted output, section 3.5) does not make certain; no setting"
