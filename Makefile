@@ -149,6 +149,11 @@ paper-check: $(PAPER_DONE)
 paper-clean:
 	rm -rf $(PO)
 
+# tracecapture: a shell program, versioned like ftlplot.
+all: bin/tracecapture
+bin/tracecapture: traces/tracecapture lib/ftlkit.h
+	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' traces/tracecapture >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
 all: bin/ftlplot
 bin/ftlplot: plots/ftlplot lib/ftlkit.h
 	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' plots/ftlplot >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
@@ -181,7 +186,7 @@ BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share/ftlkit
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
-INSTALL_PROGS = $(PROGS) bin/ftlplot
+INSTALL_PROGS = $(PROGS) bin/ftlplot bin/tracecapture
 INSTALL_DATA := $(wildcard plots/*.gp)
 MAN_PAGES := $(wildcard man/*.[157])
 

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "btset.h"
+#include "csvspec.h"
 #include "ftlkit.h"
 
 static int64_t opt_seconds(const char *opt, const char *arg)
@@ -24,6 +25,10 @@ int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
 {
 	switch (c) {
 	case 'f':
+		if (!strncmp(arg, "csv:", 4)) {
+			cli_trace_opt(OPT_COLUMNS, arg + 4, o);
+			arg = "csv";
+		}
 		if (strcmp(arg, "auto") && !reader_find(arg))
 			usage_error("unknown format '%s' (see --list-formats)", arg);
 		o->format = arg;
@@ -62,6 +67,16 @@ int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
 		if (v == 0 || v > (1u << 20) || (v & (v - 1)))
 			usage_error("--sector-size must be a power of two up to 1M, not '%s'", arg);
 		o->rd.sector_size = (unsigned)v;
+		return 1;
+	}
+	case OPT_COLUMNS: {
+		struct csvspec sp;
+		char err[300];
+		if (csvspec_parse(arg, &sp, err, sizeof(err)))
+			usage_error("%s", err);
+		o->rd.columns = arg;
+		if (!o->format)
+			o->format = "csv";
 		return 1;
 	}
 	case OPT_SKIP_BAD:

@@ -21,6 +21,7 @@ enum {
 	OPT_SECTOR_SIZE,
 	OPT_SKIP_BAD,
 	OPT_LIST_FORMATS,
+	OPT_COLUMNS,
 	OPT_TRACE_END
 };
 
@@ -34,7 +35,8 @@ enum {
 	{"sort", no_argument, NULL, OPT_SORT},                        \
 	{"sector-size", required_argument, NULL, OPT_SECTOR_SIZE},    \
 	{"skip-bad", no_argument, NULL, OPT_SKIP_BAD},                \
-	{"list-formats", no_argument, NULL, OPT_LIST_FORMATS}
+	{"list-formats", no_argument, NULL, OPT_LIST_FORMATS},        \
+	{"columns", required_argument, NULL, OPT_COLUMNS}
 
 #define CLI_TRACE_HELP                                                                  \
 	"Trace input (FILE or - for stdin; compressed .gz .bz2 .zst .xz read as is):\n"  \
@@ -49,7 +51,9 @@ enum {
 	"      --volume ID      keep one volume (multi-volume traces)\n"                 \
 	"      --sort           emit in time order (buffers the whole trace)\n"          \
 	"      --sector-size N  bytes per sector for sector-based formats\n"             \
-	"      --skip-bad       skip bad records, counting them on stderr\n"
+	"      --skip-bad       skip bad records, counting them on stderr\n"                \
+	"      --columns SPEC   -f csv: the column map, e.g. 't=1:us op=2:R=r,W=w\n"      \
+	"                       offset=3:sectors length=4 volume=5' (-f csv:SPEC too)\n"
 
 /* Handle one of the shared options; returns 1 if c was one of them. */
 int cli_trace_opt(int c, const char *arg, struct trace_opts *o);

@@ -153,10 +153,10 @@ struct csvfmt {
  * One delimited-text reader: its struct csvfmt and its reader_ops, the
  * wrappers stamped out here once for every format (as SQLite stamps out
  * its VFS variants). ID names the objects (rd_ID_ops, ID_fmt), NAME is
- * the -f name, DESC the --list-formats line; the rest initialises the
- * struct csvfmt (.sep, .min_fields, .parse, ...).
+ * the -f name, DESC the --list-formats line, FLAGS the reader's RD_*
+ * flags; the rest initialises the struct csvfmt (.sep, .parse, ...).
  */
-#define CSV_READER(ID, NAME, DESC, ...)                                        \
+#define CSV_READER(ID, NAME, DESC, FLAGS, ...)                                 \
 	static const struct csvfmt ID##_fmt = {.name = NAME, __VA_ARGS__};       \
 	static int ID##_probe(const unsigned char *d, size_t len)              \
 	{                                                                      \
@@ -167,7 +167,7 @@ struct csvfmt {
 		.name = NAME,                                                  \
 		.desc = DESC,                                                  \
 		.version = READER_API_VERSION,                                 \
-		.flags = RD_MULTI_VOL,                                         \
+		.flags = FLAGS,                                                \
 		.probe = ID##_probe,                                           \
 		.open = ID##_open,                                             \
 		.next = csvfmt_next,                                           \

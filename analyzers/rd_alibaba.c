@@ -37,6 +37,7 @@ static int alibaba_shape(const struct csvrec *c)
 }
 
 CSV_READER(alibaba, "alibaba", "Alibaba Cloud block traces 2020 CSV (io_traces.csv)",
+	RD_MULTI_VOL,
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 5,

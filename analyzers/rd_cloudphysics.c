@@ -94,6 +94,7 @@ static int cp_shape(const struct csvrec *c)
 }
 
 CSV_READER(cloudphysics, "cloudphysics", "CloudPhysics VSCSI CSV: version,time (us),op (SCSI opcode),size,lbn",
+	RD_SECTORS,
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 5,

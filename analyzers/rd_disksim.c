@@ -101,6 +101,7 @@ static int mqsim_shape(const struct csvrec *c)
 }
 
 CSV_READER(disksim, "disksim", "DiskSim ASCII trace: ms, device, 512-byte blkno and size, hex flags (bit 0 read)",
+	RD_MULTI_VOL | RD_SECTORS,
 	.sep = ' ',
 	.min_fields = 5,
 	.max_fields = 5,
@@ -109,6 +110,7 @@ CSV_READER(disksim, "disksim", "DiskSim ASCII trace: ms, device, 512-byte blkno 
 	.parse = disksim_parse);
 
 CSV_READER(mqsim, "mqsim", "MQSim / SSDSim ASCII trace: ns, device, 512-byte LBA and size, 0 write 1 read",
+	RD_MULTI_VOL | RD_SECTORS,
 	.sep = ' ',
 	.min_fields = 5,
 	.max_fields = 5,

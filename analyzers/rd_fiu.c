@@ -45,6 +45,7 @@ static int fiu_shape(const struct csvrec *c)
 }
 
 CSV_READER(fiu, "fiu", "FIU IODedup / SRCMap text (SNIA IOTTA 390/391), 512-byte sectors",
+	RD_MULTI_VOL | RD_SECTORS,
 	.sep = ' ',
 	.quotes = 0,
 	.min_fields = 9,

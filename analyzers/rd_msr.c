@@ -60,6 +60,7 @@ static int msr_shape(const struct csvrec *c)
 }
 
 CSV_READER(msr, "msr", "MSR Cambridge CSV (SNIA IOTTA 388)",
+	RD_MULTI_VOL,
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 7,

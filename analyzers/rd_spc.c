@@ -39,6 +39,7 @@ static int spc_shape(const struct csvrec *c)
 }
 
 CSV_READER(spc, "spc", "UMass/SPC trace CSV (Financial, WebSearch), 512-byte blocks",
+	RD_MULTI_VOL | RD_SECTORS,
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 5,

@@ -39,6 +39,7 @@ static int systor_shape(const struct csvrec *c)
 }
 
 CSV_READER(systor17, "systor17", "SYSTOR'17 CSV (SNIA IOTTA 4964)",
+	RD_MULTI_VOL,
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 6,

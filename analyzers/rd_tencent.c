@@ -38,6 +38,7 @@ static int tencent_shape(const struct csvrec *c)
 }
 
 CSV_READER(tencent, "tencent", "Tencent CBS CSV (SNIA IOTTA 27917), 512-byte sectors",
+	RD_MULTI_VOL | RD_SECTORS,
 	.sep = ',',
 	.quotes = 1,
 	.min_fields = 5,

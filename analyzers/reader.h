@@ -23,11 +23,13 @@
 #define RD_OWN_FILES 0x1 /* opens its own files (blktrace per-CPU set): no src */
 #define RD_MULTI_VOL 0x2 /* records carry a volume id */
 #define RD_ACTION 0x4	 /* honours --action (blktrace, blkparse) */
+#define RD_SECTORS 0x8	 /* addresses in sectors: honours --sector-size */
 
 struct rd_opts {
 	int action;	     /* 'D' (default), 'Q' or 'C' */
 	unsigned sector_size; /* bytes per sector for sector-based formats, 0: format default */
 	int skip_bad;	     /* skip bad records and count them instead of failing */
+	const char *columns; /* -f csv: the column map (--columns) */
 };
 
 struct reader {

@@ -23,6 +23,7 @@ extern const struct reader_ops rd_disksim_ops;
 extern const struct reader_ops rd_mqsim_ops;
 extern const struct reader_ops rd_cloudphysics_ops;
 extern const struct reader_ops rd_fio_ops;
+extern const struct reader_ops rd_csvspec_ops;
 
 const struct reader_ops *const reader_table[] = {
 	&rd_ev_ops,
@@ -38,6 +39,7 @@ const struct reader_ops *const reader_table[] = {
 	&rd_mqsim_ops,
 	&rd_cloudphysics_ops,
 	&rd_fio_ops,
+	&rd_csvspec_ops,
 	NULL,
 };
 

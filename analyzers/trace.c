@@ -77,6 +77,10 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 		src_close(&t->src);
 		t->have_src = 0;
 	}
+	if (t->o.rd.sector_size && !(ops->flags & RD_SECTORS))
+		warn("%s: --sector-size has no effect on format '%s' (%s)", t->have_src ? t->src.name : path,
+		     ops->name, ops->flags & RD_ACTION ? "its sectors are the kernel's 512 bytes"
+						       : "its offsets and sizes are bytes");
 	t->r.ops = ops;
 	t->r.path = path;
 	t->r.src = t->have_src ? &t->src : NULL;

@@ -195,6 +195,9 @@ int main(int argc, char **argv)
 	if (s.cfg.warmup_writes && !s.f->measuring)
 		warn("warning: the trace ended within the %llu warm-up page writes: wa_measured is null",
 		     (unsigned long long)s.cfg.warmup_writes);
+	if (s.f->c.host_pages && !s.f->c.gc_pages && !s.f->c.wl_pages && s.precond == 0)
+		warn("warning: GC copied no page, so WA is 1: the replay never filled the drive with valid "
+		     "data; fill it first (--precondition seq or random) or replay a longer trace");
 	sim_finish_outputs(&s);
 	sim_print_summary(&s, 0);
 	sim_close_input(&s);

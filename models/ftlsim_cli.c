@@ -217,9 +217,12 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 			usage_error("--logical-space takes extent or footprint; give a size with --logical-pages");
 		break;
 	case O_PAGESIZE:
-		s->cfg.page_size = opt_u32("--page-size", arg, 512, 1u << 30);
-		if (s->cfg.page_size & (s->cfg.page_size - 1))
-			usage_error("--page-size must be a power of two >= 512, not '%s'", arg);
+	{
+		uint64_t ps = opt_size("--page-size", arg); /* 4096 or 4K, as tracestat takes it */
+		if (ps < 512 || ps > (1u << 30) || (ps & (ps - 1)))
+			usage_error("--page-size must be a power of two from 512 to 1G, not '%s'", arg);
+		s->cfg.page_size = (uint32_t)ps;
+	}
 		break;
 	case O_OOR: s->cfg.oor = parse_choice("--out-of-range", arg, oors); break;
 	case O_OP: set_phys(s, PHYS_OP, "--op", arg); break;
@@ -231,8 +234,14 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_GCLOW: s->cfg.gc_low = opt_u32("--gc-low", arg, 1, UINT32_MAX); break;
 	case O_GCHIGH: s->cfg.gc_high = opt_u32("--gc-high", arg, 1, UINT32_MAX); break;
 	case O_WEAR: opt_wear(s, arg); break;
-	case O_TRIM: s->cfg.trim = 1; break;
-	case O_NOTRIM: s->cfg.trim = 0; break;
+	case O_TRIM:
+	case O_NOTRIM: {
+		static int given = -1;
+		if (given >= 0 && given != (c == O_TRIM))
+			usage_error("--trim and --no-trim contradict each other: give one");
+		s->cfg.trim = given = c == O_TRIM;
+		break;
+	}
 	case O_PRECOND: s->precond = parse_choice("--precondition", arg, preconds); break;
 	case O_WARMUP: s->cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
 	case O_SEED: s->cfg.seed = opt_u64("--seed", arg); break;
@@ -273,9 +282,12 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 		if (!cli_trace_opt(c, optarg, &s->topt) && !sim_opt(s, c, optarg))
 			usage_error("bad option");
 	}
-	if (argc - optind > 1)
-		usage_error("one trace at a time (got %d)", argc - optind);
-	s->path = optind < argc ? argv[optind] : "-";
+	/* the members of one per-CPU blktrace set (a glob) are one trace */
+	const char *in[argc > optind ? argc - optind : 1];
+	int nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->topt, in) : 0;
+	if (nin > 1)
+		usage_error("one trace at a time (got %d)", nin);
+	s->path = nin ? in[0] : "-";
 	if (optind == argc && isatty(0))
 		usage_error("no trace: name a FILE, or pipe one in (- for stdin)");
 	/* Progress: every second on a terminal unless told; elsewhere

@@ -105,4 +105,29 @@ cloudphysics|bad/zerosize.csv|3|1|zero size
 cloudphysics|bad/past63.csv|3|1|lbn 9223372036854775808 \+ size 4096 bytes is past 2\^63
 cloudphysics|bad/fields.csv|3|1|wrong field count: 4, want 5
 EOF2
+# -f csv --columns: any layout through a column map.
+t_expect_success 'csv --columns: the MSR sample through a column map gives the MSR reader'"'"'s events' '
+	"$TC" -q -o text "$M" | awk "{ print \$2, \$3, \$4, \$5 }" >want.txt &&
+	"$TC" -q -o text -f csv --columns "t=1:ns op=4:Read=R,Write=W offset=5 length=6 volume=3" "$M" |
+		awk "{ print \$2, \$3, \$4, \$5 }" | t_cmp want.txt -
+'
+t_expect_success 'csv --columns: units, separator, header, -f csv:SPEC' '
+	printf "time;kind;lba;bytes\n1.5;w;8;4096\n2.25;t;16;8192\n3;f;0;0\n" >semi.txt &&
+	"$TC" -q -o text -f "csv:sep=; header=1 t=1:ms op=2:w=W,t=D,f=F offset=3:sectors length=4" semi.txt >got.txt &&
+	printf "0 W 4096 4096 0\n750000 D 8192 8192 0\n1500000 F 0 0 0\n" | t_cmp - got.txt
+'
+t_expect_success 'csv --columns: a bad record names the file, line and column; --skip-bad counts it' '
+	printf "1,r,8,8\n2,x,8,8\n3,w,8,8\n" >badop.csv &&
+	t_err 1 "badop.csv:2: op .x. \(column 2\) is none of the --columns op values" \
+		"$TC" -q -o text --columns "t=1 op=2:r=R,w=W offset=3 length=4" badop.csv &&
+	t_err 0 "badop.csv: 1 bad records skipped" \
+		"$TC" -q -o text --skip-bad --columns "t=1 op=2:r=R,w=W offset=3 length=4" badop.csv &&
+	test $(wc -l <"$TMP/.stdout") -eq 2
+'
+t_expect_success 'csv --columns: a bad map is a usage error (exit 2) saying what is wrong' '
+	t_err 2 "t, op, offset and length are required" "$TC" --columns "t=1 op=2:r=R" x &&
+	t_err 2 "op value .r=Q.: want TEXT=X" "$TC" --columns "t=1 op=2:r=Q offset=3 length=4" x &&
+	t_err 2 "t unit .h.: want s, ms, us or ns" "$TC" --columns "t=1:h op=2:r=R offset=3 length=4" x &&
+	t_err 1 "-f csv needs --columns" "$TC" -q -f csv "$M"
+'
 t_done

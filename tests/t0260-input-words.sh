@@ -1,0 +1,40 @@
+#!/bin/sh
+# A clear word where input and options used to pass silently: ftlsim
+# takes the per-CPU set names tracecat does, --page-size 4K, refuses
+# --trim with --no-trim, says when a replay never filled the drive and
+# when --sector-size cannot apply.
+. "$(dirname "$0")/lib.sh"
+FS="$BIN/ftlsim"
+RF="$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile"
+ARGS="--logical-space footprint --op 0.07 --pages-per-segment 64 --precondition random --seed 1"
+
+t_expect_success 'ftlsim: a glob of the per-CPU files is the one trace its base name is' '
+	"$FS" -q $ARGS "$RF" | jq -S "del(.timing, .input)" >want.json &&
+	"$FS" -q $ARGS "$RF".blktrace.* | jq -S "del(.timing, .input)" >got.json &&
+	t_cmp want.json got.json
+'
+t_expect_success 'ftlsim: two different traces are still refused (exit 2)' '
+	t_err 2 "one trace at a time \(got 2\)" "$FS" -q $ARGS "$RF" "$SAMPLES/msr/hm_0-head1000.csv"
+'
+t_expect_success 'ftlsim --page-size 4K is 4096, as tracestat and tracegen take it' '
+	"$FS" -q $ARGS --page-size 4K "$RF" | jq -S "del(.timing, .input)" >k.json &&
+	"$FS" -q $ARGS --page-size 4096 "$RF" | jq -S "del(.timing, .input)" | t_cmp k.json -
+'
+t_expect_success 'ftlsim --trim --no-trim together: a usage error' '
+	t_err 2 "--trim and --no-trim contradict each other" "$FS" -q $ARGS --trim --no-trim "$RF" &&
+	"$FS" -q $ARGS --trim --trim "$RF" >/dev/null
+'
+t_expect_success 'ftlsim: a replay that never fills the drive says that its WA of 1 means nothing' '
+	"$FS" -q --logical-space footprint --op 0.07 --pages-per-segment 64 "$RF" >out.json 2>err.txt &&
+	grep -q "GC copied no page, so WA is 1: the replay never filled the drive" err.txt &&
+	"$FS" -q $ARGS "$RF" >/dev/null 2>err2.txt && ! grep -q "never filled" err2.txt
+'
+t_expect_success '--sector-size on a byte-addressed format: said to have no effect' '
+	"$BIN/tracecat" -q -o text --sector-size 4096 "$SAMPLES/msr/hm_0-head1000.csv" >/dev/null 2>err.txt &&
+	grep -q "sector-size has no effect on format .msr. (its offsets and sizes are bytes)" err.txt &&
+	"$BIN/tracecat" -q -o text --sector-size 4096 "$RF" >/dev/null 2>err.txt &&
+	grep -q "no effect on format .blktrace. (its sectors are the kernel" err.txt &&
+	"$BIN/tracecat" -q -o text --sector-size 4096 "$SAMPLES/tencent/cbs-sample.csv.bz2" >/dev/null 2>err.txt &&
+	! grep -q "no effect" err.txt
+'
+t_done
