@@ -151,8 +151,8 @@ paper-clean:
 
 # tracecapture: a shell program, versioned like ftlplot.
 all: bin/tracecapture
-bin/tracecapture: traces/tracecapture lib/ftlkit.h
-	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' traces/tracecapture >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+bin/tracecapture: traces/tracecapture.sh lib/ftlkit.h
+	sed 's/@VERSION@/$(shell sed -n 's/.*FTLKIT_VERSION "\(.*\)".*/\1/p' lib/ftlkit.h)/' traces/tracecapture.sh >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 
 all: bin/ftlplot
 bin/ftlplot: plots/ftlplot lib/ftlkit.h
