@@ -39,11 +39,6 @@ t_expect_status() {
 	fi
 }
 
-# The old name, kept while tests move to t_expect_status.
-t_expect_failure() {
-	t_expect_status "$@"
-}
-
 t_skip() {
 	T_N=$((T_N + 1))
 	echo "skip $T_N - $1 ($2)"

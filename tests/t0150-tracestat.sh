@@ -44,7 +44,7 @@ t_expect_success '--size-hist and --skew-cdf write CSV with headers' '
 t_expect_success 'same input, same output, byte for byte' '
 	"$BIN/tracestat" -q t.txt >a.json && "$BIN/tracestat" -q t.txt >b.json && t_cmp a.json b.json
 '
-t_expect_failure 2 'bad --page-size is a usage error' '"$BIN/tracestat" --page-size 1000 t.txt'
+t_expect_status 2 'bad --page-size is a usage error' '"$BIN/tracestat" --page-size 1000 t.txt'
 t_expect_success 'bad input: exit 1 and no partial JSON on stdout' '
 	printf "0 W 0 4096 0\n1 W zz 4096 0\n" >bad.txt &&
 	t_err 1 "bad.txt:2" "$BIN/tracestat" -f ev bad.txt && test ! -s "$TMP/.stdout"

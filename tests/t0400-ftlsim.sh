@@ -13,10 +13,10 @@ t_expect_success '--help prints usage on stdout, --version the version' '
 	"$S" --help >out && grep -q "^usage: ftlsim" out &&
 	"$S" --version | grep -q "^ftlsim (ftlkit) "
 '
-t_expect_failure 2 'an unknown option is a usage error' '"$S" --bogus </dev/null'
-t_expect_failure 2 'an unknown victim policy is a usage error' '"$S" --policy nope </dev/null'
-t_expect_failure 2 'an argument to a policy without one is a usage error' '"$S" --policy greedy:3 </dev/null'
-t_expect_failure 2 '--op and --spare-factor together are a usage error' '"$S" --op 0.1 --spare-factor 0.1 </dev/null'
+t_expect_status 2 'an unknown option is a usage error' '"$S" --bogus </dev/null'
+t_expect_status 2 'an unknown victim policy is a usage error' '"$S" --policy nope </dev/null'
+t_expect_status 2 'an argument to a policy without one is a usage error' '"$S" --policy greedy:3 </dev/null'
+t_expect_status 2 '--op and --spare-factor together are a usage error' '"$S" --op 0.1 --spare-factor 0.1 </dev/null'
 t_expect_success 'every victim and placement policy is listed' '
 	"$S" --list-policies >p && test $(wc -l <p) -eq 8 &&
 	"$S" --list-placements >q && test $(wc -l <q) -eq 5
@@ -38,7 +38,7 @@ t_expect_success 'T is rounded down to whole segments and reported' '
 	jq -e ".params.physical_pages_requested == 100 and .params.physical_pages == 96 and
 		.params.segment_rounding == \"down\" and .params.gc_low_segments == 1" s.json
 '
-t_expect_failure 2 'too little spare space is a usage error (the parameters, not the data)' '
+t_expect_status 2 'too little spare space is a usage error (the parameters, not the data)' '
 	"$S" -q --logical-pages 64 --physical-pages 72 --pages-per-segment 8 small.txt
 '
 
@@ -88,8 +88,8 @@ t_expect_success 'footprint renumbers the written pages densely, from stdin too'
 	jq -e ".params.logical_pages == 2 and .host_pages_written == 3 and
 		.requests.discard_pages_unmapped == 1" f.json
 '
-t_expect_failure 2 '--capacity must be a multiple of the page size' '"$S" --capacity 5000 </dev/null'
-t_expect_failure 2 'a given size and --logical-space footprint conflict' '
+t_expect_status 2 '--capacity must be a multiple of the page size' '"$S" --capacity 5000 </dev/null'
+t_expect_status 2 'a given size and --logical-space footprint conflict' '
 	"$S" --logical-pages 64 --logical-space footprint </dev/null'
 
 # Outputs, determinism.

@@ -30,7 +30,7 @@ t_expect_success '--progress in the first pass (extent) says so; a pipe has no f
 	cat u.ev | "$S" $sim --progress=0.05 - >/dev/null 2>s.err &&
 	grep -qE "^ftlsim: [0-9]+ events, [0-9.e+]+ events/s, [0-9]+ host pages, WA" s.err
 '
-t_expect_failure 2 '--progress takes seconds' '"$S" $sim --progress=soon u.ev'
+t_expect_status 2 '--progress takes seconds' '"$S" $sim --progress=soon u.ev'
 
 t_expect_success '--dry-run: geometry, size, events; nothing simulated, no output file' '
 	"$S" $sim --dry-run --curve c.csv u.ev >d.json && test ! -e c.csv &&

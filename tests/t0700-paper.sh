@@ -15,10 +15,10 @@ t_expect_success 'ftlplot --help prints usage on stdout, --version the version' 
 	"$P" --help >out && grep -q "^usage: ftlplot" out &&
 	"$P" --version | grep -q "^ftlplot (ftlkit) [0-9]"
 '
-t_expect_failure 2 'ftlplot with nothing to plot is a usage error' '"$P"'
-t_expect_failure 2 'ftlplot with an unknown option is a usage error' '"$P" --bogus'
-t_expect_failure 2 'ftlplot with a bad format is a usage error' '"$P" --format gif --curve x.csv'
-t_expect_failure 1 'ftlplot on a missing file fails' '"$P" --curve nope.csv -o o'
+t_expect_status 2 'ftlplot with nothing to plot is a usage error' '"$P"'
+t_expect_status 2 'ftlplot with an unknown option is a usage error' '"$P" --bogus'
+t_expect_status 2 'ftlplot with a bad format is a usage error' '"$P" --format gif --curve x.csv'
+t_expect_status 1 'ftlplot on a missing file fails' '"$P" --curve nope.csv -o o'
 
 "$G" -p hotcold -n 8192 -w 65536 --fill -s 3 -o bin >"$TMP/hc.ev" 2>/dev/null
 
@@ -54,7 +54,7 @@ t_expect_success 'ftlplot -- with arguments ftlsim rejects: exit 2, no empty sum
 	t_err 1 "ftlsim failed \(exit 1\)" "$P" -o r -- -q --logical-pages 64 --pages-per-segment 8 --op 0.5 hc.ev &&
 	test ! -e r/summary.json
 '
-t_expect_failure 2 'a plot script rejects an unknown FORMAT' '
+t_expect_status 2 'a plot script rejects an unknown FORMAT' '
 	gnuplot -e "FORMAT='"'"'gif'"'"'; out='"'"'x'"'"'; curves='"'"'c.csv|x'"'"'" -c "$PLOTS/wa-curve.gp"
 '
 

@@ -29,8 +29,8 @@ EOF
 t_expect_success '--help and --version' '
 	"$F" --help | grep -q "^usage: ftlsweep plan" && "$F" --version | grep -q "^ftlsweep (ftlkit) "
 '
-t_expect_failure 2 'no command is a usage error' '"$F"'
-t_expect_failure 2 'an unknown command is a usage error' '"$F" frobnicate'
+t_expect_status 2 'no command is a usage error' '"$F"'
+t_expect_status 2 'an unknown command is a usage error' '"$F" frobnicate'
 t_expect_success 'a bad sweep file: exit 1 naming the file and line' '
 	printf "trace %s\naxes op 1\n" "$SAMPLES/msr/hm_0-head1000.csv" >bad.sweep &&
 	t_err 1 "bad.sweep:2: unknown directive" "$F" plan bad.sweep bad.d &&
@@ -48,7 +48,7 @@ t_expect_success 'plan: one job per input, or per configuration with --split; na
 	"$F" plan small.sweep s2.d --split 2>/dev/null && t_cmp s.d/jobs.txt s2.d/jobs.txt &&
 	grep -q -- "--logical-pages 8192 --pages-per-segment 64 --policy fifo --op 0.25" s.d/jobs/*.job
 '
-t_expect_failure 2 'run without a backend is a usage error' '"$F" run s.d'
+t_expect_status 2 'run without a backend is a usage error' '"$F" run s.d'
 
 t_expect_success 'run --local -j 2 (GNU parallel): every job done; merge gives one tidy CSV' '
 	"$F" run s.d --local -j 2 2>err && "$F" status s.d >st && grep -qx "4 done, 0 running, 0 failed, 0 waiting" st &&
@@ -113,7 +113,7 @@ t_expect_success 'plot: WA against OP, one line per policy, a PNG' '
 	"$F" plot s.d op wa_measured --by policy -o wa.png >/dev/null &&
 	test "$(head -c 4 wa.png | od -An -c | tr -d " ")" = "211PNG"
 '
-t_expect_failure 2 'plot: an unknown column is a usage error' '"$F" plot s.d op nosuch --by policy -o x.png'
+t_expect_status 2 'plot: an unknown column is a usage error' '"$F" plot s.d op nosuch --by policy -o x.png'
 
 # The README's worked sweep: its sweep file is the bundled one, and its
 # table is what the sweep gives.
