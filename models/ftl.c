@@ -15,6 +15,7 @@
 #include "ftlkit.h"
 #include "gc.h"
 #include "place.h"
+#include "policy.h"
 
 static int ferr(struct ftl *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int ferr(struct ftl *f, const char *fmt, ...)
@@ -73,16 +74,6 @@ void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 	return p;
 }
 
-void ftl_rng_seed(uint64_t s[4], uint64_t seed)
-{
-	for (int i = 0; i < 4; i++) {
-		uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		s[i] = z ^ (z >> 31);
-	}
-}
-
 /*
  * Set-up.
  */
@@ -106,40 +97,74 @@ static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t
 	return 0;
 }
 
-static int policies(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
+/* The placement's generator: its own sequence, apart from the victim
+ * policy's (which the random fill shares, first, as it always has). */
+#define PLACE_SEED_MIX 0x706c6163656d6e74ull
+
+/* What the policies asked the model to keep. */
+static int keep(struct ftl *f, unsigned what)
 {
-	const char *arg;
-	const struct place_ops *p = place_find(c->placement, &arg);
-	if (!p)
-		return set_err(err, n, "unknown placement '%s'", c->placement);
-	f->place = p;
-	f->nstreams = 1;
-	f->gc_streams = 1;
-	if (p->init(f, arg, &f->place_st, err, n))
+	if ((what & FTL_KEEP_WRITE_TIME) && !f->wtime && !(f->wtime = ftl_calloc(f, f->U, sizeof(uint32_t))))
 		return -1;
-	f->place_trivial = !!(p->flags & PLACE_TRIVIAL);
-	f->place_batch = !!(p->flags & PLACE_SORT);
-	if (f->nstreams < 1 || f->nstreams > FTL_MAX_STREAMS || f->gc_streams < 1)
-		return set_err(err, n, "placement '%s' asks for %u streams (1..%d)", p->name,
-			       f->nstreams, FTL_MAX_STREAMS);
-	const struct gc_ops *g = gc_find(c->policy, &arg);
+	if ((what & FTL_KEEP_OPEN_TIME) && !f->open_time &&
+	    !(f->open_time = ftl_calloc(f, f->nseg, sizeof(uint64_t))))
+		return -1;
+	return 0;
+}
+
+static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high, char *err, size_t n)
+{
+	struct policy_args pa, ga;
+	const struct place_ops *p = place_find(c->placement, &pa, err, n);
+	if (!p)
+		return -1;
+	f->place = p;
+	if (!(f->place_st = policy_room_new(f, p->info.state_size, c->seed ^ PLACE_SEED_MIX)))
+		return set_err(err, n, "out of memory");
+	struct place_needs pn = {.streams = 1, .gc_streams = 1};
+	if (p->init(f->place_st, f, &(struct place_init){.args = &pa}, &pn))
+		return set_err(err, n, "placement '%s': %s", p->info.name, policy_error(f->place_st));
+	f->place_trivial = !!(p->info.flags & PLACE_TRIVIAL);
+	f->place_batch = !!(p->info.flags & PLACE_SORT);
+	if (pn.streams < 1 || pn.streams > FTL_MAX_STREAMS || pn.gc_streams < 1 || pn.gc_streams > pn.streams)
+		return set_err(err, n, "placement '%s' asks for %u streams, %u for GC (1..%d)", p->info.name,
+			       pn.streams, pn.gc_streams, FTL_MAX_STREAMS);
+	f->nstreams = pn.streams;
+	f->gc_streams = pn.gc_streams;
+	*gc_high = pn.gc_high;
+	const struct gc_ops *g = gc_find(c->policy, &ga, err, n);
 	if (!g)
-		return set_err(err, n, "unknown victim policy '%s'", c->policy);
+		return -1;
 	f->gc = g;
-	return g->init(f, arg, &f->gc_st, err, n);
+	f->slot_links = !!(g->info.flags & GC_SLOT_LINKS);
+	if (!(f->gc_st = policy_room_new(f, g->info.state_size, c->seed)))
+		return set_err(err, n, "out of memory");
+	struct gc_needs gn = {0};
+	if (g->init(f->gc_st, f, &(struct gc_init){.args = &ga, .slots = {f->seg}}, &gn))
+		return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_st));
+	if (keep(f, pn.keep | gn.keep))
+		return set_err(err, n, "out of memory");
+	return 0;
+}
+
+int ftl_policies_check(const struct ftl_config *c, char *err, size_t n)
+{
+	if (!place_find(c->placement, NULL, err, n) || !gc_find(c->policy, NULL, err, n))
+		return -1;
+	return 0;
 }
 
 /* Watermarks: the placement's GC streams must find a free segment each
  * while a victim is copied; see docs/MODEL.md "Segments and GC". */
-static int watermarks(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
+static int watermarks(struct ftl *f, const struct ftl_config *c, uint32_t place_high, char *err, size_t n)
 {
 	uint32_t lo = c->gc_low ? c->gc_low : f->gc_streams;
-	uint32_t hi = c->gc_high ? c->gc_high : (f->gc_high ? f->gc_high : lo);
+	uint32_t hi = c->gc_high ? c->gc_high : (place_high ? place_high : lo);
 	if (c->gc_low && !c->gc_high && hi < lo)
 		hi = lo;
 	if (lo < f->gc_streams)
 		return set_err(err, n, "GC low watermark %u is below the %u free segments placement '%s' needs",
-			       lo, f->gc_streams, f->place->name);
+			       lo, f->gc_streams, f->place->info.name);
 	if (hi < lo)
 		return set_err(err, n, "GC high watermark %u is below the low watermark %u", hi, lo);
 	f->gc_low = lo;
@@ -205,7 +230,6 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 	f->cfg = *c;
 	f->last_victim = FTL_NONE;
 	f->milestone = UINT64_MAX;
-	ftl_rng_seed(f->rng, c->seed);
 	if (geometry(f, c, err, n))
 		goto fail;
 	/* The policies' indexes use the segment records. */
@@ -214,7 +238,8 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 			(unsigned long long)f->U, (unsigned long long)f->T);
 		goto fail;
 	}
-	if (policies(f, c, err, n) || watermarks(f, c, err, n))
+	uint32_t place_high = 0;
+	if (policies(f, c, &place_high, err, n) || watermarks(f, c, place_high, err, n))
 		goto fail;
 	f->measuring = c->warmup_writes == 0;
 	ftl_tick(f);
@@ -228,10 +253,14 @@ void ftl_free(struct ftl *f)
 {
 	if (!f)
 		return;
-	if (f->gc && f->gc_st && f->gc->destroy)
-		f->gc->destroy(f, f->gc_st);
-	if (f->place && f->place_st && f->place->destroy)
-		f->place->destroy(f, f->place_st);
+	if (f->gc_st && f->gc->destroy)
+		f->gc->destroy(f->gc_st, f);
+	if (f->place_st && f->place->destroy)
+		f->place->destroy(f->place_st, f);
+	policy_room_free(f->gc_st);
+	policy_room_free(f->place_st);
+	free(f->wtime);
+	free(f->open_time);
 	free(f->l2p);
 	free(f->p2l);
 	free(f->vmap);
@@ -257,13 +286,15 @@ static int open_seg(struct ftl *f, unsigned s)
 {
 	if (!f->nfree)
 		return ferr(f, "no free segment left for stream %u (GC watermarks %u/%u too low for "
-			       "placement '%s'; raise --gc-low)", s, f->gc_low, f->gc_high, f->place->name);
+			       "placement '%s'; raise --gc-low)", s, f->gc_low, f->gc_high, f->place->info.name);
 	uint32_t seg = f->freeq[f->free_head];
 	f->free_head = f->free_head + 1 == f->nseg ? 0 : f->free_head + 1;
 	f->nfree--;
 	struct ftl_stream *st = &f->streams[s];
 	f->seg[seg].state = SEG_OPEN;
 	f->seg[seg].stream = (uint8_t)s;
+	if (f->open_time)
+		f->open_time[seg] = f->clock;
 	st->seg = seg;
 	st->next = seg * f->b;
 	st->room = f->b;
@@ -291,7 +322,18 @@ static void wl_unlink(struct ftl *f, uint32_t seg)
 		f->wl_prev[nx] = p;
 }
 
-static void seal(struct ftl *f, struct ftl_stream *st)
+/* A failed victim- or placement-policy hook: its message, named. */
+static int gc_failed(struct ftl *f)
+{
+	return ferr(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_st));
+}
+
+static int place_failed(struct ftl *f)
+{
+	return ferr(f, "placement '%s': %s", f->place->info.name, policy_error(f->place_st));
+}
+
+static int seal(struct ftl *f, struct ftl_stream *st)
 {
 	uint32_t seg = st->seg;
 	f->seg[seg].state = SEG_SEALED;
@@ -301,7 +343,7 @@ static void seal(struct ftl *f, struct ftl_stream *st)
 	st->seg = FTL_NONE;
 	if (f->wl_head)
 		wl_link(f, seg);
-	f->gc->on_seal(f, f->gc_st, seg);
+	return f->gc->on_seal(f->gc_st, f, seg) ? gc_failed(f) : 0;
 }
 
 static int wear_grow(struct ftl *f, uint32_t e)
@@ -350,7 +392,7 @@ static int erase(struct ftl *f, uint32_t seg)
 }
 
 /* Program lpn at the stream's next page. */
-static inline void put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
+static inline int put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 {
 	uint32_t ppn = st->next++;
 	unsigned bit;
@@ -360,10 +402,11 @@ static inline void put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 	*w |= 1ull << bit;
 	f->seg[st->seg].valid++;
 	if (--st->room == 0)
-		seal(f, st);
+		return seal(f, st);
+	return 0;
 }
 
-static inline void invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
+static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 {
 	uint32_t seg = ftl_seg_of(f, ppn);
 	uint32_t old = f->seg[seg].valid--;
@@ -371,8 +414,10 @@ static inline void invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	uint64_t *w = ftl_vword(f, ppn, &bit);
 	*w &= ~(1ull << bit);
 	f->l2p[lpn] = FTL_NONE;
-	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate)
-		f->gc->on_invalidate(f, f->gc_st, seg, old);
+	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
+	    f->gc->on_invalidate(f->gc_st, f, seg, old))
+		return gc_failed(f);
+	return 0;
 }
 
 /*
@@ -406,7 +451,7 @@ static int gather(struct ftl *f, uint32_t seg)
 			ftl_pf(&f->l2p[lpn]);
 			f->gcbuf[f->gcbuf_n + live] = lpn;
 			if (f->place_batch)
-				f->gckey[f->gcbuf_n + live] = f->place->sort_key(f, f->place_st, lpn);
+				f->gckey[f->gcbuf_n + live] = f->place->sort_key(f->place_st, f, lpn);
 			live++;
 		}
 	}
@@ -421,11 +466,16 @@ static int writeout(struct ftl *f, unsigned from, int wl)
 {
 	for (size_t i = 0; i < f->gcbuf_n; i++) {
 		uint32_t lpn = f->gcbuf[i];
-		unsigned s = f->place_trivial ? 0 : f->place->gc(f, f->place_st, lpn, from);
+		unsigned s = 0;
+		if (!f->place_trivial && f->place->gc(f->place_st, f, lpn, from, &s))
+			return place_failed(f);
+		if (s >= f->nstreams)
+			return ferr(f, "placement '%s' chose stream %u of %u", f->place->info.name, s, f->nstreams);
 		struct ftl_stream *st = &f->streams[s];
 		if (!st->room && open_seg(f, s))
 			return -1;
-		put(f, st, lpn);
+		if (put(f, st, lpn))
+			return -1;
 		st->gc_pages++;
 	}
 	if (wl)
@@ -453,6 +503,8 @@ static void count_victim(struct ftl *f, uint32_t seg)
 static int clean(struct ftl *f, uint32_t seg, int wl)
 {
 	unsigned from = f->seg[seg].stream;
+	if (f->place->on_clean && f->place->on_clean(f->place_st, f, seg, wl))
+		return place_failed(f);
 	if (wl)
 		f->c.wl_moves++;
 	else
@@ -500,7 +552,8 @@ static int wear_level(struct ftl *f)
 		uint32_t seg = f->wl_head[e];
 		if (seg == FTL_NONE)
 			continue;
-		f->gc->remove(f, f->gc_st, seg);
+		if (f->gc->remove(f->gc_st, f, seg))
+			return gc_failed(f);
 		if (clean(f, seg, 1))
 			return -1;
 		return f->place_batch ? writeout_sorted(f, 1) : 0;
@@ -539,15 +592,15 @@ static int gc_pass(struct ftl *f, int need)
 		if (++guard > 2 * (uint64_t)f->nseg)
 			return ferr(f, "GC cleaned %llu victims without freeing %u segments: no reclaimable space",
 				    (unsigned long long)guard - 1, f->gc_high);
-		uint32_t seg = f->gc->pick(f, f->gc_st);
-		if (seg == FTL_NONE && f->err[0])
-			return -1;
+		uint32_t seg = FTL_NONE;
+		if (f->gc->pick(f->gc_st, f, &seg))
+			return gc_failed(f);
 		if (seg == FTL_NONE)
 			return ferr(f, "victim policy '%s' found no segment to clean (%u sealed)",
-				    f->gc->name, f->nsealed);
-		if (f->seg[seg].state != SEG_SEALED)
+				    f->gc->info.name, f->nsealed);
+		if (seg >= f->nseg || f->seg[seg].state != SEG_SEALED)
 			return ferr(f, "victim policy '%s' chose segment %u, which is not sealed",
-				    f->gc->name, seg);
+				    f->gc->info.name, seg);
 		if (clean(f, seg, 0))
 			return -1;
 	}
@@ -574,17 +627,51 @@ static int host_open(struct ftl *f, unsigned s)
  * Host operations.
  */
 
+/* The page's write stamp (FTL_KEEP_WRITE_TIME; policy.h): clock >>
+ * shift, all stamps halved once when the clock outgrows 32 bits. */
+static void stamp(struct ftl *f, uint32_t lpn)
+{
+	uint64_t t = f->clock >> f->wtime_shift;
+	if (t > UINT32_MAX) {
+		for (uint64_t i = 0; i < f->U; i++)
+			f->wtime[i] >>= 1;
+		t = f->clock >> ++f->wtime_shift;
+	}
+	f->wtime[lpn] = (uint32_t)t;
+}
+
+/* The placement sees the write before its previous version goes. */
+static int host_stream(struct ftl *f, uint32_t lpn, unsigned temp, uint32_t old, unsigned *s)
+{
+	struct place_write w = {.lpn = lpn, .temp = temp, .prev_seg = FTL_NONE, .prev_time = FTL_NEVER};
+	if (old != FTL_NONE) {
+		w.prev_seg = ftl_seg_of(f, old);
+		if (f->wtime)
+			w.prev_time = ftl_write_time(f, lpn);
+	}
+	if (f->place->host(f->place_st, f, &w, s))
+		return place_failed(f);
+	if (*s >= f->nstreams)
+		return ferr(f, "placement '%s' chose stream %u of %u", f->place->info.name, *s, f->nstreams);
+	return 0;
+}
+
 static inline int write_page(struct ftl *f, uint32_t lpn, unsigned temp)
 {
 	uint32_t old = f->l2p[lpn];
-	if (old != FTL_NONE)
-		invalidate(f, lpn, old);
+	unsigned s = 0;
 	f->clock++;
-	unsigned s = f->place_trivial ? 0 : f->place->host(f, f->place_st, lpn, temp);
+	if (!f->place_trivial && host_stream(f, lpn, temp, old, &s))
+		return -1;
+	if (old != FTL_NONE && invalidate(f, lpn, old))
+		return -1;
+	if (f->wtime)
+		stamp(f, lpn);
 	struct ftl_stream *st = &f->streams[s];
 	if (!st->room && host_open(f, s))
 		return -1;
-	put(f, st, lpn);
+	if (put(f, st, lpn))
+		return -1;
 	st->host_pages++;
 	return 0;
 }
@@ -603,8 +690,7 @@ int ftl_trim(struct ftl *f, uint32_t lpn)
 	uint32_t old = f->l2p[lpn];
 	if (old == FTL_NONE)
 		return 0;
-	invalidate(f, lpn, old);
-	return 1;
+	return invalidate(f, lpn, old) ? -1 : 1;
 }
 
 int ftl_precondition(struct ftl *f, int kind)
@@ -620,7 +706,7 @@ int ftl_precondition(struct ftl *f, int kind)
 		for (uint32_t i = 0; i < f->U; i++)
 			perm[i] = i;
 		for (uint32_t i = (uint32_t)f->U - 1; i > 0; i--) {
-			uint32_t j = ftl_rng_below(f->rng, i + 1), t = perm[i];
+			uint32_t j = rng_below32(policy_rng(f->gc_st), i + 1), t = perm[i];
 			perm[i] = perm[j];
 			perm[j] = t;
 		}
@@ -671,6 +757,11 @@ int ftl_tick(struct ftl *f)
 		m = f->next_snapshot;
 	f->milestone = m;
 	return 0;
+}
+
+const char *ftl_stream_name(const struct ftl *f, unsigned s, char *buf, size_t n)
+{
+	return f->place->stream_name(f->place_st, f, s, buf, n);
 }
 
 double ftl_wa(const struct ftl_counts *now, const struct ftl_counts *then)
@@ -736,7 +827,10 @@ static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t e
 	f->r.discard_partial_pages += (end - first) - (fe - ff);
 	for (uint64_t p = ff; p < fe; p++) {
 		uint32_t lpn = lpn_of(f, p);
-		if (lpn != FTL_NONE && ftl_trim(f, lpn))
+		int rc = lpn == FTL_NONE ? 0 : ftl_trim(f, lpn);
+		if (rc < 0)
+			return -1;
+		if (rc)
 			f->r.discard_pages_trimmed++;
 		else
 			f->r.discard_pages_unmapped++;
@@ -870,7 +964,7 @@ int ftl_check(struct ftl *f, char *err, size_t n)
 		rc = check_segments(f, live, err, n);
 	free(live);
 	if (!rc && f->gc->check)
-		rc = f->gc->check(f, f->gc_st, err, n);
+		rc = f->gc->check(f->gc_st, f, err, n);
 	double wa = ftl_wa(&f->c, &(struct ftl_counts){0});
 	if (!rc && wa >= 0 && wa < 1)
 		rc = set_err(err, n, "write amplification %g below 1", wa);

@@ -6,8 +6,9 @@
  * Use: fill a struct ftl_config (ftl_config_default, then the fields),
  * ftl_new(), then ftl_request() per trace event or ftl_write()/
  * ftl_trim() per page, and read the counters from struct ftl.
- * Victim policies (gc.h) and placement policies (place.h) see the
- * struct directly: it is the model's state, not an opaque handle.
+ * Victim policies (gc.h) and placement policies (place.h) do not touch
+ * the struct: each lives in a room of its own (policy.h) and reads the
+ * model through the accessors declared there.
  */
 #ifndef FTLKIT_FTL_H
 #define FTLKIT_FTL_H
@@ -27,16 +28,17 @@ enum ftl_seg_state { SEG_FREE = 0, SEG_OPEN = 1, SEG_SEALED = 2 };
 
 /*
  * What an overwrite touches in its segment, together in 16 bytes (a
- * quarter cache line): the valid count, the state, and two links that
- * the victim policy may use for an intrusive list (greedy's buckets),
- * so that an invalidation costs one line for the segment itself.
+ * quarter cache line): the valid count, the state, and two words that
+ * are the victim policy's (gc_slot in gc.h: greedy links its buckets
+ * through them), so that an invalidation costs one line for the
+ * segment itself.
  */
 struct ftl_seg {
 	uint32_t valid;
 	uint8_t state;	/* enum ftl_seg_state */
 	uint8_t stream; /* which stream wrote it */
 	uint16_t spare;
-	uint32_t prev, next; /* the victim policy's */
+	uint32_t slot[2]; /* the victim policy's */
 };
 enum ftl_precond { PRECOND_NONE, PRECOND_SEQ, PRECOND_RANDOM };
 enum ftl_oor { OOR_ERROR, OOR_DROP, OOR_CLIP }; /* requests past the logical space */
@@ -115,6 +117,7 @@ struct ftl {
 	/* segments */
 	struct ftl_seg *seg;
 	uint64_t *seal_time;
+	uint64_t *open_time; /* kept when a policy asks (FTL_KEEP_OPEN_TIME), else NULL */
 	uint32_t *erase_count;
 	uint32_t *freeq; /* ring of free segments, FIFO */
 	uint32_t free_head, nfree, nsealed;
@@ -123,13 +126,17 @@ struct ftl {
 	unsigned nstreams;  /* streams in use */
 	unsigned gc_streams; /* streams GC may write to (default watermarks) */
 
-	/* policies */
+	/* policies: each one's state in its room (policy.h) */
 	const struct gc_ops *gc;
 	void *gc_st;
 	const struct place_ops *place;
 	void *place_st;
 	int place_trivial; /* single log: skip the per-page placement calls */
 	int place_batch;   /* placement sorts a whole GC pass (agesort) */
+	int slot_links;	   /* the victim policy's slot words are segment links */
+	/* per logical page: last host write stamp (FTL_KEEP_WRITE_TIME), else NULL */
+	uint32_t *wtime;
+	unsigned wtime_shift;
 
 	/* time and counters */
 	uint64_t clock;		 /* page writes by the host, preconditioning included */
@@ -157,7 +164,6 @@ struct ftl {
 	uint32_t last_victim;
 	uint64_t gc_passes;
 
-	uint64_t rng[4];
 	uint64_t mem_bytes; /* bytes the model allocated */
 
 	/* called by ftl_tick at intervals and snapshots (ftlsim writes CSV) */
@@ -177,12 +183,15 @@ uint64_t ftl_pages_for_sf(uint64_t U, double sf);
 /* NULL on error with a message in err. */
 struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n);
 void ftl_free(struct ftl *f);
+/* Are the victim policy and placement of c known, their arguments in
+ * range? 0, or -1 with the message ftl_new would give. */
+int ftl_policies_check(const struct ftl_config *c, char *err, size_t n);
 
 /* Fill every logical page once (not counted as host writes). */
 int ftl_precondition(struct ftl *f, int kind);
 /* One host page write / trim. 0 ok, -1 with f->err set. */
 int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp);
-/* 1 trimmed, 0 page held no data. */
+/* 1 trimmed, 0 page held no data, -1 with f->err set. */
 int ftl_trim(struct ftl *f, uint32_t lpn);
 /* One trace event, by the rules in docs/MODEL.md. 0 ok, -1 f->err. */
 int ftl_request(struct ftl *f, const struct ev *e);
@@ -242,38 +251,22 @@ static inline void ftl_prefetch_seg(const struct ftl *f, uint32_t lpn)
 	ftl_pf(ftl_vword(f, ppn, &bit));
 }
 
+/* The segments the victim policy links the page's segment to (its slot
+ * words, when GC_SLOT_LINKS says they are segment numbers). */
 static inline void ftl_prefetch_links(const struct ftl *f, uint32_t lpn)
 {
 	uint32_t ppn = f->l2p[lpn];
-	if (ppn == FTL_NONE)
+	if (ppn == FTL_NONE || !f->slot_links)
 		return;
 	const struct ftl_seg *s = &f->seg[ftl_seg_of(f, ppn)];
-	if (s->prev < f->nseg)
-		ftl_pf(&f->seg[s->prev]);
-	if (s->next < f->nseg)
-		ftl_pf(&f->seg[s->next]);
+	if (s->slot[0] < f->nseg)
+		ftl_pf(&f->seg[s->slot[0]]);
+	if (s->slot[1] < f->nseg)
+		ftl_pf(&f->seg[s->slot[1]]);
 }
 
-/* xoshiro256** seeded through splitmix64: small, fast, reproducible. */
-void ftl_rng_seed(uint64_t s[4], uint64_t seed);
-static inline uint64_t ftl_rng_next(uint64_t s[4])
-{
-	uint64_t r = s[1] * 5;
-	r = (r << 7 | r >> 57) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = s[3] << 45 | s[3] >> 19;
-	return r;
-}
-/* Uniform in [0, n): Lemire's multiply-shift (bias below 2^-32 for n < 2^32). */
-static inline uint32_t ftl_rng_below(uint64_t s[4], uint32_t n)
-{
-	return (uint32_t)(((ftl_rng_next(s) >> 32) * (uint64_t)n) >> 32);
-}
+/* Name of stream s for reports ("all", "host", "temp1"...). */
+const char *ftl_stream_name(const struct ftl *f, unsigned s, char *buf, size_t n);
 
 /* Footprint map: 0 ok, -1 out of memory. */
 int ftl_pagemap_init(struct ftl_pagemap *m);
@@ -281,7 +274,7 @@ int ftl_pagemap_add(struct ftl_pagemap *m, uint64_t page);
 uint32_t ftl_pagemap_get(const struct ftl_pagemap *m, uint64_t page);
 void ftl_pagemap_free(struct ftl_pagemap *m);
 
-/* Allocation counted in f->mem_bytes (policies use it too). */
+/* Allocation counted in f->mem_bytes (policies: policy_calloc). */
 void *ftl_calloc(struct ftl *f, size_t n, size_t size);
 
 #endif

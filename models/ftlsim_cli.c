@@ -74,13 +74,13 @@ static void usage(void)
 static void list_policies(void)
 {
 	for (const struct gc_ops *const *p = gc_table; *p; p++)
-		printf("%-10s %s\n", (*p)->name, (*p)->desc);
+		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
 }
 
 static void list_placements(void)
 {
 	for (const struct place_ops *const *p = place_table; *p; p++)
-		printf("%-10s %s\n", (*p)->name, (*p)->desc);
+		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
 }
 
 enum {
@@ -177,13 +177,10 @@ static void opt_wear(struct sim *s, const char *arg)
 static void check_policies(struct sim *s)
 {
 	char err[256];
-	const char *arg;
 	if (gc_table_check(err, sizeof(err)) || place_table_check(err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
-	if (!gc_find(s->cfg.policy, &arg))
-		usage_error("unknown victim policy '%s' (see --list-policies)", s->cfg.policy);
-	if (!place_find(s->cfg.placement, &arg))
-		usage_error("unknown placement '%s' (see --list-placements)", s->cfg.placement);
+	if (ftl_policies_check(&s->cfg, err, sizeof(err)))
+		usage_error("%s (see --list-policies, --list-placements)", err);
 }
 
 static void one_space(void)

@@ -220,8 +220,7 @@ static json_t *j_streams(const struct sim *s)
 		const struct ftl_stream *st = &f->streams[i];
 		json_t *o = json_object();
 		SETU(o, "stream", i);
-		json_object_set_new(o, "name", json_string(f->place->stream_name(
-						       (struct ftl *)f, f->place_st, i, buf, sizeof(buf))));
+		json_object_set_new(o, "name", json_string(ftl_stream_name(f, i, buf, sizeof(buf))));
 		SETU(o, "host_pages_written", st->host_pages);
 		SETU(o, "gc_pages_copied", st->gc_pages);
 		SETU(o, "segments_sealed", st->sealed);

@@ -3,13 +3,25 @@
  * struct gc_ops; gc_table.c lists them, found by name, the first being
  * the default. Adding a policy is one new file and one line there.
  *
- * A policy keeps its own index of the sealed segments so that choosing
- * a victim never scans them all. The model tells it what changes:
- *   on_seal(seg)               seg joins the candidates (valid[seg] set)
+ * A policy lives in the room policy.h describes: state allocated by the
+ * model (info.state_size), a read-only view of the model, declared
+ * arguments, its own generator, failures reported by return code with
+ * the message kept in the room (policy_fail). It keeps its own index of
+ * the sealed segments so that choosing a victim never scans them all.
+ * The model tells it what changes:
+ *   on_seal(seg)               seg joins the candidates (ftl_valid set)
  *   on_invalidate(seg, old)    a sealed seg lost one page: old -> old-1
  *   remove(seg)                seg leaves the candidates (wear levelling)
- *   pick()                     choose a victim and remove it
- * on_invalidate runs once per overwritten page: keep it O(1).
+ *   pick(&seg)                 choose a victim and remove it
+ * Each returns 0, or -1 after policy_fail. on_invalidate runs once per
+ * overwritten page: keep it O(1).
+ *
+ * Per-segment words. Two 32-bit words in each of the model's segment
+ * records are the victim policy's (gc_slot): an index linked through
+ * them (greedy's buckets) costs an invalidation one cache line for the
+ * segment itself. A policy that stores segment numbers there (links)
+ * says so with GC_SLOT_LINKS, and the model's prefetch hints then bring
+ * in the linked neighbours ahead of an invalidation (ftl_prefetch_links).
  */
 #ifndef FTLKIT_GC_H
 #define FTLKIT_GC_H
@@ -18,38 +30,55 @@
 #include <stdint.h>
 
 #include "ftl.h"
+#include "policy.h"
 
-#define GC_API_VERSION 1
+#define GC_API_VERSION 2
 
-/* Capability flags. */
-#define GC_ARG 0x1	/* takes ":ARG" (optional unless GC_ARG_REQUIRED) */
-#define GC_ARG_REQUIRED 0x2
-#define GC_RANDOM 0x4	/* draws from the model's seeded generator */
+/* Flags, read by the model. */
+#define GC_SLOT_LINKS 0x1 /* gc_slot words hold segment numbers (or FTL_NONE) */
+
+/* The victim policy's words in the segment records (init's in->slots). */
+struct gc_slots {
+	struct ftl_seg *seg;
+};
+static inline uint32_t *gc_slot(struct gc_slots s, uint32_t seg) { return s.seg[seg].slot; }
+
+/* What init receives. */
+struct gc_init {
+	const struct policy_args *args;
+	struct gc_slots slots;
+};
+
+/* What init returns to the model. */
+struct gc_needs {
+	unsigned keep; /* FTL_KEEP_* */
+};
 
 struct gc_ops {
-	const char *name;
-	const char *desc;
-	unsigned version; /* GC_API_VERSION */
-	unsigned flags;
-	/* Build the index for f (no segment sealed yet); arg is the text
-	 * after ':' or NULL. 0 ok, -1 with a message in err. Mandatory. */
-	int (*init)(struct ftl *f, const char *arg, void **st, char *err, size_t n);
-	void (*on_seal)(struct ftl *f, void *st, uint32_t seg);			      /* mandatory */
-	void (*on_invalidate)(struct ftl *f, void *st, uint32_t seg, uint32_t old);    /* optional */
-	void (*remove)(struct ftl *f, void *st, uint32_t seg);			      /* mandatory */
-	uint32_t (*pick)(struct ftl *f, void *st); /* FTL_NONE if no candidate; mandatory */
-	/* Is the index consistent with f? 0 ok, -1 with a message. Optional. */
-	int (*check)(struct ftl *f, void *st, char *err, size_t n);
-	void (*destroy)(struct ftl *f, void *st);
+	struct policy_info info;
+	/* Build the index (no segment sealed yet). Mandatory. */
+	int (*init)(void *st, const struct ftl *f, const struct gc_init *in, struct gc_needs *out);
+	int (*on_seal)(void *st, const struct ftl *f, uint32_t seg);			      /* mandatory */
+	int (*on_invalidate)(void *st, const struct ftl *f, uint32_t seg, uint32_t old); /* optional */
+	int (*remove)(void *st, const struct ftl *f, uint32_t seg);			      /* mandatory */
+	/* *seg = the victim, removed from the index, or FTL_NONE if there
+	 * is no candidate. Mandatory. */
+	int (*pick)(void *st, const struct ftl *f, uint32_t *seg);
+	/* Is the index consistent with the model? 0 ok, -1 with a message
+	 * in err (--check). Optional. */
+	int (*check)(void *st, const struct ftl *f, char *err, size_t n);
+	/* Free what init allocated (the model frees the state). Optional. */
+	void (*destroy)(void *st, const struct ftl *f);
 };
 
 extern const struct gc_ops *const gc_table[];
-/* Find "NAME" or "NAME:ARG"; *arg points into spec after ':' or NULL. */
-const struct gc_ops *gc_find(const char *spec, const char **arg);
+/* Find "NAME[:ARGS]" and parse its arguments; NULL with a message. */
+const struct gc_ops *gc_find(const char *spec, struct policy_args *a, char *err, size_t n);
 int gc_table_check(char *err, size_t n);
 
 /*
- * Shared indexes (gc_util.c, gc_agebuckets.c).
+ * Shared indexes (gc_util.c, gc_agebuckets.c). st is the owning
+ * policy's state (their arrays are counted in its room).
  */
 
 /* Doubly-linked list of segments in seal order (fifo, windowed). */
@@ -57,20 +86,22 @@ struct seglist {
 	uint32_t *prev, *next;
 	uint32_t head, tail, n;
 };
-int seglist_init(struct ftl *f, struct seglist *l);
+int seglist_init(void *st, const struct ftl *f, struct seglist *l);
 void seglist_push(struct seglist *l, uint32_t seg);
 void seglist_unlink(struct seglist *l, uint32_t seg);
-int seglist_check(struct ftl *f, const struct seglist *l, char *err, size_t n);
+int seglist_check(const struct ftl *f, const struct seglist *l, char *err, size_t n);
+void seglist_free(struct seglist *l);
 
 /* Array of the sealed segments with swap-remove (random, dchoices). */
 struct segarray {
 	uint32_t *seg, *pos;
 	uint32_t n;
 };
-int segarray_init(struct ftl *f, struct segarray *a);
+int segarray_init(void *st, const struct ftl *f, struct segarray *a);
 void segarray_add(struct segarray *a, uint32_t seg);
 void segarray_del(struct segarray *a, uint32_t seg);
-int segarray_check(struct ftl *f, const struct segarray *a, char *err, size_t n);
+int segarray_check(const struct ftl *f, const struct segarray *a, char *err, size_t n);
+void segarray_free(struct segarray *a);
 
 /* Per-valid-count binary heaps ordered by seal time, oldest on top
  * (cb, cb-sqrt, cat): within one valid count the oldest segment scores
@@ -80,13 +111,12 @@ struct agebuckets {
 	uint32_t *len, *cap;
 	uint32_t *pos; /* index of seg in its heap */
 	uint32_t b;
-	int oom; /* an add failed: the next pick reports it */
 };
-int agebuckets_init(struct ftl *f, struct agebuckets *a);
+int agebuckets_init(void *st, const struct ftl *f, struct agebuckets *a);
 void agebuckets_free(struct agebuckets *a);
-int agebuckets_add(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v);
-void agebuckets_del(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v);
-int agebuckets_check(struct ftl *f, const struct agebuckets *a, char *err, size_t n);
+int agebuckets_add(void *st, const struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v);
+void agebuckets_del(void *st, const struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v);
+int agebuckets_check(const struct ftl *f, const struct agebuckets *a, char *err, size_t n);
 
 /*
  * The hooks of a policy whose whole state is one struct agebuckets
@@ -95,13 +125,13 @@ int agebuckets_check(struct ftl *f, const struct agebuckets *a, char *err, size_
  * (1: the tops) with score(f, seg, valid), higher is better; ties go to
  * the fewer valid pages, then the older segment.
  */
-int agepol_init(struct ftl *f, const char *arg, void **st, char *err, size_t n);
-void agepol_seal(struct ftl *f, void *st, uint32_t seg);
-void agepol_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old);
-void agepol_remove(struct ftl *f, void *st, uint32_t seg);
-int agepol_check(struct ftl *f, void *st, char *err, size_t n);
-void agepol_destroy(struct ftl *f, void *st);
-uint32_t agepol_pick(struct ftl *f, void *st, const char *name, uint32_t depth,
-		     double (*score)(const struct ftl *f, uint32_t seg, uint32_t valid));
+int agepol_init(void *st, const struct ftl *f, const struct gc_init *in, struct gc_needs *out);
+int agepol_seal(void *st, const struct ftl *f, uint32_t seg);
+int agepol_invalidate(void *st, const struct ftl *f, uint32_t seg, uint32_t old);
+int agepol_remove(void *st, const struct ftl *f, uint32_t seg);
+int agepol_check(void *st, const struct ftl *f, char *err, size_t n);
+void agepol_destroy(void *st, const struct ftl *f);
+int agepol_pick(void *st, const struct ftl *f, uint32_t *seg, uint32_t depth,
+		double (*score)(const struct ftl *f, uint32_t seg, uint32_t valid));
 
 #endif

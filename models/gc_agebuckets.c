@@ -14,19 +14,19 @@
 
 static int older(const struct ftl *f, uint32_t x, uint32_t y)
 {
-	if (f->seal_time[x] != f->seal_time[y])
-		return f->seal_time[x] < f->seal_time[y];
+	uint64_t tx = ftl_seal_time(f, x), ty = ftl_seal_time(f, y);
+	if (tx != ty)
+		return tx < ty;
 	return x < y;
 }
 
-int agebuckets_init(struct ftl *f, struct agebuckets *a)
+int agebuckets_init(void *st, const struct ftl *f, struct agebuckets *a)
 {
-	a->b = f->b;
-	a->heap = calloc(f->b + 1, sizeof(*a->heap));
-	a->len = calloc(f->b + 1, sizeof(uint32_t));
-	a->cap = calloc(f->b + 1, sizeof(uint32_t));
-	a->pos = ftl_calloc(f, f->nseg, sizeof(uint32_t));
-	f->mem_bytes += (f->b + 1) * (sizeof(*a->heap) + 8);
+	a->b = ftl_seg_pages(f);
+	a->heap = policy_calloc(st, a->b + 1, sizeof(*a->heap));
+	a->len = policy_calloc(st, a->b + 1, sizeof(uint32_t));
+	a->cap = policy_calloc(st, a->b + 1, sizeof(uint32_t));
+	a->pos = policy_calloc(st, ftl_segments(f), sizeof(uint32_t));
 	return a->heap && a->len && a->cap && a->pos ? 0 : -1;
 }
 
@@ -47,7 +47,7 @@ static void place(struct agebuckets *a, uint32_t *h, uint32_t i, uint32_t seg)
 	a->pos[seg] = i;
 }
 
-static void sift_up(struct ftl *f, struct agebuckets *a, uint32_t *h, uint32_t i)
+static void sift_up(const struct ftl *f, struct agebuckets *a, uint32_t *h, uint32_t i)
 {
 	uint32_t seg = h[i];
 	while (i > 0) {
@@ -60,7 +60,7 @@ static void sift_up(struct ftl *f, struct agebuckets *a, uint32_t *h, uint32_t i
 	place(a, h, i, seg);
 }
 
-static void sift_down(struct ftl *f, struct agebuckets *a, uint32_t *h, uint32_t len, uint32_t i)
+static void sift_down(const struct ftl *f, struct agebuckets *a, uint32_t *h, uint32_t len, uint32_t i)
 {
 	uint32_t seg = h[i];
 	for (;;) {
@@ -77,20 +77,20 @@ static void sift_down(struct ftl *f, struct agebuckets *a, uint32_t *h, uint32_t
 	place(a, h, i, seg);
 }
 
-static int resize(struct ftl *f, struct agebuckets *a, uint32_t v, uint32_t cap)
+static int resize(void *st, struct agebuckets *a, uint32_t v, uint32_t cap)
 {
-	uint32_t *h = realloc(a->heap[v], (size_t)cap * sizeof(uint32_t));
+	uint32_t *h = policy_realloc(st, a->heap[v], (size_t)a->cap[v] * sizeof(uint32_t),
+				     (size_t)cap * sizeof(uint32_t));
 	if (!h)
 		return -1;
-	f->mem_bytes += ((int64_t)cap - a->cap[v]) * (int64_t)sizeof(uint32_t);
 	a->heap[v] = h;
 	a->cap[v] = cap;
 	return 0;
 }
 
-int agebuckets_add(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v)
+int agebuckets_add(void *st, const struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v)
 {
-	if (a->len[v] == a->cap[v] && resize(f, a, v, a->cap[v] ? 2 * a->cap[v] : 16))
+	if (a->len[v] == a->cap[v] && resize(st, a, v, a->cap[v] ? 2 * a->cap[v] : 16))
 		return -1;
 	uint32_t i = a->len[v]++;
 	a->heap[v][i] = seg;
@@ -98,7 +98,7 @@ int agebuckets_add(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v
 	return 0;
 }
 
-void agebuckets_del(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v)
+void agebuckets_del(void *st, const struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t v)
 {
 	uint32_t *h = a->heap[v], i = a->pos[seg], last = h[--a->len[v]];
 	if (i != a->len[v]) {
@@ -109,10 +109,10 @@ void agebuckets_del(struct ftl *f, struct agebuckets *a, uint32_t seg, uint32_t 
 	}
 	/* Shrinking cannot fail in a way that matters: keep the old array. */
 	if (a->cap[v] > 64 && a->len[v] < a->cap[v] / 4)
-		resize(f, a, v, a->cap[v] / 2);
+		resize(st, a, v, a->cap[v] / 2);
 }
 
-int agebuckets_check(struct ftl *f, const struct agebuckets *a, char *err, size_t n)
+int agebuckets_check(const struct ftl *f, const struct agebuckets *a, char *err, size_t n)
 {
 	uint64_t total = 0;
 	for (uint32_t v = 0; v <= a->b; v++) {
@@ -120,86 +120,72 @@ int agebuckets_check(struct ftl *f, const struct agebuckets *a, char *err, size_
 		total += a->len[v];
 		for (uint32_t i = 0; i < a->len[v]; i++) {
 			uint32_t s = h[i];
-			if (s >= f->nseg || f->seg[s].state != SEG_SEALED || f->seg[s].valid != v || a->pos[s] != i)
+			if (s >= ftl_segments(f) || ftl_state(f, s) != SEG_SEALED || ftl_valid(f, s) != v ||
+			    a->pos[s] != i)
 				return set_err(err, n, "age bucket %u entry %u (segment %u) inconsistent", v, i, s);
 			if (i && older(f, s, h[(i - 1) / 2]))
 				return set_err(err, n, "age bucket %u: heap order broken at entry %u", v, i);
 		}
 	}
-	if (total != f->nsealed)
+	if (total != ftl_sealed_count(f))
 		return set_err(err, n, "age buckets hold %llu segments, %u are sealed",
-			       (unsigned long long)total, f->nsealed);
+			       (unsigned long long)total, ftl_sealed_count(f));
 	return 0;
 }
 
-int agepol_init(struct ftl *f, const char *arg, void **st, char *err, size_t n)
+int agepol_init(void *st, const struct ftl *f, const struct gc_init *in, struct gc_needs *out)
 {
-	struct agebuckets *a = ftl_calloc(f, 1, sizeof(*a));
-	*st = a;
-	if (!a || agebuckets_init(f, a))
-		return set_err(err, n, "out of memory");
+	return agebuckets_init(st, f, st) ? policy_fail(st, "out of memory") : 0;
+}
+
+int agepol_seal(void *st, const struct ftl *f, uint32_t seg)
+{
+	if (agebuckets_add(st, f, st, seg, ftl_valid(f, seg)))
+		return policy_fail(st, "out of memory");
 	return 0;
 }
 
-/* After a failed add a segment is missing from the heaps: they are not
- * touched again, and the next pick reports the failure. */
-void agepol_seal(struct ftl *f, void *st, uint32_t seg)
+int agepol_invalidate(void *st, const struct ftl *f, uint32_t seg, uint32_t old)
 {
-	struct agebuckets *a = st;
-	if (!a->oom)
-		a->oom |= agebuckets_add(f, a, seg, f->seg[seg].valid);
+	agebuckets_del(st, f, st, seg, old);
+	if (agebuckets_add(st, f, st, seg, old - 1))
+		return policy_fail(st, "out of memory");
+	return 0;
 }
 
-void agepol_invalidate(struct ftl *f, void *st, uint32_t seg, uint32_t old)
+int agepol_remove(void *st, const struct ftl *f, uint32_t seg)
 {
-	struct agebuckets *a = st;
-	if (a->oom)
-		return;
-	agebuckets_del(f, a, seg, old);
-	a->oom |= agebuckets_add(f, a, seg, old - 1);
+	agebuckets_del(st, f, st, seg, ftl_valid(f, seg));
+	return 0;
 }
 
-void agepol_remove(struct ftl *f, void *st, uint32_t seg)
-{
-	struct agebuckets *a = st;
-	if (!a->oom)
-		agebuckets_del(f, a, seg, f->seg[seg].valid);
-}
-
-int agepol_check(struct ftl *f, void *st, char *err, size_t n)
+int agepol_check(void *st, const struct ftl *f, char *err, size_t n)
 {
 	return agebuckets_check(f, st, err, n);
 }
 
-void agepol_destroy(struct ftl *f, void *st)
-{
-	agebuckets_free(st);
-	free(st);
-}
+void agepol_destroy(void *st, const struct ftl *f) { agebuckets_free(st); }
 
-uint32_t agepol_pick(struct ftl *f, void *st, const char *name, uint32_t depth,
-		     double (*score)(const struct ftl *f, uint32_t seg, uint32_t valid))
+int agepol_pick(void *st, const struct ftl *f, uint32_t *seg, uint32_t depth,
+		double (*score)(const struct ftl *f, uint32_t seg, uint32_t valid))
 {
 	struct agebuckets *a = st;
-	if (a->oom) {
-		snprintf(f->err, sizeof(f->err), "victim policy '%s': out of memory", name);
-		return FTL_NONE;
-	}
 	uint32_t best = FTL_NONE;
 	double best_score = 0;
-	for (uint32_t v = 0; v <= f->b; v++) {
+	for (uint32_t v = 0; v <= a->b; v++) {
 		for (uint32_t i = 0; i < a->len[v] && i < depth; i++) {
 			uint32_t s = a->heap[v][i];
 			double sc = score(f, s, v);
 			if (best == FTL_NONE || sc > best_score ||
-			    (sc == best_score && f->seg[s].valid == f->seg[best].valid &&
-			     f->seal_time[s] < f->seal_time[best])) {
+			    (sc == best_score && ftl_valid(f, s) == ftl_valid(f, best) &&
+			     ftl_seal_time(f, s) < ftl_seal_time(f, best))) {
 				best = s;
 				best_score = sc;
 			}
 		}
 	}
 	if (best != FTL_NONE)
-		agebuckets_del(f, a, best, f->seg[best].valid);
-	return best;
+		agebuckets_del(st, f, a, best, ftl_valid(f, best));
+	*seg = best;
+	return 0;
 }

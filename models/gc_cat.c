@@ -20,21 +20,22 @@ enum { CAT_TOP = 7 };
 
 static double cat_score(const struct ftl *f, uint32_t s, uint32_t v)
 {
-	if (v == f->b)
+	if (v == ftl_seg_pages(f))
 		return -HUGE_VAL; /* a full segment only when nothing else is sealed */
-	double u = (double)v / f->b;
-	return -(u / (1 - u) * (f->erase_count[s] + 1.0) / (double)(f->clock - f->seal_time[s] + 1));
+	double u = (double)v / ftl_seg_pages(f);
+	return -(u / (1 - u) * (ftl_erase_count(f, s) + 1.0) / (double)(ftl_now(f) - ftl_seal_time(f, s) + 1));
 }
 
-static uint32_t cat_pick(struct ftl *f, void *st)
+static int cat_pick(void *st, const struct ftl *f, uint32_t *seg)
 {
-	return agepol_pick(f, st, "cat", CAT_TOP, cat_score);
+	return agepol_pick(st, f, seg, CAT_TOP, cat_score);
 }
 
 const struct gc_ops gc_cat_ops = {
-	.name = "cat",
-	.desc = "Chiang's cost-age-times u/(1-u)*(erases+1)/(age+1)",
-	.version = GC_API_VERSION,
+	.info = {.name = "cat",
+		 .desc = "Chiang's cost-age-times u/(1-u)*(erases+1)/(age+1)",
+		 .version = GC_API_VERSION,
+		 .state_size = sizeof(struct agebuckets)},
 	.init = agepol_init,
 	.on_seal = agepol_seal,
 	.on_invalidate = agepol_invalidate,

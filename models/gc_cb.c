@@ -11,19 +11,20 @@
 
 static double cb_score(const struct ftl *f, uint32_t s, uint32_t v)
 {
-	double u = (double)v / f->b;
-	return (1 - u) * (double)(f->clock - f->seal_time[s]) / (1 + u);
+	double u = (double)v / ftl_seg_pages(f);
+	return (1 - u) * (double)(ftl_now(f) - ftl_seal_time(f, s)) / (1 + u);
 }
 
-static uint32_t cb_pick(struct ftl *f, void *st)
+static int cb_pick(void *st, const struct ftl *f, uint32_t *seg)
 {
-	return agepol_pick(f, st, "cb", 1, cb_score);
+	return agepol_pick(st, f, seg, 1, cb_score);
 }
 
 const struct gc_ops gc_cb_ops = {
-	.name = "cb",
-	.desc = "LFS cost-benefit (1-u)*age/(1+u)",
-	.version = GC_API_VERSION,
+	.info = {.name = "cb",
+		 .desc = "LFS cost-benefit (1-u)*age/(1+u)",
+		 .version = GC_API_VERSION,
+		 .state_size = sizeof(struct agebuckets)},
 	.init = agepol_init,
 	.on_seal = agepol_seal,
 	.on_invalidate = agepol_invalidate,

@@ -12,19 +12,20 @@
 
 static double cbsqrt_score(const struct ftl *f, uint32_t s, uint32_t v)
 {
-	double u = (double)v / f->b;
-	return v ? (1 - u) / u * sqrt((double)(f->clock - f->seal_time[s])) : HUGE_VAL;
+	double u = (double)v / ftl_seg_pages(f);
+	return v ? (1 - u) / u * sqrt((double)(ftl_now(f) - ftl_seal_time(f, s))) : HUGE_VAL;
 }
 
-static uint32_t cbsqrt_pick(struct ftl *f, void *st)
+static int cbsqrt_pick(void *st, const struct ftl *f, uint32_t *seg)
 {
-	return agepol_pick(f, st, "cb-sqrt", 1, cbsqrt_score);
+	return agepol_pick(st, f, seg, 1, cbsqrt_score);
 }
 
 const struct gc_ops gc_cbsqrt_ops = {
-	.name = "cb-sqrt",
-	.desc = "SepBIT cost-benefit (1-u)/u*sqrt(age)",
-	.version = GC_API_VERSION,
+	.info = {.name = "cb-sqrt",
+		 .desc = "SepBIT cost-benefit (1-u)/u*sqrt(age)",
+		 .version = GC_API_VERSION,
+		 .state_size = sizeof(struct agebuckets)},
 	.init = agepol_init,
 	.on_seal = agepol_seal,
 	.on_invalidate = agepol_invalidate,

@@ -3,8 +3,6 @@
  * replacement) and clean the one with the fewest valid pages (ties: the
  * first drawn). D = 1 is random; large D tends to greedy. O(D) a pick.
  */
-#include <stdlib.h>
-
 #include "ftlkit.h"
 #include "gc.h"
 
@@ -13,62 +11,59 @@ struct dchoices {
 	uint32_t d;
 };
 
-static int dchoices_init(struct ftl *f, const char *arg, void **st, char *err, size_t n)
+static int dchoices_init(void *st, const struct ftl *f, const struct gc_init *in, struct gc_needs *out)
 {
-	uint64_t d = 2;
-	if (arg && (parse_u64(arg, &d) || d < 1 || d > 1000000))
-		return set_err(err, n, "dchoices:D needs 1 <= D <= 1000000, not '%s'", arg);
-	struct dchoices *x = ftl_calloc(f, 1, sizeof(*x));
-	*st = x;
-	if (!x || segarray_init(f, &x->a))
-		return set_err(err, n, "out of memory");
-	x->d = (uint32_t)d;
+	struct dchoices *x = st;
+	x->d = (uint32_t)in->args->u[0];
+	return segarray_init(st, f, &x->a) ? policy_fail(st, "out of memory") : 0;
+}
+
+static int dchoices_seal(void *st, const struct ftl *f, uint32_t seg)
+{
+	segarray_add(&((struct dchoices *)st)->a, seg);
 	return 0;
 }
 
-static void dchoices_seal(struct ftl *f, void *st, uint32_t seg)
-{
-	segarray_add(&((struct dchoices *)st)->a, seg);
-}
-
-static void dchoices_remove(struct ftl *f, void *st, uint32_t seg)
+static int dchoices_remove(void *st, const struct ftl *f, uint32_t seg)
 {
 	segarray_del(&((struct dchoices *)st)->a, seg);
+	return 0;
 }
 
-static uint32_t dchoices_pick(struct ftl *f, void *st)
+static int dchoices_pick(void *st, const struct ftl *f, uint32_t *seg)
 {
 	struct dchoices *x = st;
-	if (!x->a.n)
-		return FTL_NONE;
+	struct rng *r = policy_rng(st);
 	uint32_t best = FTL_NONE;
-	for (uint32_t i = 0; i < x->d; i++) {
-		uint32_t s = x->a.seg[ftl_rng_below(f->rng, x->a.n)];
-		if (best == FTL_NONE || f->seg[s].valid < f->seg[best].valid)
+	for (uint32_t i = 0; x->a.n && i < x->d; i++) {
+		uint32_t s = x->a.seg[rng_below32(r, x->a.n)];
+		if (best == FTL_NONE || ftl_valid(f, s) < ftl_valid(f, best))
 			best = s;
 	}
-	segarray_del(&x->a, best);
-	return best;
+	if (best != FTL_NONE)
+		segarray_del(&x->a, best);
+	*seg = best;
+	return 0;
 }
 
-static int dchoices_check(struct ftl *f, void *st, char *err, size_t n)
+static int dchoices_check(void *st, const struct ftl *f, char *err, size_t n)
 {
 	return segarray_check(f, &((struct dchoices *)st)->a, err, n);
 }
 
-static void dchoices_destroy(struct ftl *f, void *st)
-{
-	struct dchoices *x = st;
-	free(x->a.seg);
-	free(x->a.pos);
-	free(x);
-}
+static void dchoices_destroy(void *st, const struct ftl *f) { segarray_free(&((struct dchoices *)st)->a); }
+
+static const struct policy_arg dchoices_args[] = {
+	{"D", ARG_UINT, 1, 1000000, 2, "samples a pick"},
+};
 
 const struct gc_ops gc_dchoices_ops = {
-	.name = "dchoices",
-	.desc = "fewest valid of D random samples (dchoices:D, default 2)",
-	.version = GC_API_VERSION,
-	.flags = GC_ARG | GC_RANDOM,
+	.info = {.name = "dchoices",
+		 .desc = "fewest valid of D random samples (dchoices:D, default 2)",
+		 .version = GC_API_VERSION,
+		 .args = dchoices_args,
+		 .nargs = 1,
+		 .state_size = sizeof(struct dchoices)},
 	.init = dchoices_init,
 	.on_seal = dchoices_seal,
 	.remove = dchoices_remove,

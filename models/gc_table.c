@@ -23,31 +23,26 @@ const struct gc_ops *const gc_table[] = {
 	NULL,
 };
 
-const struct gc_ops *gc_find(const char *spec, const char **arg)
+static const struct policy_info *gc_at(unsigned i) { return gc_table[i] ? &gc_table[i]->info : NULL; }
+
+const struct gc_ops *gc_find(const char *spec, struct policy_args *a, char *err, size_t n)
 {
-	const char *colon = strchr(spec, ':');
-	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
-	*arg = colon ? colon + 1 : NULL;
-	for (const struct gc_ops *const *p = gc_table; *p; p++) {
-		if (strlen((*p)->name) != len || strncmp((*p)->name, spec, len))
-			continue;
-		if ((colon && !((*p)->flags & GC_ARG)) ||
-		    (!colon && ((*p)->flags & GC_ARG_REQUIRED)))
-			return NULL;
-		return *p;
-	}
-	return NULL;
+	int i = policy_find(gc_at, "victim policy", spec, a, err, n);
+	return i < 0 ? NULL : gc_table[i];
 }
 
 int gc_table_check(char *err, size_t n)
 {
 	for (const struct gc_ops *const *p = gc_table; *p; p++) {
 		const struct gc_ops *o = *p;
-		if (o->version != GC_API_VERSION)
+		if (o->info.version != GC_API_VERSION)
 			return set_err(err, n, "victim policy '%s' has interface version %u, want %u",
-				       o->name, o->version, GC_API_VERSION);
+				       o->info.name, o->info.version, GC_API_VERSION);
 		if (!o->init || !o->on_seal || !o->remove || !o->pick)
-			return set_err(err, n, "victim policy '%s' lacks a mandatory operation", o->name);
+			return set_err(err, n, "victim policy '%s' lacks a mandatory operation", o->info.name);
+		if (o->info.nargs > POLICY_MAX_ARGS)
+			return set_err(err, n, "victim policy '%s' declares %u arguments (at most %d)",
+				       o->info.name, o->info.nargs, POLICY_MAX_ARGS);
 	}
 	return 0;
 }

@@ -1,82 +1,63 @@
 /*
- * place_agesort.c - LFS's age sort: a GC pass collects the live pages of
- * its victims, sorts them by the time of their last host write (oldest
- * first) and writes them to a GC stream apart from host writes, so that
- * pages of similar age share segments.
+ * place_agesort.c - LFS's age sort (Rosenblum & Ousterhout, TOCS 1992):
+ * a GC pass collects the live pages of its victims, sorts them by the
+ * time of their last host write (oldest first) and writes them to a GC
+ * stream apart from host writes, so that pages of similar age share
+ * segments.
  *
  * agesort:K makes a pass clean until K segments are free (default 16:
  * LFS cleaned tens of segments at a time; sorting one victim's pages
- * alone would change nothing). Memory: a u32 write time per logical
- * page, in units of 2^shift host writes; when the clock outgrows 32
- * bits every time is halved once (shift++), keeping the order.
+ * alone would change nothing). The write times are the model's
+ * (FTL_KEEP_WRITE_TIME: a u32 stamp a logical page); the policy keeps
+ * no state of its own.
  */
-#include <stdio.h>
-#include <stdlib.h>
-
-#include "ftlkit.h"
 #include "place.h"
 
-struct agesort {
-	uint32_t *wtime;
-	unsigned shift;
-};
-
-static int agesort_init(struct ftl *f, const char *arg, void **st, char *err, size_t n)
+static int agesort_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
 {
-	uint64_t k = 16;
-	if (arg && (parse_u64(arg, &k) || k < 1 || k > 1u << 20))
-		return set_err(err, n, "agesort:K needs a batch of K >= 1 segments, not '%s'", arg);
-	struct agesort *a = ftl_calloc(f, 1, sizeof(*a));
-	*st = a;
-	if (!a || !(a->wtime = ftl_calloc(f, f->U, sizeof(uint32_t))))
-		return set_err(err, n, "out of memory");
-	f->nstreams = 2;
-	f->gc_streams = 1;
-	f->gc_high = (uint32_t)k;
+	out->streams = 2;
+	out->gc_streams = 1;
+	out->gc_high = (uint32_t)in->args->u[0];
+	out->keep = FTL_KEEP_WRITE_TIME;
 	return 0;
 }
 
-static unsigned agesort_host(struct ftl *f, void *st, uint32_t lpn, unsigned temp)
+static int agesort_host(void *st, const struct ftl *f, const struct place_write *w, unsigned *s)
 {
-	struct agesort *a = st;
-	uint64_t t = f->clock >> a->shift;
-	if (t > UINT32_MAX) {
-		for (uint64_t i = 0; i < f->U; i++)
-			a->wtime[i] >>= 1;
-		t = f->clock >> ++a->shift;
-	}
-	a->wtime[lpn] = (uint32_t)t;
+	*s = 0;
 	return 0;
 }
 
-static unsigned agesort_gc(struct ftl *f, void *st, uint32_t lpn, unsigned from) { return 1; }
-
-static uint64_t agesort_key(struct ftl *f, void *st, uint32_t lpn)
+static int agesort_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, unsigned *s)
 {
-	return (uint64_t)((struct agesort *)st)->wtime[lpn] << 32 | lpn;
+	*s = 1;
+	return 0;
 }
 
-static const char *agesort_name(struct ftl *f, void *st, unsigned s, char *buf, size_t n)
+static uint64_t agesort_key(void *st, const struct ftl *f, uint32_t lpn)
+{
+	return (uint64_t)ftl_write_stamp(f, lpn) << 32 | lpn;
+}
+
+static const char *agesort_name(void *st, const struct ftl *f, unsigned s, char *buf, size_t n)
 {
 	return s ? "gc-sorted" : "host";
 }
 
-static void agesort_destroy(struct ftl *f, void *st)
-{
-	struct agesort *a = st;
-	free(a->wtime);
-	free(a);
-}
+static const struct policy_arg agesort_args[] = {
+	{"K", ARG_UINT, 1, 1u << 20, 16, "free segments a GC pass makes"},
+};
 
 const struct place_ops place_agesort_ops = {
-	.name = "agesort",
-	.desc = "LFS: GC copies sorted by age into their own stream (agesort:K, K segments a pass)",
-	.version = PLACE_API_VERSION,
-	.flags = PLACE_ARG | PLACE_SORT,
+	.info = {.name = "agesort",
+		 .desc = "LFS: GC copies sorted by age into their own stream (agesort:K, K segments a pass)",
+		 .version = PLACE_API_VERSION,
+		 .flags = PLACE_SORT,
+		 .args = agesort_args,
+		 .nargs = 1},
 	.init = agesort_init,
 	.host = agesort_host,
 	.gc = agesort_gc,
 	.sort_key = agesort_key,
 	.stream_name = agesort_name,
-	.destroy = agesort_destroy,
 };

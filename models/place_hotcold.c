@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ftlkit.h"
 #include "place.h"
 
 struct hotcold {
@@ -23,25 +22,23 @@ struct hotcold {
 	unsigned n;
 };
 
-static int hotcold_init(struct ftl *f, const char *arg, void **st, char *err, size_t n)
+static int hotcold_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
 {
-	uint64_t k = 2;
-	if (arg && (parse_u64(arg, &k) || k < 2 || k > 8))
-		return set_err(err, n, "hotcold:N needs 2 <= N <= 8 streams, not '%s'", arg);
-	struct hotcold *h = ftl_calloc(f, 1, sizeof(*h));
-	*st = h;
-	if (!h || !(h->cnt = ftl_calloc(f, f->U, 1)) || !(h->epoch = ftl_calloc(f, f->U, 1)))
-		return set_err(err, n, "out of memory");
-	h->n = (unsigned)k;
-	f->nstreams = h->n;
-	f->gc_streams = h->n;
+	struct hotcold *h = st;
+	uint64_t U = ftl_logical_pages(f);
+	if (!(h->cnt = policy_calloc(st, U, 1)) || !(h->epoch = policy_calloc(st, U, 1)))
+		return policy_fail(st, "out of memory");
+	h->n = (unsigned)in->args->u[0];
+	out->streams = h->n;
+	out->gc_streams = h->n;
 	return 0;
 }
 
+static uint8_t epoch_now(const struct ftl *f) { return (uint8_t)(ftl_now(f) / ftl_logical_pages(f)); }
+
 static unsigned decayed(const struct ftl *f, const struct hotcold *h, uint32_t lpn)
 {
-	uint8_t now = (uint8_t)(f->clock / f->U);
-	uint8_t d = (uint8_t)(now - h->epoch[lpn]);
+	uint8_t d = (uint8_t)(epoch_now(f) - h->epoch[lpn]);
 	return d >= 8 ? 0 : h->cnt[lpn] >> d;
 }
 
@@ -53,41 +50,48 @@ static unsigned stream_of(const struct hotcold *h, unsigned c)
 	return h->n - 1 - (lg < h->n - 1 ? lg : h->n - 1);
 }
 
-static unsigned hotcold_host(struct ftl *f, void *st, uint32_t lpn, unsigned temp)
+static int hotcold_host(void *st, const struct ftl *f, const struct place_write *w, unsigned *s)
 {
 	struct hotcold *h = st;
-	unsigned c = decayed(f, h, lpn);
+	unsigned c = decayed(f, h, w->lpn);
 	if (c < 255)
 		c++;
-	h->cnt[lpn] = (uint8_t)c;
-	h->epoch[lpn] = (uint8_t)(f->clock / f->U);
-	return stream_of(h, c);
+	h->cnt[w->lpn] = (uint8_t)c;
+	h->epoch[w->lpn] = epoch_now(f);
+	*s = stream_of(h, c);
+	return 0;
 }
 
-static unsigned hotcold_gc(struct ftl *f, void *st, uint32_t lpn, unsigned from)
+static int hotcold_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, unsigned *s)
 {
-	return stream_of(st, decayed(f, st, lpn));
+	*s = stream_of(st, decayed(f, st, lpn));
+	return 0;
 }
 
-static const char *hotcold_name(struct ftl *f, void *st, unsigned s, char *buf, size_t n)
+static const char *hotcold_name(void *st, const struct ftl *f, unsigned s, char *buf, size_t n)
 {
 	snprintf(buf, n, "temp%u", s + 1);
 	return buf;
 }
 
-static void hotcold_destroy(struct ftl *f, void *st)
+static void hotcold_destroy(void *st, const struct ftl *f)
 {
 	struct hotcold *h = st;
 	free(h->cnt);
 	free(h->epoch);
-	free(h);
 }
 
+static const struct policy_arg hotcold_args[] = {
+	{"N", ARG_UINT, 2, 8, 2, "streams"},
+};
+
 const struct place_ops place_hotcold_ops = {
-	.name = "hotcold",
-	.desc = "N streams by a decaying per-page write counter (hotcold:N, default 2)",
-	.version = PLACE_API_VERSION,
-	.flags = PLACE_ARG,
+	.info = {.name = "hotcold",
+		 .desc = "N streams by a decaying per-page write counter (hotcold:N, default 2)",
+		 .version = PLACE_API_VERSION,
+		 .args = hotcold_args,
+		 .nargs = 1,
+		 .state_size = sizeof(struct hotcold)},
 	.init = hotcold_init,
 	.host = hotcold_host,
 	.gc = hotcold_gc,

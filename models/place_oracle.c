@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ftlkit.h"
 #include "place.h"
 
 struct oracle {
@@ -15,52 +14,52 @@ struct oracle {
 	unsigned n;
 };
 
-static int oracle_init(struct ftl *f, const char *arg, void **st, char *err, size_t n)
+static int oracle_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
 {
-	uint64_t k = 4;
-	if (arg && (parse_u64(arg, &k) || k < 1 || k > FTL_MAX_STREAMS))
-		return set_err(err, n, "oracle:N needs 1 <= N <= %d streams, not '%s'", FTL_MAX_STREAMS, arg);
-	struct oracle *o = ftl_calloc(f, 1, sizeof(*o));
-	*st = o;
-	if (!o || !(o->label = ftl_calloc(f, f->U, 1)))
-		return set_err(err, n, "out of memory");
-	o->n = (unsigned)k;
-	f->nstreams = o->n;
-	f->gc_streams = o->n;
+	struct oracle *o = st;
+	if (!(o->label = policy_calloc(st, ftl_logical_pages(f), 1)))
+		return policy_fail(st, "out of memory");
+	o->n = (unsigned)in->args->u[0];
+	out->streams = o->n;
+	out->gc_streams = o->n;
 	return 0;
 }
 
-static unsigned oracle_host(struct ftl *f, void *st, uint32_t lpn, unsigned temp)
+static int oracle_host(void *st, const struct ftl *f, const struct place_write *w, unsigned *s)
 {
 	struct oracle *o = st;
-	unsigned s = temp == EV_TEMP_NONE ? o->n - 1 : (temp < o->n ? temp : o->n) - 1;
-	o->label[lpn] = (uint8_t)s;
-	return s;
+	unsigned t = w->temp;
+	*s = t == EV_TEMP_NONE ? o->n - 1 : (t < o->n ? t : o->n) - 1;
+	o->label[w->lpn] = (uint8_t)*s;
+	return 0;
 }
 
-static unsigned oracle_gc(struct ftl *f, void *st, uint32_t lpn, unsigned from)
+static int oracle_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, unsigned *s)
 {
-	return ((struct oracle *)st)->label[lpn];
+	*s = ((struct oracle *)st)->label[lpn];
+	return 0;
 }
 
-static const char *oracle_name(struct ftl *f, void *st, unsigned s, char *buf, size_t n)
+static const char *oracle_name(void *st, const struct ftl *f, unsigned s, char *buf, size_t n)
 {
 	snprintf(buf, n, "temp%u", s + 1);
 	return buf;
 }
 
-static void oracle_destroy(struct ftl *f, void *st)
-{
-	struct oracle *o = st;
-	free(o->label);
-	free(o);
-}
+static void oracle_destroy(void *st, const struct ftl *f) { free(((struct oracle *)st)->label); }
+
+static const struct policy_arg oracle_args[] = {
+	{"N", ARG_UINT, 1, FTL_MAX_STREAMS, 4, "streams"},
+};
 
 const struct place_ops place_oracle_ops = {
-	.name = "oracle",
-	.desc = "the trace's temperature labels pick the stream (oracle:N, default 4)",
-	.version = PLACE_API_VERSION,
-	.flags = PLACE_ARG | PLACE_TEMP,
+	.info = {.name = "oracle",
+		 .desc = "the trace's temperature labels pick the stream (oracle:N, default 4)",
+		 .version = PLACE_API_VERSION,
+		 .flags = PLACE_TEMP,
+		 .args = oracle_args,
+		 .nargs = 1,
+		 .state_size = sizeof(struct oracle)},
 	.init = oracle_init,
 	.host = oracle_host,
 	.gc = oracle_gc,

@@ -20,32 +20,30 @@ const struct place_ops *const place_table[] = {
 	NULL,
 };
 
-const struct place_ops *place_find(const char *spec, const char **arg)
+static const struct policy_info *place_at(unsigned i)
 {
-	const char *colon = strchr(spec, ':');
-	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
-	*arg = colon ? colon + 1 : NULL;
-	for (const struct place_ops *const *p = place_table; *p; p++) {
-		if (strlen((*p)->name) != len || strncmp((*p)->name, spec, len))
-			continue;
-		if ((colon && !((*p)->flags & PLACE_ARG)) ||
-		    (!colon && ((*p)->flags & PLACE_ARG_REQUIRED)))
-			return NULL;
-		return *p;
-	}
-	return NULL;
+	return place_table[i] ? &place_table[i]->info : NULL;
+}
+
+const struct place_ops *place_find(const char *spec, struct policy_args *a, char *err, size_t n)
+{
+	int i = policy_find(place_at, "placement", spec, a, err, n);
+	return i < 0 ? NULL : place_table[i];
 }
 
 int place_table_check(char *err, size_t n)
 {
 	for (const struct place_ops *const *p = place_table; *p; p++) {
 		const struct place_ops *o = *p;
-		if (o->version != PLACE_API_VERSION)
+		if (o->info.version != PLACE_API_VERSION)
 			return set_err(err, n, "placement '%s' has interface version %u, want %u",
-				       o->name, o->version, PLACE_API_VERSION);
+				       o->info.name, o->info.version, PLACE_API_VERSION);
 		if (!o->init || !o->host || !o->gc || !o->stream_name ||
-		    ((o->flags & PLACE_SORT) && !o->sort_key))
-			return set_err(err, n, "placement '%s' lacks a mandatory operation", o->name);
+		    ((o->info.flags & PLACE_SORT) && !o->sort_key))
+			return set_err(err, n, "placement '%s' lacks a mandatory operation", o->info.name);
+		if (o->info.nargs > POLICY_MAX_ARGS)
+			return set_err(err, n, "placement '%s' declares %u arguments (at most %d)",
+				       o->info.name, o->info.nargs, POLICY_MAX_ARGS);
 	}
 	return 0;
 }

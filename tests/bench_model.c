@@ -22,6 +22,7 @@
 #include "event.h"
 #include "ftl.h"
 #include "ftlkit.h"
+#include "rng.h"
 
 /* Prefetch distances, in writes ahead: the map entry L2PD, the segment
  * record SEGD, its neighbours LINKD (-D to experiment; < RING). */
@@ -50,13 +51,13 @@ static double cpu_s(void) { return clock_s(CLOCK_PROCESS_CPUTIME_ID); }
 
 static int emit(uint64_t U, uint64_t writes, uint64_t seed)
 {
-	uint64_t rng[4];
+	struct rng rng;
 	struct ev_writer w;
-	ftl_rng_seed(rng, seed);
+	rng_seed(&rng, seed);
 	ev_writer_init(&w, stdout, 1);
 	for (uint64_t i = 0; i < writes; i++) {
 		struct ev e = {.t_ns = (int64_t)i, .op = EV_WRITE, .length = 4096};
-		e.offset = (uint64_t)ftl_rng_below(rng, (uint32_t)U) * 4096;
+		e.offset = (uint64_t)rng_below32(&rng, (uint32_t)U) * 4096;
 		if (ev_write(&w, &e))
 			return -1;
 	}
@@ -69,12 +70,12 @@ static int emit(uint64_t U, uint64_t writes, uint64_t seed)
  * neighbours before the write needs them. */
 static int run(struct ftl *f, uint64_t writes, uint64_t seed)
 {
-	uint64_t rng[4];
+	struct rng rng;
 	uint32_t ring[RING];
-	ftl_rng_seed(rng, seed);
+	rng_seed(&rng, seed);
 	uint32_t U = (uint32_t)f->U;
 	for (int i = 0; i < RING; i++) {
-		ring[i] = ftl_rng_below(rng, U);
+		ring[i] = rng_below32(&rng, U);
 		if (i < L2PD)
 			ftl_prefetch(f, ring[i]);
 	}
@@ -83,7 +84,7 @@ static int run(struct ftl *f, uint64_t writes, uint64_t seed)
 		ftl_prefetch(f, ring[(i + L2PD) & MASK]);
 		ftl_prefetch_seg(f, ring[(i + SEGD) & MASK]);
 		ftl_prefetch_links(f, ring[(i + LINKD) & MASK]);
-		ring[i & MASK] = ftl_rng_below(rng, U);
+		ring[i & MASK] = rng_below32(&rng, U);
 		if (ftl_write(f, lpn, 0))
 			return -1;
 	}

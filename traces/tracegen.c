@@ -26,6 +26,7 @@
 
 #include "event.h"
 #include "ftlkit.h"
+#include "rng.h"
 #include "sig.h"
 
 #define T_STEP_NS 1000 /* the running clock: one request per microsecond */
@@ -34,66 +35,7 @@
 
 /* ---- random numbers ---------------------------------------------- */
 
-/* xoshiro256** (Blackman & Vigna): fast, 256-bit state, passes BigCrush. */
-struct rng {
-	uint64_t s[4];
-};
-
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/* splitmix64 expands the seed so that nearby seeds give unrelated
- * streams and the state is never all zero. */
-static void rng_seed(struct rng *r, uint64_t seed)
-{
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
-}
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t rng_next(struct rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return out;
-}
-
-/* Uniform in [0, n) without modulo bias (Lemire's multiply-shift with
- * rejection; the rejection almost never happens). n > 0. */
-static inline uint64_t rng_below(struct rng *r, uint64_t n)
-{
-	unsigned __int128 m = (unsigned __int128)rng_next(r) * n;
-	uint64_t lo = (uint64_t)m;
-	if (lo < n) {
-		uint64_t floor = -n % n;
-		while (lo < floor) {
-			m = (unsigned __int128)rng_next(r) * n;
-			lo = (uint64_t)m;
-		}
-	}
-	return (uint64_t)(m >> 64);
-}
-
-/* Uniform in [0, 1), 53 random bits. */
-static inline double rng_unit(struct rng *r)
-{
-	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
-}
+/* The generator: lib/rng.h (xoshiro256** seeded through splitmix64). */
 
 /* ---- Zipf ranks: rejection-inversion ------------------------------ */
 

@@ -13,9 +13,25 @@
 #include "ftl.h"
 #include "gc.h"
 #include "place.h"
+#include "rng.h"
 #include "th.h"
 
-static struct ftl *make(uint64_t U, uint64_t T, uint32_t b, const char *policy, const char *place)
+/* The victim policy's hooks, as the model calls them. */
+static uint32_t pick(struct ftl *f)
+{
+	uint32_t s = FTL_NONE;
+	if (f->gc->pick(f->gc_st, f, &s))
+		printf("# pick failed: %s\n", policy_error(f->gc_st));
+	return s;
+}
+
+static int index_check(struct ftl *f, char *err, size_t n)
+{
+	return f->gc->check ? f->gc->check(f->gc_st, f, err, n) : 0;
+}
+
+static struct ftl *make_seeded(uint64_t U, uint64_t T, uint32_t b, const char *policy, const char *place,
+			       uint64_t seed)
 {
 	struct ftl_config c;
 	char err[512];
@@ -25,10 +41,16 @@ static struct ftl *make(uint64_t U, uint64_t T, uint32_t b, const char *policy, 
 	c.pages_per_seg = b;
 	c.policy = policy;
 	c.placement = place;
+	c.seed = seed;
 	struct ftl *f = ftl_new(&c, err, sizeof(err));
 	if (!f)
 		printf("# ftl_new(%s, %s): %s\n", policy, place, err);
 	return f;
+}
+
+static struct ftl *make(uint64_t U, uint64_t T, uint32_t b, const char *policy, const char *place)
+{
+	return make_seeded(U, T, b, policy, place, 1);
 }
 
 /*
@@ -61,7 +83,8 @@ static void setup_segments(struct ftl *f)
 		f->seal_time[s] = sealed[s];
 		f->erase_count[s] = s == 1 ? 5 : 0;
 		f->nsealed++;
-		f->gc->on_seal(f, f->gc_st, s);
+		if (f->gc->on_seal(f->gc_st, f, s))
+			printf("# on_seal failed: %s\n", policy_error(f->gc_st));
 	}
 }
 
@@ -74,16 +97,16 @@ static void test_victims(const char *policy, const char *want)
 	}
 	setup_segments(f);
 	char err[256] = "", got[16] = "";
-	int ok = !f->gc->check || !f->gc->check(f, f->gc_st, err, sizeof(err));
+	int ok = !index_check(f, err, sizeof(err));
 	CHECK(ok, "%s: index consistent after five seals %s", policy, err);
 	for (int i = 0; i < 5; i++) {
-		uint32_t s = f->gc->pick(f, f->gc_st);
+		uint32_t s = pick(f);
 		got[i] = s == FTL_NONE ? '-' : (char)('0' + s);
 		f->seg[s].state = SEG_FREE; /* as the model does before erasing */
 		f->nsealed--;
 	}
 	CHECK(!strcmp(got, want), "%s picks %s (got %s)", policy, want, got);
-	CHECK(f->gc->pick(f, f->gc_st) == FTL_NONE, "%s: nothing left to pick", policy);
+	CHECK(pick(f) == FTL_NONE, "%s: nothing left to pick", policy);
 	ftl_free(f);
 }
 
@@ -94,31 +117,74 @@ static void test_greedy_invalidate(void)
 	setup_segments(f);
 	for (uint32_t v = 4; v > 0; v--) {
 		f->seg[4].valid = v - 1;
-		f->gc->on_invalidate(f, f->gc_st, 4, v);
+		f->gc->on_invalidate(f->gc_st, f, 4, v);
 	}
 	char err[256] = "";
-	CHECK(!f->gc->check(f, f->gc_st, err, sizeof(err)), "greedy index after invalidations %s", err);
-	CHECK(f->gc->pick(f, f->gc_st) == 4, "greedy picks the segment emptied by invalidations");
+	CHECK(!index_check(f, err, sizeof(err)), "greedy index after invalidations %s", err);
+	CHECK(pick(f) == 4, "greedy picks the segment emptied by invalidations");
 	ftl_free(f);
 }
 
-/* Random draws cover every segment once; d-choices with many draws
- * behaves as greedy. */
+/*
+ * Random draws: over 200 seeds, every run picks each sealed segment
+ * once (nothing twice, nothing left), and the first pick is spread over
+ * the five segments: each is drawn first at least 20 times, half its
+ * expectation (a fixed order, as any deterministic policy has, puts one
+ * segment first 200 times; a uniform draw falls below 20 with
+ * probability about 2e-4 per segment, and the seeds are fixed, so the
+ * outcome is fixed, not flaky). The generator is the policy's: the same
+ * seed repeats the same picks. d-choices with many draws behaves as
+ * greedy.
+ */
+static int random_spread(const char *policy, char *why, size_t n)
+{
+	unsigned first[5] = {0};
+	char again[8] = "";
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		struct ftl *f = make_seeded(8, 32, 4, policy, "single", seed);
+		if (!f)
+			return snprintf(why, n, "no model"), 0;
+		setup_segments(f);
+		unsigned seen = 0;
+		char order[8] = "";
+		for (int i = 0; i < 5; i++) {
+			uint32_t s = pick(f);
+			if (s < 5 && !(seen >> s & 1))
+				seen |= 1u << s;
+			else
+				return snprintf(why, n, "seed %llu pick %d: segment %u", (unsigned long long)seed, i, s), 0;
+			order[i] = (char)('0' + s);
+			if (i == 0)
+				first[s]++;
+		}
+		ftl_free(f);
+		if (seed == 1)
+			memcpy(again, order, sizeof(again));
+	}
+	struct ftl *f = make_seeded(8, 32, 4, policy, "single", 1);
+	setup_segments(f);
+	char order[8] = "";
+	for (int i = 0; i < 5; i++)
+		order[i] = (char)('0' + pick(f));
+	ftl_free(f);
+	snprintf(why, n, "first picks %u %u %u %u %u; seed 1: %s then %s", first[0], first[1], first[2], first[3],
+		 first[4], again, order);
+	for (int s = 0; s < 5; s++)
+		if (first[s] < 20)
+			return 0;
+	return !strcmp(again, order);
+}
+
 static void test_random_policies(void)
 {
-	struct ftl *f = make(8, 32, 4, "random", "single");
+	char why[128];
+	CHECK(random_spread("random", why, sizeof(why)),
+	      "random picks each sealed segment once, in seed-dependent order (%s)", why);
+	CHECK(!random_spread("greedy", why, sizeof(why)), "the same check fails for greedy (%s)", why);
+	CHECK(random_spread("dchoices:1", why, sizeof(why)), "dchoices:1 is random (%s)", why);
+	struct ftl *f = make(8, 32, 4, "dchoices:1000", "single");
 	setup_segments(f);
-	unsigned seen = 0;
-	for (int i = 0; i < 5; i++) {
-		uint32_t s = f->gc->pick(f, f->gc_st);
-		if (s < 5)
-			seen |= 1u << s;
-	}
-	CHECK(seen == 0x1f, "random picks each sealed segment once");
-	ftl_free(f);
-	f = make(8, 32, 4, "dchoices:1000", "single");
-	setup_segments(f);
-	uint32_t s = f->gc->pick(f, f->gc_st);
+	uint32_t s = pick(f);
 	CHECK(s == 1 || s == 3, "dchoices:1000 picks a segment with the fewest valid pages");
 	ftl_free(f);
 }
@@ -201,13 +267,13 @@ static void stress(const char *policy, const char *place, int wear)
 		CHECK(0, "%s/%s: %s", policy, place, err);
 		return;
 	}
-	uint64_t rng[4];
-	ftl_rng_seed(rng, 7);
+	struct rng rng;
+	rng_seed(&rng, 7);
 	int rc = ftl_precondition(f, PRECOND_RANDOM);
 	for (int i = 0; i < 30000 && !rc; i++) {
-		int hot = ftl_rng_below(rng, 10) < 8;
-		uint32_t lpn = hot ? ftl_rng_below(rng, 200) : 200 + ftl_rng_below(rng, 1800);
-		if (ftl_rng_below(rng, 50) == 0)
+		int hot = rng_below32(&rng, 10) < 8;
+		uint32_t lpn = hot ? rng_below32(&rng, 200) : 200 + rng_below32(&rng, 1800);
+		if (rng_below32(&rng, 50) == 0)
 			ftl_trim(f, lpn);
 		else
 			rc = ftl_write(f, lpn, hot ? 1 : 2);
@@ -257,11 +323,11 @@ static double steady_wa(const char *policy, double sf, uint64_t seed)
 	struct ftl *f = ftl_new(&c, err, sizeof(err));
 	if (!f)
 		return -1;
-	uint64_t rng[4];
-	ftl_rng_seed(rng, seed + 100);
+	struct rng rng;
+	rng_seed(&rng, seed + 100);
 	int rc = ftl_precondition(f, PRECOND_SEQ);
 	for (uint64_t i = 0; i < 12 * c.logical_pages && !rc; i++)
-		rc = ftl_write(f, ftl_rng_below(rng, (uint32_t)c.logical_pages), 0);
+		rc = ftl_write(f, rng_below32(&rng, (uint32_t)c.logical_pages), 0);
 	double wa = rc ? -1 : ftl_wa(&f->c, &f->c0);
 	ftl_free(f);
 	return wa;
@@ -285,6 +351,61 @@ static void test_reference(void)
 	}
 }
 
+/* One parser reads every policy's declared arguments. */
+static void test_arguments(void)
+{
+	static const struct {
+		const char *spec;
+		int ok;
+		double want;	  /* first argument's value when ok */
+		const char *msg; /* in the error when not */
+	} t[] = {
+		{"dchoices", 1, 2, NULL},
+		{"dchoices:7", 1, 7, NULL},
+		{"dchoices:D=9", 1, 9, NULL},
+		{"dchoices:0", 0, 0, "dchoices:D needs an integer 1 <= D <= 1000000, not '0'"},
+		{"dchoices:1.5", 0, 0, "needs an integer"},
+		{"dchoices:X=3", 0, 0, "dchoices has no argument 'X'"},
+		{"dchoices:3,4", 0, 0, "takes 1 argument"},
+		{"dchoices:D=3,D=4", 0, 0, "given twice"},
+		{"greedy:3", 0, 0, "greedy takes no argument"},
+		{"windowed:", 0, 0, "not ''"},
+		{"nope", 0, 0, "unknown victim policy 'nope'"},
+	};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct policy_args a;
+		char err[256] = "";
+		const struct gc_ops *g = gc_find(t[i].spec, &a, err, sizeof(err));
+		if (t[i].ok)
+			CHECK(g && a.x[0] == t[i].want, "'%s' parses to %g (%s)", t[i].spec, t[i].want, err);
+		else
+			CHECK(!g && strstr(err, t[i].msg), "'%s' is refused: %s", t[i].spec, err);
+	}
+	struct policy_args a;
+	char err[256] = "";
+	CHECK(place_find("hotcold:N=3", &a, err, sizeof(err)) && a.u[0] == 3 && a.given == 1,
+	      "placement arguments by name: hotcold:N=3 %s", err);
+	CHECK(!place_find("hotcold:9", &a, err, sizeof(err)) && strstr(err, "2 <= N <= 8"),
+	      "placement arguments in range: %s", err);
+}
+
+/* The model keeps a page's last host write time for a policy that asks
+ * (agesort sorts by it). */
+static void test_write_time(void)
+{
+	struct ftl *f = make(8, 64, 4, "greedy", "agesort:2");
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 5 && !rc; i++)
+		rc = ftl_write(f, 3, 0);
+	CHECK(!rc && f->wtime && ftl_write_time(f, 3) == 13 && ftl_write_time(f, 2) == 3 && ftl_now(f) == 13,
+	      "write times: page 3 last written at 13, page 2 at 3 (got %llu, %llu)",
+	      (unsigned long long)ftl_write_time(f, 3), (unsigned long long)ftl_write_time(f, 2));
+	ftl_free(f);
+	f = make(8, 64, 4, "greedy", "single");
+	CHECK(f && !f->wtime && !f->open_time, "nothing kept when no policy asks");
+	ftl_free(f);
+}
+
 int main(void)
 {
 	char err[256];
@@ -298,6 +419,8 @@ int main(void)
 	test_victims("cat", "21034");
 	test_greedy_invalidate();
 	test_random_policies();
+	test_arguments();
+	test_write_time();
 	test_exact("fifo", 8, 6, 4);
 	test_exact("greedy", 0, 4, 4);
 	test_sequential();
@@ -305,7 +428,7 @@ int main(void)
 	test_check_catches();
 	for (const struct gc_ops *const *g = gc_table; *g; g++)
 		for (const struct place_ops *const *p = place_table; *p; p++)
-			stress((*g)->name, (*p)->name, 0);
+			stress((*g)->info.name, (*p)->info.name, 0);
 	stress("greedy", "single", 1);
 	stress("cb", "hotcold:3", 1);
 	test_reference();
