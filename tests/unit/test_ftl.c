@@ -235,13 +235,18 @@ static void test_sequential(void)
 static void test_trim(void)
 {
 	struct ftl *f = make(8, 32, 4, "greedy", "single");
-	ftl_precondition(f, PRECOND_SEQ);
+	CHECK(!ftl_precondition(f, PRECOND_SEQ), "fill of 8 pages %s", f->err);
 	CHECK(ftl_trim(f, 3) == 1 && f->l2p[3] == FTL_NONE && f->seg[0].valid == 3, "trim unmaps page 3");
 	CHECK(ftl_trim(f, 3) == 0, "a second trim finds nothing");
 	struct ev e = {.op = EV_DISCARD, .offset = 2048, .length = 4096 * 3};
-	ftl_request(f, &e);
+	CHECK(!ftl_request(f, &e), "the discard succeeds %s", f->err);
 	CHECK(f->r.discard_pages_trimmed == 2 && f->r.discard_partial_pages == 2,
 	      "a discard of bytes 2048..14336 trims the 2 pages it covers, leaves 2 partial");
+	struct ev far = {.op = EV_DISCARD, .offset = 4096 * 6, .length = 4096 * 4};
+	CHECK(ftl_request(f, &far) == -1 && strstr(f->err, "past the logical space"),
+	      "a discard past the logical space fails: %s", f->err);
+	char err[512] = "";
+	CHECK(!ftl_check(f, err, sizeof(err)), "invariants hold after the trims %s", err);
 	ftl_free(f);
 }
 
@@ -301,6 +306,20 @@ static void test_check_catches(void)
 	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "valid count"),
 	      "check names a wrong valid count: %s", err);
 	f->seg[0].valid--;
+	f->c.gc_pages++;
+	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "flash writes"),
+	      "check counts flash writes apart from the counters: %s", err);
+	f->c.gc_pages--;
+	f->erase_count[3]++;
+	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "flash writes"),
+	      "check names an erase count that no write explains: %s", err);
+	f->erase_count[3]--;
+	uint64_t w = f->vmap[0];
+	f->vmap[0] ^= 2;
+	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "live bit"), "check names a wrong live bit: %s", err);
+	f->vmap[0] = w;
+	err[0] = 0;
+	CHECK(!ftl_check(f, err, sizeof(err)), "and passes again once repaired %s", err);
 	f->l2p[5] = f->l2p[6];
 	CHECK(ftl_check(f, err, sizeof(err)) && strstr(err, "logical page"),
 	      "check names a page mapped twice: %s", err);
