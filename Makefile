@@ -96,6 +96,7 @@ tests-build: $(PROGS) $(UNIT_BIN)
 
 bench: all
 	sh tests/bench.sh
+	sh tests/bench_place.sh
 
 clean:
 	rm -rf $(B) bin/*

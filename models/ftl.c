@@ -80,8 +80,8 @@ void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 
 static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
 {
-	if (c->pages_per_seg < 2 || c->pages_per_seg > 65536)
-		return set_err(err, n, "pages per segment must be 2..65536, not %u", c->pages_per_seg);
+	if (c->pages_per_seg < 2 || c->pages_per_seg > (1u << 24))
+		return set_err(err, n, "pages per segment must be 2..2^24, not %u", c->pages_per_seg);
 	if (c->logical_pages < 1)
 		return set_err(err, n, "the logical space is empty (0 pages)");
 	f->b = c->pages_per_seg;
@@ -136,9 +136,12 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	if (!g)
 		return -1;
 	f->gc = g;
-	f->slot_links = !!(g->info.flags & GC_SLOT_LINKS);
+	f->slot_links = (g->info.flags & GC_SLOT_LINKS) && !c->tie_random; /* random ties: no links */
 	if (!(f->gc_st = policy_room_new(f, g->info.state_size, c->seed)))
 		return set_err(err, n, "out of memory");
+	if (c->tie_random && !(g->info.flags & GC_RANDOM_TIES))
+		return set_err(err, n, "victim policy '%s' has no random tie rule (--gc-tie random: greedy)",
+			       g->info.name);
 	struct gc_needs gn = {0};
 	if (g->init(f->gc_st, f, &(struct gc_init){.args = &ga, .slots = {f->seg}}, &gn))
 		return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_st));
@@ -241,6 +244,9 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 	uint32_t place_high = 0;
 	if (policies(f, c, &place_high, err, n) || watermarks(f, c, place_high, err, n))
 		goto fail;
+	f->gp_max = c->gc_gp;
+	f->gc_batch = c->gc_batch ? c->gc_batch : 1;
+	f->max_victim_valid = c->gc_gp > 0 ? (uint32_t)floor(f->b * (1 - c->gc_gp) + 1e-9) : f->b;
 	f->measuring = c->warmup_writes == 0;
 	ftl_tick(f);
 	return f;
@@ -343,7 +349,11 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 	st->seg = FTL_NONE;
 	if (f->wl_head)
 		wl_link(f, seg);
-	return f->gc->on_seal(f->gc_st, f, seg) ? gc_failed(f) : 0;
+	if (f->gc->on_seal(f->gc_st, f, seg))
+		return gc_failed(f);
+	if (f->place->sealed && f->place->sealed(f->place_st, f, seg))
+		return place_failed(f);
+	return 0;
 }
 
 static int wear_grow(struct ftl *f, uint32_t e)
@@ -401,6 +411,9 @@ static inline int put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 	f->p2l[ppn] = lpn;
 	*w |= 1ull << bit;
 	f->seg[st->seg].valid++;
+	st->live++;
+	if (f->place->placed && f->place->placed(f->place_st, f, lpn, st->seg))
+		return place_failed(f);
 	if (--st->room == 0)
 		return seal(f, st);
 	return 0;
@@ -414,6 +427,10 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	uint64_t *w = ftl_vword(f, ppn, &bit);
 	*w &= ~(1ull << bit);
 	f->l2p[lpn] = FTL_NONE;
+	f->mapped--;
+	f->streams[f->seg[seg].stream].live--;
+	if (f->place->invalidate && f->place->invalidate(f->place_st, f, lpn, seg))
+		return place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
 	    f->gc->on_invalidate(f->gc_st, f, seg, old))
 		return gc_failed(f);
@@ -449,6 +466,8 @@ static int gather(struct ftl *f, uint32_t seg)
 		for (uint64_t m = w[i]; m; m &= m - 1) {
 			uint32_t lpn = f->p2l[base + i * 64 + (uint32_t)__builtin_ctzll(m)];
 			ftl_pf(&f->l2p[lpn]);
+			if (f->wtime) /* the placement reads the copy's write time */
+				ftl_pf(&f->wtime[lpn]);
 			f->gcbuf[f->gcbuf_n + live] = lpn;
 			if (f->place_batch)
 				f->gckey[f->gcbuf_n + live] = f->place->sort_key(f->place_st, f, lpn);
@@ -458,6 +477,7 @@ static int gather(struct ftl *f, uint32_t seg)
 	if (live != v)
 		return ferr(f, "segment %u: valid count %u but %u live pages", seg, v, live);
 	f->gcbuf_n += live;
+	f->streams[f->seg[seg].stream].live -= live;
 	return erase(f, seg);
 }
 
@@ -611,6 +631,56 @@ static int gc_pass(struct ftl *f, int need)
 	return 0;
 }
 
+/*
+ * The garbage-proportion trigger (--gc-trigger gp:P, as SepBIT's
+ * simulator): the garbage is the invalid pages of sealed segments, over
+ * every page written to sealed and open segments.
+ */
+static int gp_exceeded(const struct ftl *f)
+{
+	uint64_t open_written = 0, open_valid = 0;
+	for (unsigned i = 0; i < f->nstreams; i++) {
+		const struct ftl_stream *st = &f->streams[i];
+		if (st->seg != FTL_NONE) {
+			open_written += f->b - st->room;
+			open_valid += f->seg[st->seg].valid;
+		}
+	}
+	uint64_t sealed = (uint64_t)f->nsealed * f->b;
+	uint64_t garbage = sealed - (f->mapped - open_valid);
+	return (double)garbage > f->gp_max * (double)(sealed + open_written);
+}
+
+/* GC operations of gc_batch victims while the proportion exceeds
+ * gp_max. Victim policies that can (greedy, the cost-benefit family)
+ * choose only among segments holding gp_max garbage themselves
+ * (ftl_max_victim_valid) and find none when none does; the others
+ * clean what they choose. */
+static int gc_gp(struct ftl *f)
+{
+	uint64_t guard = 0;
+	do {
+		for (uint32_t k = 0; k < f->gc_batch; k++) {
+			uint32_t seg = FTL_NONE;
+			if (f->gc->pick(f->gc_st, f, &seg))
+				return gc_failed(f);
+			if (seg == FTL_NONE)
+				return 0;
+			if (seg >= f->nseg || f->seg[seg].state != SEG_SEALED)
+				return ferr(f, "victim policy '%s' chose segment %u, which is not sealed",
+					    f->gc->info.name, seg);
+			f->gc_passes++;
+			if (clean(f, seg, 0))
+				return -1;
+		}
+		if (f->place_batch && writeout_sorted(f, 0))
+			return -1;
+		if (f->cfg.check && ftl_check(f, f->err, sizeof(f->err)))
+			return -1;
+	} while (gp_exceeded(f) && ++guard < f->nseg);
+	return 0;
+}
+
 /* A host stream needs a new segment. */
 static int host_open(struct ftl *f, unsigned s)
 {
@@ -672,6 +742,7 @@ static inline int write_page(struct ftl *f, uint32_t lpn, unsigned temp)
 		return -1;
 	if (put(f, st, lpn))
 		return -1;
+	f->mapped++;
 	st->host_pages++;
 	return 0;
 }
@@ -680,7 +751,10 @@ int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp)
 {
 	if (write_page(f, lpn, temp))
 		return -1;
-	if (++f->c.host_pages == f->milestone)
+	f->c.host_pages++;
+	if (f->gp_max > 0 && gp_exceeded(f) && gc_gp(f))
+		return -1;
+	if (f->c.host_pages == f->milestone)
 		return ftl_tick(f);
 	return 0;
 }
@@ -712,10 +786,12 @@ int ftl_precondition(struct ftl *f, int kind)
 		}
 	}
 	int rc = 0;
+	f->precond_active = 1;
 	for (uint32_t i = 0; i < f->U && !rc; i++) {
 		rc = write_page(f, perm ? perm[i] : i, EV_TEMP_NONE);
 		f->precond_pages += !rc;
 	}
+	f->precond_active = 0;
 	for (unsigned i = 0; i < f->nstreams; i++)
 		f->streams[i].host_pages = 0; /* per-stream figures count host writes only */
 	free(perm);
@@ -828,6 +904,11 @@ static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t e
 	f->r.discard_partial_pages += (end - first) - (fe - ff);
 	for (uint64_t p = ff; p < fe; p++) {
 		uint32_t lpn = lpn_of(f, p);
+		if (f->learning) {
+			if (lpn != FTL_NONE && f->place->learn(f->place_st, f, lpn, EV_DISCARD))
+				return place_failed(f);
+			continue;
+		}
 		int rc = lpn == FTL_NONE ? 0 : ftl_trim(f, lpn);
 		if (rc < 0)
 			return -1;
@@ -871,14 +952,33 @@ int ftl_request(struct ftl *f, const struct ev *e)
 		}
 		return discard(f, e, first, end);
 	}
+	if (f->place->request && !f->learning && end > first &&
+	    f->place->request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
+		return place_failed(f);
 	for (uint64_t p = first; p < end; p++) {
 		uint32_t lpn = lpn_of(f, p);
 		if (lpn == FTL_NONE)
 			return ferr(f, "write of page %llu, which the footprint pass did not see",
 				    (unsigned long long)p);
+		if (f->learning) {
+			if (f->place->learn(f->place_st, f, lpn, EV_WRITE))
+				return place_failed(f);
+			continue;
+		}
 		if (ftl_write(f, lpn, e->temp))
 			return -1;
 	}
+	return 0;
+}
+
+void ftl_learn_begin(struct ftl *f) { f->learning = 1; }
+
+int ftl_learn_end(struct ftl *f)
+{
+	f->learning = 0;
+	memset(&f->r, 0, sizeof(f->r));
+	if (f->place->learn_done && f->place->learn_done(f->place_st, f))
+		return place_failed(f);
 	return 0;
 }
 
@@ -931,6 +1031,19 @@ static int check_segments(struct ftl *f, const uint32_t *live, char *err, size_t
 		if (bits != live[s])
 			return set_err(err, n, "segment %u: %u live bits, reverse map says %u", s, bits, live[s]);
 	}
+	uint64_t slive[FTL_MAX_STREAMS] = {0}, mapped = 0;
+	for (uint32_t s = 0; s < f->nseg; s++)
+		if (f->seg[s].state != SEG_FREE)
+			slive[f->seg[s].stream] += f->seg[s].valid;
+	for (unsigned i = 0; i < f->nstreams; i++) {
+		if (slive[i] != f->streams[i].live)
+			return set_err(err, n, "stream %u: %llu live pages counted, its segments hold %llu", i,
+				       (unsigned long long)f->streams[i].live, (unsigned long long)slive[i]);
+		mapped += slive[i];
+	}
+	if (mapped != f->mapped)
+		return set_err(err, n, "%llu logical pages counted as mapped, the segments hold %llu",
+			       (unsigned long long)f->mapped, (unsigned long long)mapped);
 	uint32_t open = 0;
 	for (unsigned i = 0; i < f->nstreams; i++) {
 		const struct ftl_stream *st = &f->streams[i];
@@ -991,6 +1104,8 @@ int ftl_check(struct ftl *f, char *err, size_t n)
 		rc = check_flash(f, err, n);
 	if (!rc && f->gc->check)
 		rc = f->gc->check(f->gc_st, f, err, n);
+	if (!rc && f->place->check && f->place->check(f->place_st, f))
+		rc = set_err(err, n, "placement '%s': %s", f->place->info.name, policy_error(f->place_st));
 	if (rc) {
 		char tmp[sizeof(f->err)];
 		snprintf(tmp, sizeof(tmp), "check failed after GC pass %llu: %s",

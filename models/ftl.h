@@ -56,6 +56,9 @@ struct ftl_config {
 	uint64_t warmup_writes;	 /* host page writes before measuring */
 	uint32_t wear_threshold; /* static wear levelling; 0: off */
 	int check;		 /* verify invariants after every GC pass */
+	double gc_gp;		 /* GC trigger by garbage proportion; 0: watermarks */
+	uint32_t gc_batch;	 /* victims per GC operation under gc_gp (0: 1) */
+	int tie_random;		 /* equally good victims: random, not oldest */
 	uint64_t seed;
 };
 
@@ -66,6 +69,7 @@ struct ftl_stream {
 	uint32_t room;	/* pages left in it */
 	uint64_t host_pages, gc_pages, sealed;
 	uint64_t victims, victim_valid; /* cleaned segments this stream wrote */
+	uint64_t live; /* valid pages in the segments this stream wrote */
 };
 
 /* Counters that the measured window (after the warm-up) repeats. */
@@ -134,6 +138,16 @@ struct ftl {
 	int place_trivial; /* single log: skip the per-page placement calls */
 	int place_batch;   /* placement sorts a whole GC pass (agesort) */
 	int slot_links;	   /* the victim policy's slot words are segment links */
+	int learning;	   /* ftl_request feeds the placement's learn hook */
+	int precond_active; /* ftl_precondition is writing */
+	uint64_t mapped;   /* logical pages that hold data */
+	/* GC by garbage proportion (gp_max > 0, SepBIT): GC while the
+	 * invalid pages of sealed segments exceed gp_max of the pages
+	 * written, gc_batch victims an operation, each with at most
+	 * max_victim_valid valid pages (b under the watermark trigger). */
+	double gp_max;
+	uint32_t gc_batch;
+	uint32_t max_victim_valid;
 	/* per logical page: last host write stamp (FTL_KEEP_WRITE_TIME), else NULL */
 	uint32_t *wtime;
 	unsigned wtime_shift;
@@ -195,6 +209,12 @@ int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp);
 int ftl_trim(struct ftl *f, uint32_t lpn);
 /* One trace event, by the rules in docs/MODEL.md. 0 ok, -1 f->err. */
 int ftl_request(struct ftl *f, const struct ev *e);
+/* PLACE_FUTURE: the pass before the replay. ftl_learn_begin, then
+ * ftl_request for every event (the placement learns each page write
+ * and trim by the same rules; the model's state is untouched), then
+ * ftl_learn_end (the request counters restart). */
+void ftl_learn_begin(struct ftl *f);
+int ftl_learn_end(struct ftl *f);
 /* Run the pending interval/snapshot callbacks, warm-up switch. */
 int ftl_tick(struct ftl *f);
 /* Verify every invariant; 0 ok, -1 with the first violation in err. */
@@ -231,6 +251,8 @@ static inline void ftl_pf(const void *p)
 static inline void ftl_prefetch(const struct ftl *f, uint32_t lpn)
 {
 	ftl_pf(&f->l2p[lpn]);
+	if (f->wtime)
+		ftl_pf(&f->wtime[lpn]);
 }
 
 /* The word of vmap that holds ppn's bit. */

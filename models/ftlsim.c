@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ftlsim.h"
+#include "place.h"
 
 static struct sim *g_sim;
 
@@ -183,6 +184,8 @@ int main(int argc, char **argv)
 	}
 	build_model(&s);
 	sim_open_outputs(&s);
+	if (s.f->place->info.flags & PLACE_FUTURE)
+		sim_learn_pass(&s);
 	if (ftl_precondition(s.f, s.precond))
 		sim_fail("%s", s.f->err);
 	replay(&s);

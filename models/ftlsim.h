@@ -37,6 +37,7 @@ struct sim {
 	int phys_kind;
 	double phys_val;
 	uint64_t phys_pages;
+	uint64_t seg_bytes; /* --segment-bytes, 0: not given */
 	int precond;
 	const char *wear;
 	uint64_t interval, snapshot_every;
@@ -84,6 +85,9 @@ void sim_open_trace(struct sim *s);
 int sim_next_event(struct sim *s, struct ev *e);
 void sim_measure_space(struct sim *s);
 void sim_close_input(struct sim *s);
+/* A placement that knows the future learns the trace first (a file is
+ * read again, stdin kept in the buffer). */
+void sim_learn_pass(struct sim *s);
 
 /* ftlsim.c: a progress line on stderr when one is due (pass 1 or 2). */
 void sim_progress(struct sim *s, int pass);

@@ -35,13 +35,21 @@ static void usage(void)
 	       "      --op X                T = U(1+X)\n"
 	       "      --spare-factor S      T = U/(1-S)\n"
 	       "      --physical-pages T\n"
-	       "      --pages-per-segment B default 256; T is rounded down to whole segments\n\n"
+	       "      --pages-per-segment B default 256; T is rounded down to whole segments\n"
+	       "      --segment-bytes BYTES the segment size in bytes instead (e.g. 512M)\n\n"
 	       "Garbage collection:\n"
 	       "      --policy NAME[:ARG]   victim policy (default greedy; --list-policies)\n"
 	       "      --placement NAME[:ARG] placement policy (default single; --list-placements)\n"
 	       "      --gc-low N            start GC below N free segments (default: the\n"
 	       "                            placement's GC streams)\n"
 	       "      --gc-high N           clean until N are free (default: the low mark)\n"
+	       "      --gc-trigger watermark|gp:P\n"
+	       "                            watermark: the free-segment marks above (default);\n"
+	       "                            gp:P: GC while garbage exceeds P of the pages written\n"
+	       "      --gc-batch K          victims per GC operation under gp:P (default 1)\n"
+	       "      --gc-tie oldest|random\n"
+	       "                            equally good victims (greedy): the oldest (default),\n"
+	       "                            or one drawn at random\n"
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
 	       "      --precondition none|seq|random  write every page once first (default none)\n"
@@ -87,7 +95,7 @@ enum {
 	O_LPAGES = 2000, O_CAPACITY, O_SPACE, O_PAGESIZE, O_OOR, O_OP, O_SF, O_PPAGES, O_PPS,
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
-	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN
+	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE
 };
 
 static const struct option longopts[] = {
@@ -106,6 +114,10 @@ static const struct option longopts[] = {
 	{"placement", required_argument, NULL, O_PLACEMENT},
 	{"gc-low", required_argument, NULL, O_GCLOW},
 	{"gc-high", required_argument, NULL, O_GCHIGH},
+	{"gc-trigger", required_argument, NULL, O_GCTRIG},
+	{"segment-bytes", required_argument, NULL, O_SEGBYTES},
+	{"gc-batch", required_argument, NULL, O_GCBATCH},
+	{"gc-tie", required_argument, NULL, O_GCTIE},
 	{"wear-level", required_argument, NULL, O_WEAR},
 	{"trim", no_argument, NULL, O_TRIM},
 	{"no-trim", no_argument, NULL, O_NOTRIM},
@@ -195,6 +207,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	static const char *const spaces[] = {"given", "extent", "footprint", NULL};
 	static const char *const oors[] = {"error", "drop", "clip", NULL};
 	static const char *const preconds[] = {"none", "seq", "random", NULL};
+	static const char *const ties[] = {"oldest", "random", NULL};
 	switch (c) {
 	case 'q': s->topt.quiet = 1; break;
 	case O_LPAGES:
@@ -225,11 +238,21 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_OP: set_phys(s, PHYS_OP, "--op", arg); break;
 	case O_SF: set_phys(s, PHYS_SF, "--spare-factor", arg); break;
 	case O_PPAGES: set_phys(s, PHYS_PAGES, "--physical-pages", arg); break;
-	case O_PPS: s->cfg.pages_per_seg = opt_u32("--pages-per-segment", arg, 2, 65536); break;
+	case O_PPS: s->cfg.pages_per_seg = opt_u32("--pages-per-segment", arg, 2, 1u << 24); break;
 	case O_POLICY: s->cfg.policy = arg; break;
 	case O_PLACEMENT: s->cfg.placement = arg; break;
 	case O_GCLOW: s->cfg.gc_low = opt_u32("--gc-low", arg, 1, UINT32_MAX); break;
 	case O_GCHIGH: s->cfg.gc_high = opt_u32("--gc-high", arg, 1, UINT32_MAX); break;
+	case O_GCTRIG:
+		if (!strcmp(arg, "watermark"))
+			s->cfg.gc_gp = 0;
+		else if (strncmp(arg, "gp:", 3) ||
+			 !((s->cfg.gc_gp = opt_double("--gc-trigger", arg + 3)) > 0 && s->cfg.gc_gp < 1))
+			usage_error("--gc-trigger takes watermark or gp:P (0 < P < 1), not '%s'", arg);
+		break;
+	case O_SEGBYTES: s->seg_bytes = opt_size("--segment-bytes", arg); break;
+	case O_GCBATCH: s->cfg.gc_batch = opt_u32("--gc-batch", arg, 1, 1u << 20); break;
+	case O_GCTIE: s->cfg.tie_random = parse_choice("--gc-tie", arg, ties); break;
 	case O_WEAR: opt_wear(s, arg); break;
 	case O_TRIM:
 	case O_NOTRIM: {
@@ -297,6 +320,13 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 			usage_error("--capacity %llu is not a multiple of the page size %u",
 				    (unsigned long long)s->capacity, s->cfg.page_size);
 		s->cfg.logical_pages = s->capacity / s->cfg.page_size;
+	}
+	if (s->seg_bytes) {
+		if (s->seg_bytes % s->cfg.page_size || s->seg_bytes / s->cfg.page_size < 2 ||
+		    s->seg_bytes / s->cfg.page_size > 1u << 24)
+			usage_error("--segment-bytes %llu is not 2..2^24 pages of %u bytes",
+				    (unsigned long long)s->seg_bytes, s->cfg.page_size);
+		s->cfg.pages_per_seg = (uint32_t)(s->seg_bytes / s->cfg.page_size);
 	}
 	if (s->space == SPACE_GIVEN && !s->cfg.logical_pages)
 		usage_error("the logical space is empty (0 pages)");

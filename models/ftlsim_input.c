@@ -104,6 +104,35 @@ void sim_measure_space(struct sim *s)
 		sim_open_trace(s);
 }
 
+/*
+ * A placement that knows the future (PLACE_FUTURE) learns the trace in
+ * a pass of its own before the replay: a file is read again, standard
+ * input is kept in the buffer (16 bytes an event) on the way.
+ */
+void sim_learn_pass(struct sim *s)
+{
+	struct ftl *f = s->f;
+	struct ev e;
+	int stdin_live = !s->from_buf && !strcmp(s->path, "-");
+	ftl_learn_begin(f);
+	while (!sim_interrupted && sim_next_event(s, &e) > 0) {
+		if (stdin_live)
+			buffer_event(s, &e);
+		if (ftl_request(f, &e))
+			sim_fail("%s: learning the trace: %s", s->path, f->err);
+	}
+	if (ftl_learn_end(f))
+		sim_fail("%s", f->err);
+	if (s->from_buf || stdin_live) {
+		s->from_buf = 1;
+		s->next = 0;
+	} else {
+		cli_report_bad(s->t, s->path);
+		trace_close(s->t);
+		sim_open_trace(s);
+	}
+}
+
 void sim_close_input(struct sim *s)
 {
 	trace_close(s->t);

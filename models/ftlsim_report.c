@@ -149,6 +149,12 @@ static json_t *j_params(const struct sim *s)
 	SETU(p, "streams", f->nstreams);
 	SETU(p, "gc_low_segments", f->gc_low);
 	SETU(p, "gc_high_segments", f->gc_high);
+	char trig[64] = "watermark";
+	if (s->cfg.gc_gp > 0)
+		snprintf(trig, sizeof(trig), "gp:%g", s->cfg.gc_gp);
+	json_object_set_new(p, "gc_trigger", json_string(trig));
+	SETU(p, "gc_batch", f->gc_batch);
+	json_object_set_new(p, "gc_tie", json_string(s->cfg.tie_random ? "random" : "oldest"));
 	json_object_set_new(p, "trim", json_boolean(s->cfg.trim));
 	json_object_set_new(p, "out_of_range", json_string(oors[s->cfg.oor]));
 	json_object_set_new(p, "precondition", json_string(preconds[s->precond]));

@@ -36,6 +36,7 @@
 
 /* Flags, read by the model. */
 #define GC_SLOT_LINKS 0x1 /* gc_slot words hold segment numbers (or FTL_NONE) */
+#define GC_RANDOM_TIES 0x2 /* breaks ties at random under --gc-tie random (ftl_tie_random) */
 
 /* The victim policy's words in the segment records (init's in->slots). */
 struct gc_slots {

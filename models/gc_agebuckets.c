@@ -172,7 +172,8 @@ int agepol_pick(void *st, const struct ftl *f, uint32_t *seg, uint32_t depth,
 	struct agebuckets *a = st;
 	uint32_t best = FTL_NONE;
 	double best_score = 0;
-	for (uint32_t v = 0; v <= a->b; v++) {
+	uint32_t vmax = ftl_max_victim_valid(f); /* the gp trigger's rule; b otherwise */
+	for (uint32_t v = 0; v <= a->b && v <= vmax; v++) {
 		for (uint32_t i = 0; i < a->len[v] && i < depth; i++) {
 			uint32_t s = a->heap[v][i];
 			double sc = score(f, s, v);

@@ -45,6 +45,7 @@
 #define PLACE_TRIVIAL 0x1 /* everything to stream 0: the model skips the calls */
 #define PLACE_SORT 0x2	  /* GC copies of a pass are sorted by sort_key first */
 #define PLACE_TEMP 0x4	  /* needs the trace's temperature labels: ftlsim refuses an unlabelled trace */
+#define PLACE_FUTURE 0x8  /* learns the trace in a pass before the replay (learn, learn_done) */
 
 /* One host write as the placement sees it. */
 struct place_write {
@@ -80,6 +81,26 @@ struct place_ops {
 	uint64_t (*sort_key)(void *st, const struct ftl *f, uint32_t lpn);
 	/* Name of a stream for the summary ("host", "gc", "temp1"...). Mandatory. */
 	const char *(*stream_name)(void *st, const struct ftl *f, unsigned s, char *buf, size_t n);
+	/* The optional hooks of the placements of the literature, each
+	 * called only when set:
+	 * request(lpn, n): a host write request of n pages from logical
+	 *   page lpn (its first; they follow it unless the space is a
+	 *   footprint), before its pages are placed.
+	 * invalidate(lpn, seg): lpn's live copy in seg goes (an overwrite,
+	 *   after host() placed the new one; or a trim).
+	 * placed(lpn, seg): lpn was programmed into seg (host or GC).
+	 * sealed(seg): seg, written by ftl_seg_stream(seg), is full.
+	 * learn(lpn, op), learn_done(): PLACE_FUTURE's pass over the trace
+	 *   before the replay, every page write (op EV_WRITE) and trim
+	 *   (EV_DISCARD) in order, by the replay's rules.
+	 * check(): --check; 0, or -1 with policy_fail. */
+	int (*request)(void *st, const struct ftl *f, uint32_t lpn, uint32_t n);
+	int (*invalidate)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
+	int (*placed)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
+	int (*sealed)(void *st, const struct ftl *f, uint32_t seg);
+	int (*learn)(void *st, const struct ftl *f, uint32_t lpn, unsigned op);
+	int (*learn_done)(void *st, const struct ftl *f);
+	int (*check)(void *st, const struct ftl *f);
 	/* Free what init allocated (the model frees the state). Optional. */
 	void (*destroy)(void *st, const struct ftl *f);
 };

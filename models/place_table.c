@@ -9,7 +9,9 @@
 #include "place.h"
 
 extern const struct place_ops place_single_ops, place_sepgc_ops, place_agesort_ops,
-	place_hotcold_ops, place_oracle_ops;
+	place_hotcold_ops, place_oracle_ops, place_sepbit_ops, place_fk_ops, place_dac_ops,
+	place_warcip_ops, place_mq_ops, place_multilog_ops, place_sfs_ops, place_eti_ops,
+	place_sfr_ops, place_fadac_ops;
 
 const struct place_ops *const place_table[] = {
 	&place_single_ops,
@@ -17,6 +19,16 @@ const struct place_ops *const place_table[] = {
 	&place_agesort_ops,
 	&place_hotcold_ops,
 	&place_oracle_ops,
+	&place_sepbit_ops,
+	&place_fk_ops,
+	&place_dac_ops,
+	&place_warcip_ops,
+	&place_mq_ops,
+	&place_multilog_ops,
+	&place_sfs_ops,
+	&place_eti_ops,
+	&place_sfr_ops,
+	&place_fadac_ops,
 	NULL,
 };
 
@@ -39,7 +51,8 @@ int place_table_check(char *err, size_t n)
 			return set_err(err, n, "placement '%s' has interface version %u, want %u",
 				       o->info.name, o->info.version, PLACE_API_VERSION);
 		if (!o->init || !o->host || !o->gc || !o->stream_name ||
-		    ((o->info.flags & PLACE_SORT) && !o->sort_key))
+		    ((o->info.flags & PLACE_SORT) && !o->sort_key) ||
+		    ((o->info.flags & PLACE_FUTURE) && !o->learn))
 			return set_err(err, n, "placement '%s' lacks a mandatory operation", o->info.name);
 		if (o->info.nargs > POLICY_MAX_ARGS)
 			return set_err(err, n, "placement '%s' declares %u arguments (at most %d)",

@@ -115,6 +115,23 @@ static inline uint64_t ftl_open_time(const struct ftl *f, uint32_t seg)
 	return f->open_time ? f->open_time[seg] : FTL_NEVER;
 }
 static inline uint32_t ftl_erase_count(const struct ftl *f, uint32_t seg) { return f->erase_count[seg]; }
+/* Logical pages that hold data. */
+static inline uint64_t ftl_mapped(const struct ftl *f) { return f->mapped; }
+/* Valid pages in the segments stream s wrote; segments of s cleaned so
+ * far and the valid pages they held. */
+static inline uint64_t ftl_stream_live(const struct ftl *f, unsigned s) { return f->streams[s].live; }
+static inline uint64_t ftl_stream_victims(const struct ftl *f, unsigned s) { return f->streams[s].victims; }
+static inline uint64_t ftl_stream_victim_valid(const struct ftl *f, unsigned s) { return f->streams[s].victim_valid; }
+/* The writes being placed fill the drive before the trace (ftl_precondition). */
+static inline int ftl_preconditioning(const struct ftl *f) { return f->precond_active; }
+/* A victim may hold at most this many valid pages (the gp trigger's
+ * rule; b otherwise): victim policies that can, choose only among those. */
+static inline uint32_t ftl_max_victim_valid(const struct ftl *f) { return f->max_victim_valid; }
+/* --gc-tie random: equally good victims are drawn at random (from the
+ * policy's generator), not taken oldest first. */
+static inline int ftl_tie_random(const struct ftl *f) { return f->cfg.tie_random; }
+/* The placement's open segment for stream s, FTL_NONE if none. */
+static inline uint32_t ftl_stream_seg(const struct ftl *f, unsigned s) { return f->streams[s].seg; }
 
 /*
  * A logical page's last host write, kept once by the model when a

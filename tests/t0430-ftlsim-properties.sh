@@ -1,7 +1,8 @@
 #!/bin/sh
 # Randomized property test of the model: many small random
 # configurations (b, OP, victim policy, placement, workload, TRIM) run
-# with --check (the invariants after every GC pass); each must finish,
+# with --check (the invariants after every GC pass), with either GC
+# trigger (free-segment watermarks, garbage proportion); each must finish,
 # with WA >= 1 and WA = (host + GC copies + wear copies) / host exactly.
 # The configurations come from a seeded generator, so a failure is
 # reproducible: the case prints its command line.
@@ -12,21 +13,25 @@ N=${PROPERTY_CASES:-40}
 awk -v n="$N" 'BEGIN {
 	srand(20261203)
 	split("greedy cb cb-sqrt fifo random dchoices:3 windowed:8 cat", pol, " ")
-	split("single sepgc agesort:2 hotcold:3 oracle:2", pl, " ")
+	npl = split("single sepgc agesort:2 hotcold:3 oracle:2 sepbit fk:4 dac:4 warcip:5 mq:4 multilog:4 sfs:4 eti sfr:4 fadac:4", pl, " ")
 	split("uniform hotcold zipf:0.9 seq lfs", pat, " ")
 	for (i = 1; i <= n; i++) {
 		b = 2 ^ (2 + int(rand() * 5))          # 4 .. 64 pages a segment
 		pages = b * 48 + int(rand() * 4000)   # room for the open and reserve segments
 		op = 0.15 + rand() * 0.6
+		k = 1 + int(rand() * npl)
+		if (k > 5 && op < 0.45) op += 0.3      # six streams and their reserve
+		trig = rand() < 0.3 ? sprintf("gp:%.2f", 0.1 + rand() * 0.2) : "watermark"
+		batch = 1 + int(rand() * 3)
 		q = rand() < 0.4 ? sprintf("%.2f", rand() * 0.3) : 0
 		wl = rand() < 0.2 ? "--wear-level static:6" : ""
-		printf "%d %s %s %s %d %.3f %s %s %s\n", b, pol[1 + int(rand() * 8)], pl[1 + int(rand() * 5)],
-			pat[1 + int(rand() * 5)], pages, op, q, (rand() < 0.5 ? "--trim" : "--no-trim"), wl
+		printf "%d %s %s %s %d %.3f %s %s %s %d %s\n", b, pol[1 + int(rand() * 8)], pl[k],
+			pat[1 + int(rand() * 5)], pages, op, q, (rand() < 0.5 ? "--trim" : "--no-trim"), trig, batch, wl
 	}
 }' >"$TMP/cases"
-while read -r b pol pl pat pages op q trim wl; do
-	cmd="\"\$G\" -p $pat -n $pages -w $((pages * 4)) --trim-prob $q --fill -s $b 2>/dev/null | \"\$S\" -q --check --logical-pages $pages --op $op --pages-per-segment $b --policy $pol --placement $pl $trim $wl -"
-	t_expect_success "b=$b $pol $pl $pat U=$pages op=$op q=$q $trim $wl: --check holds, WA identity" "
+while read -r b pol pl pat pages op q trim trig batch wl; do
+	cmd="\"\$G\" -p $pat -n $pages -w $((pages * 4)) --trim-prob $q --fill -s $b 2>/dev/null | \"\$S\" -q --check --logical-pages $pages --op $op --pages-per-segment $b --policy $pol --placement $pl --gc-trigger $trig --gc-batch $batch $trim $wl -"
+	t_expect_success "b=$b $pol $pl $pat U=$pages op=$op q=$q $trim $trig x$batch $wl: --check holds, WA identity" "
 		$cmd >s.json &&
 		python3 -c \"
 import json

@@ -1,0 +1,151 @@
+/*
+ * place_fk.c - future knowledge (FK), the bound SepBIT's paper
+ * (Wang et al., FAST'22, section 4) compares against: a pass over the
+ * trace before the replay learns, for every host page write, when that
+ * version dies (the page's next write or trim), and each write, host or
+ * GC copy, goes to the class of its remaining lifespan r = death - now
+ * in host page writes: class min(N-1, floor(r / b)), b the segment size
+ * in pages (fk:N, N classes, default 6), as the authors' simulator
+ * does. A version that never dies goes to the last class.
+ *
+ * Memory: a u32 lifespan per host page write of the trace (4 bytes a
+ * write; lifespans of 2^32-1 writes or more count as never), and two u64
+ * per logical page (16 bytes a page). Preconditioning writes
+ * die at their page's first event in the trace.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "place.h"
+
+#define FK_NEVER UINT64_MAX
+
+struct fk {
+	unsigned n;
+	uint32_t *life;	 /* per trace page write: lifespan (UINT32_MAX: never dies) */
+	uint64_t nw, cap;
+	uint64_t *death; /* learning: index of the page's live write + 1, 0 none;
+			  * replay: death time of the page's version */
+	uint64_t *first; /* per page: trace page writes before its first event */
+	uint64_t next;	 /* replay: trace page writes placed so far */
+};
+
+static int fk_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
+{
+	struct fk *p = st;
+	uint64_t U = ftl_logical_pages(f);
+	if (!(p->death = policy_calloc(st, U, sizeof(uint64_t))) ||
+	    !(p->first = policy_calloc(st, U, sizeof(uint64_t))))
+		return policy_fail(st, "out of memory");
+	for (uint64_t i = 0; i < U; i++)
+		p->first[i] = FK_NEVER;
+	p->n = (unsigned)in->args->u[0];
+	out->streams = p->n;
+	out->gc_streams = p->n;
+	return 0;
+}
+
+/* The version written at index death[lpn] - 1 dies now. */
+static void fk_kill(struct fk *p, uint32_t lpn)
+{
+	uint64_t w = p->death[lpn] - 1, l = p->nw - w;
+	p->life[w] = l >= UINT32_MAX ? UINT32_MAX : (uint32_t)l;
+	p->death[lpn] = 0;
+}
+
+static int fk_learn(void *st, const struct ftl *f, uint32_t lpn, unsigned op)
+{
+	struct fk *p = st;
+	if (p->first[lpn] == FK_NEVER)
+		p->first[lpn] = p->nw;
+	if (p->death[lpn])
+		fk_kill(p, lpn);
+	if (op != EV_WRITE)
+		return 0;
+	if (p->nw == p->cap) {
+		uint64_t cap = p->cap ? 2 * p->cap : 1 << 16;
+		uint32_t *nl = policy_realloc(st, p->life, p->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
+		if (!nl)
+			return policy_fail(st, "out of memory for the lifespans of %llu page writes",
+					   (unsigned long long)cap);
+		p->life = nl;
+		p->cap = cap;
+	}
+	p->life[p->nw] = UINT32_MAX;
+	p->death[lpn] = ++p->nw;
+	return 0;
+}
+
+static int fk_learn_done(void *st, const struct ftl *f)
+{
+	struct fk *p = st;
+	for (uint64_t i = 0; i < ftl_logical_pages(f); i++)
+		p->death[i] = FK_NEVER;
+	return 0;
+}
+
+static unsigned fk_class(const struct ftl *f, const struct fk *p, uint64_t death)
+{
+	uint64_t now = p->next, r = death > now ? death - now : 0;
+	uint64_t c = death == FK_NEVER ? p->n - 1 : r / ftl_seg_pages(f);
+	return c < p->n - 1 ? (unsigned)c : p->n - 1;
+}
+
+/* Times count trace page writes, the one being placed included; a
+ * preconditioning write dies at its page's first event in the trace. */
+static int fk_host(void *st, const struct ftl *f, const struct place_write *w, unsigned *s)
+{
+	struct fk *p = st;
+	uint64_t d;
+	if (ftl_preconditioning(f)) {
+		d = p->first[w->lpn] == FK_NEVER ? FK_NEVER : p->first[w->lpn] + 1;
+	} else {
+		uint64_t i = p->next++;
+		d = i < p->nw && p->life[i] != UINT32_MAX ? i + 1 + p->life[i] : FK_NEVER;
+	}
+	p->death[w->lpn] = d;
+	*s = fk_class(f, p, d);
+	return 0;
+}
+
+static int fk_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, unsigned *s)
+{
+	struct fk *p = st;
+	*s = fk_class(f, p, p->death[lpn]);
+	return 0;
+}
+
+static const char *fk_name(void *st, const struct ftl *f, unsigned s, char *buf, size_t n)
+{
+	snprintf(buf, n, "life%u", s);
+	return buf;
+}
+
+static void fk_destroy(void *st, const struct ftl *f)
+{
+	struct fk *p = st;
+	free(p->life);
+	free(p->death);
+	free(p->first);
+}
+
+static const struct policy_arg fk_args[] = {
+	{"N", ARG_UINT, 1, FTL_MAX_STREAMS, 6, "classes"},
+};
+
+const struct place_ops place_fk_ops = {
+	.info = {.name = "fk",
+		 .desc = "future knowledge: classes by remaining lifespan, learnt from the trace ahead (fk:N, default 6)",
+		 .version = PLACE_API_VERSION,
+		 .flags = PLACE_FUTURE,
+		 .args = fk_args,
+		 .nargs = 1,
+		 .state_size = sizeof(struct fk)},
+	.init = fk_init,
+	.host = fk_host,
+	.gc = fk_gc,
+	.learn = fk_learn,
+	.learn_done = fk_learn_done,
+	.stream_name = fk_name,
+	.destroy = fk_destroy,
+};

@@ -1,0 +1,74 @@
+#!/bin/sh
+# t0440-placements: the placements of the literature (sepbit, fk, dac,
+# warcip, mq, multilog, sfs, eti, sfr, fadac) and the GC trigger
+# options: each runs under --check with both triggers, FK places by the
+# lifespans it learnt (exactly, on a trace whose lifespans are known),
+# reads stdin as it reads a file, and the garbage-proportion trigger
+# matches the watermark one at the equivalent spare factor.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+LIT="sepbit fk dac warcip mq multilog sfs eti sfr fadac"
+
+"$G" -p zipf:1.0 -n 6000 -w 30000 --fill -s 5 --trim-prob 0.05 -o bin >"$TMP/z.ev" 2>/dev/null
+"$G" -p hotcold -n 8192 -w 65536 --fill -s 2 -o bin >"$TMP/hc.ev" 2>/dev/null
+
+for p in $LIT; do
+	t_expect_success "$p: --check holds with the watermark and the gp:0.15 triggers, WA identity" "
+		for trig in watermark gp:0.15; do
+			\"\$S\" -q --check --op 0.4 --pages-per-segment 32 --gc-trigger \$trig --placement $p z.ev >s.json &&
+			jq -e '.wa_total >= 1 and .params.gc_trigger == \"'\$trig'\" and
+				(.wa_total - (.host_pages_written + .gc_pages_copied) / .host_pages_written | fabs) < 1e-9 and
+				([.streams[].host_pages_written] | add) == .host_pages_written' s.json || return 1
+		done
+	"
+done
+
+t_expect_success 'fk: every write goes to the class of its remaining lifespan (sequential: U pages)' '
+	"$G" -p seq -n 256 -w 1024 --fill -o bin 2>/dev/null >seq.ev &&
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6 seq.ev >f.json &&
+	jq -e "[.streams[].host_pages_written] == [0,0,0,0,1024,256] and .wa_total == 1" f.json
+'
+t_expect_success 'fk: standard input (buffered) gives the same run as the file' '
+	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk z.ev | jq "del(.timing, .input)" >a.json &&
+	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk - <z.ev | jq "del(.timing, .input)" >b.json &&
+	cmp a.json b.json
+'
+t_expect_success 'sepbit separates 90/10 hot and cold writes below sepgc and the single log; fk is below the single log' '
+	for p in single sepgc sepbit fk; do
+		"$S" -q --op 0.25 --pages-per-segment 64 --placement $p hc.ev | jq .wa_total >$p.wa || return 1
+	done &&
+	python3 -c "
+w = {p: float(open(p + \".wa\").read()) for p in (\"single\", \"sepgc\", \"sepbit\", \"fk\")}
+assert w[\"sepbit\"] < w[\"sepgc\"] < w[\"single\"], w
+assert w[\"fk\"] < w[\"single\"], w
+"
+'
+t_expect_success 'gp:0.15 on one log matches the watermark trigger at spare factor 0.15 (within 1%)' '
+	"$G" -p uniform -n 16384 -w 65536 --fill -o bin 2>/dev/null >u.ev &&
+	"$S" -q --op 0.5 --pages-per-segment 64 --gc-trigger gp:0.15 u.ev | jq .wa_total >gp.wa &&
+	"$S" -q --pages-per-segment 64 --spare-factor 0.15 u.ev | jq .wa_total >wm.wa &&
+	python3 -c "
+a, b = float(open(\"gp.wa\").read()), float(open(\"wm.wa\").read())
+assert a > 1.5 and abs(a / b - 1) < 0.01, (a, b)
+"
+'
+t_expect_success '--segment-bytes sets the segment size; --gc-batch and the trigger are reported' '
+	"$S" -q --op 0.5 --segment-bytes 256K --gc-batch 2 --gc-trigger gp:0.2 u.ev >s.json &&
+	jq -e ".params.pages_per_segment == 64 and .params.gc_batch == 2 and .params.gc_trigger == \"gp:0.2\"" s.json
+'
+t_expect_success '--gc-tie random: greedy draws among equal victims, reproducibly, under --check' '
+	"$S" -q --check --op 0.3 --pages-per-segment 32 --gc-tie random --placement sepgc z.ev >r1.json &&
+	"$S" -q --op 0.3 --pages-per-segment 32 --gc-tie random --placement sepgc z.ev >r2.json &&
+	"$S" -q --op 0.3 --pages-per-segment 32 --gc-tie random --seed 7 --placement sepgc z.ev >r3.json &&
+	"$S" -q --op 0.3 --pages-per-segment 32 --placement sepgc z.ev >o.json &&
+	jq -e ".params.gc_tie == \"random\"" r1.json &&
+	test "$(jq .wa_total r1.json)" = "$(jq .wa_total r2.json)" &&
+	test "$(jq .wa_total r1.json)" != "$(jq .wa_total o.json)" &&
+	test "$(jq .wa_total r1.json)" != "$(jq .wa_total r3.json)"
+'
+t_expect_failure 2 '--gc-tie random with a policy without a random tie rule is a usage error' '"$S" --gc-tie random --policy cb u.ev'
+t_expect_failure 2 '--gc-trigger gp:1.5 is a usage error' '"$S" --gc-trigger gp:1.5 u.ev'
+t_expect_failure 2 '--segment-bytes that is not whole pages is a usage error' '"$S" --segment-bytes 5000 u.ev'
+t_expect_failure 2 'sepbit:3 (fewer than four classes) is a usage error' '"$S" --placement sepbit:3 u.ev'
+t_done
