@@ -109,6 +109,14 @@ static int keep(struct ftl *f, unsigned what)
 	if ((what & FTL_KEEP_OPEN_TIME) && !f->open_time &&
 	    !(f->open_time = ftl_calloc(f, f->nseg, sizeof(uint64_t))))
 		return -1;
+	if (what & (FTL_KEEP_AGE_YOUNGEST | FTL_KEEP_AGE_MEAN)) {
+		f->age_mean = !!(what & FTL_KEEP_AGE_MEAN);
+		if ((!f->wtime && !(f->wtime = ftl_calloc(f, f->U, sizeof(uint32_t)))) ||
+		    !(f->age_origin = ftl_calloc(f, f->nseg, sizeof(uint64_t))) ||
+		    !(f->seg_wsum = ftl_calloc(f, f->nseg, sizeof(uint64_t))) ||
+		    !(f->seg_wmax = ftl_calloc(f, f->nseg, sizeof(uint32_t))))
+			return -1;
+	}
 	return 0;
 }
 
@@ -267,6 +275,9 @@ void ftl_free(struct ftl *f)
 	policy_room_free(f->place_st);
 	free(f->wtime);
 	free(f->open_time);
+	free(f->age_origin);
+	free(f->seg_wsum);
+	free(f->seg_wmax);
 	free(f->l2p);
 	free(f->p2l);
 	free(f->vmap);
@@ -344,6 +355,12 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 	uint32_t seg = st->seg;
 	f->seg[seg].state = SEG_SEALED;
 	f->seal_time[seg] = f->clock;
+	if (f->age_origin) {
+		uint64_t stamp = f->age_mean ? f->seg_wsum[seg] / f->b : f->seg_wmax[seg];
+		f->age_origin[seg] = stamp << f->wtime_shift;
+		f->seg_wsum[seg] = 0;
+		f->seg_wmax[seg] = 0;
+	}
 	f->nsealed++;
 	st->sealed++;
 	st->seg = FTL_NONE;
@@ -412,6 +429,12 @@ static inline int put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 	*w |= 1ull << bit;
 	f->seg[st->seg].valid++;
 	st->live++;
+	if (f->age_origin) {
+		uint32_t ws = f->wtime[lpn];
+		f->seg_wsum[st->seg] += ws;
+		if (ws > f->seg_wmax[st->seg])
+			f->seg_wmax[st->seg] = ws;
+	}
 	if (f->place->placed && f->place->placed(f->place_st, f, lpn, st->seg))
 		return place_failed(f);
 	if (--st->room == 0)

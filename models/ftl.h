@@ -151,6 +151,12 @@ struct ftl {
 	/* per logical page: last host write stamp (FTL_KEEP_WRITE_TIME), else NULL */
 	uint32_t *wtime;
 	unsigned wtime_shift;
+	/* FTL_KEEP_AGE_*: per segment the age origin, fixed at its seal, and
+	 * the youngest and summed write stamps of the pages programmed into
+	 * it while it is open */
+	uint64_t *age_origin, *seg_wsum;
+	uint32_t *seg_wmax;
+	int age_mean;
 
 	/* time and counters */
 	uint64_t clock;		 /* page writes by the host, preconditioning included */

@@ -14,7 +14,7 @@
 
 static int older(const struct ftl *f, uint32_t x, uint32_t y)
 {
-	uint64_t tx = ftl_seal_time(f, x), ty = ftl_seal_time(f, y);
+	uint64_t tx = ftl_age_origin(f, x), ty = ftl_age_origin(f, y);
 	if (tx != ty)
 		return tx < ty;
 	return x < y;
@@ -179,7 +179,7 @@ int agepol_pick(void *st, const struct ftl *f, uint32_t *seg, uint32_t depth,
 			double sc = score(f, s, v);
 			if (best == FTL_NONE || sc > best_score ||
 			    (sc == best_score && ftl_valid(f, s) == ftl_valid(f, best) &&
-			     ftl_seal_time(f, s) < ftl_seal_time(f, best))) {
+			     ftl_age_origin(f, s) < ftl_age_origin(f, best))) {
 				best = s;
 				best_score = sc;
 			}

@@ -151,5 +151,18 @@ static inline uint64_t ftl_write_time(const struct ftl *f, uint32_t lpn)
 /* What a policy may ask the model to keep (its init's `keep`). */
 #define FTL_KEEP_WRITE_TIME 0x1 /* ftl_write_time, and place_write.prev_time */
 #define FTL_KEEP_OPEN_TIME 0x2	/* ftl_open_time */
+/* A segment's age origin (ftl_age_origin) from the write times of the
+ * pages programmed into it, fixed at its seal: the youngest (LFS's age
+ * of the youngest block, kept across copies) or their mean (f2fs).
+ * Either implies FTL_KEEP_WRITE_TIME. */
+#define FTL_KEEP_AGE_YOUNGEST 0x4
+#define FTL_KEEP_AGE_MEAN 0x8
+
+/* Where a segment's age counts from: its seal time, unless a policy
+ * asked for one of the write-time definitions above. */
+static inline uint64_t ftl_age_origin(const struct ftl *f, uint32_t seg)
+{
+	return f->age_origin ? f->age_origin[seg] : f->seal_time[seg];
+}
 
 #endif

@@ -68,6 +68,14 @@ t_expect_success '--gc-tie random: greedy draws among equal victims, reproducibl
 	test "$(jq .wa_total r1.json)" != "$(jq .wa_total r3.json)"
 '
 t_expect_failure 2 '--gc-tie random with a policy without a random tie rule is a usage error' '"$S" --gc-tie random --policy cb u.ev'
+t_expect_success 'cb:1 and cb:2 (ages from write times) run under --check and differ from cb:0' '
+	"$G" -p lfs -n 4096 -w 40000 --hot-prob 0.9 --hot-frac 0.1 -o bin 2>/dev/null >l.ev &&
+	for a in 0 1 2; do
+		"$S" -q --check --spare-factor 0.25 --pages-per-segment 64 --policy cb:$a --placement agesort:1 l.ev |
+			jq .write_cost >c$a.wc || return 1
+	done &&
+	! cmp -s c0.wc c1.wc && ! cmp -s c1.wc c2.wc
+'
 t_expect_failure 2 '--gc-trigger gp:1.5 is a usage error' '"$S" --gc-trigger gp:1.5 u.ev'
 t_expect_failure 2 '--segment-bytes that is not whole pages is a usage error' '"$S" --segment-bytes 5000 u.ev'
 t_expect_failure 2 'sepbit:3 (fewer than four classes) is a usage error' '"$S" --placement sepbit:3 u.ev'
