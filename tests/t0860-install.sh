@@ -67,7 +67,7 @@ fi
 
 t_expect_success 'the installed completion completes an installed program' '
 	c=$TMP/stage/usr/local/share/bash-completion/completions/ftlsim &&
-	bash -c ". \"$c\"; COMP_WORDS=(ftlsim --placement se); COMP_CWORD=2; _ftlkit ftlsim; echo \${COMPREPLY[*]}" | grep -qx sepgc
+	bash -c ". \"$c\"; COMP_WORDS=(ftlsim --placement sepg); COMP_CWORD=2; _ftlkit ftlsim; echo \${COMPREPLY[*]}" | grep -qx sepgc
 '
 
 t_expect_success 'make uninstall leaves no file behind' '
