@@ -67,7 +67,7 @@ t_expect_success '--gc-tie random: greedy draws among equal victims, reproducibl
 	test "$(jq .wa_total r1.json)" != "$(jq .wa_total o.json)" &&
 	test "$(jq .wa_total r1.json)" != "$(jq .wa_total r3.json)"
 '
-t_expect_failure 2 '--gc-tie random with a policy without a random tie rule is a usage error' '"$S" --gc-tie random --policy cb u.ev'
+t_expect_status 2 '--gc-tie random with a policy without a random tie rule is a usage error' '"$S" --gc-tie random --policy cb u.ev'
 t_expect_success 'cb:1 and cb:2 (ages from write times) run under --check and differ from cb:0' '
 	"$G" -p lfs -n 4096 -w 40000 --hot-prob 0.9 --hot-frac 0.1 -o bin 2>/dev/null >l.ev &&
 	for a in 0 1 2; do
@@ -76,7 +76,7 @@ t_expect_success 'cb:1 and cb:2 (ages from write times) run under --check and di
 	done &&
 	! cmp -s c0.wc c1.wc && ! cmp -s c1.wc c2.wc
 '
-t_expect_failure 2 '--gc-trigger gp:1.5 is a usage error' '"$S" --gc-trigger gp:1.5 u.ev'
-t_expect_failure 2 '--segment-bytes that is not whole pages is a usage error' '"$S" --segment-bytes 5000 u.ev'
-t_expect_failure 2 'sepbit:3 (fewer than four classes) is a usage error' '"$S" --placement sepbit:3 u.ev'
+t_expect_status 2 '--gc-trigger gp:1.5 is a usage error' '"$S" --gc-trigger gp:1.5 u.ev'
+t_expect_status 2 '--segment-bytes that is not whole pages is a usage error' '"$S" --segment-bytes 5000 u.ev'
+t_expect_status 2 'sepbit:3 (fewer than four classes) is a usage error' '"$S" --placement sepbit:3 u.ev'
 t_done
