@@ -13,7 +13,7 @@
 # each configuration runs REPEAT times (default 3; REPEAT26 for the
 # 2^26 runs, default 1) and the fastest run is reported, rates being per
 # second of this process's CPU time.
-# Goals (issue 3): >= 40 M flash page writes/s on one core; <= 16 bytes
+# Goals: >= 40 M flash page writes/s on one core; <= 16 bytes
 # per physical page; cost per write at 2^26 <= 3x that at 2^20.
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1

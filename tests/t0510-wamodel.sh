@@ -1,5 +1,6 @@
 #!/bin/sh
-# t0510-wamodel: the reference table (shared/reference/README.md, values
+# t0510-wamodel: the reference table (FIFO: Desnoyers, SYSTOR 2012, eq. 4;
+# greedy: the mean-field model after Van Houdt, SIGMETRICS 2013; values
 # copied here) printed by bin/wamodel, the worst-case table, sweep
 # output shape, JSON form, bad arguments.
 . "$(dirname "$0")/lib.sh"

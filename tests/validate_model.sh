@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/validate_model.sh - full-size runs of the FTL model against the
-# published values in shared/reference/README.md, through the whole
+# published values (Desnoyers, SYSTOR 2012, eq. 4; the mean-field greedy
+# model after Van Houdt, SIGMETRICS 2013; random victim 1/Sf), through the whole
 # pipeline (tracegen | ftlsim). Prints a table model / parameter / sim /
 # reference / diff and exits 1 when a row misses its tolerance.
 #

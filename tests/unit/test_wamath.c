@@ -1,6 +1,7 @@
 /*
  * test_wamath.c - the closed forms and mean-field models against the
- * reference table (shared/reference/README.md, copied here), their own
+ * reference table (Desnoyers, SYSTOR 2012, eq. 4 and 12; Van Houdt,
+ * SIGMETRICS 2013; copied here), their own
  * identities and limits, and simulation values.
  */
 #include <math.h>
