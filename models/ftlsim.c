@@ -193,6 +193,8 @@ int main(int argc, char **argv)
 		sim_abort_outputs(&s);
 		sim_print_summary(&s, 1);
 		fflush(stdout);
+		sim_close_input(&s);
+		ftl_free(s.f);
 		return sig_status();
 	}
 	if (s.cfg.warmup_writes && !s.f->measuring)
