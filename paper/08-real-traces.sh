@@ -13,13 +13,21 @@ label() {
 		awk '{ print (length($0) > 20 ? substr($0, 1, 19) "~" : $0) }'
 }
 : >"$D/long.csv"
-while IFS='|' read -r id path; do
-	for pol in $POLICIES; do for op in $OPS; do for tr in $TRIMS; do
-		h=$(awk -F, -v id="$id" -v p="$pol" -v o="$op" -v t="$tr" '$1 == "all" && $2 == id && $3 == p && $4 == o && $5 == t { print $6 }' "$D/tindex.csv")
-		j=$R/$h.json
-		echo "$id,$pol,$op,$tr,$(jget "$j" wa_total),$(jget "$j" skipped | tr ',' ';')" >>"$D/long.csv"
-	done; done; done
-done <"$D/traces.txt"
+# Every run's result from one jq (not two a run), joined to the index in
+# the order of the traces, policies, OP and TRIM settings.
+# shellcheck disable=SC2046
+jfields wa_total skipped -- $(awk -F, -v r="$R" '$1 == "all" { print r "/" $6 ".json" }' "$D/tindex.csv" | sort -u) >"$D/.fields"
+awk -F'|' -v pols="$POLICIES" -v ops="$OPS" -v trs="$TRIMS" '
+	FILENAME == ARGV[1] { split($0, f, "\t"); wa[f[1]] = f[2]; sk[f[1]] = f[3]; gsub(/,/, ";", sk[f[1]]); next }
+	FILENAME == ARGV[2] { split($0, f, ","); if (f[1] == "all") h[f[2] "," f[3] "," f[4] "," f[5]] = f[6]; next }
+	{
+		np = split(pols, P, " "); no = split(ops, O, " "); nt = split(trs, T, " ")
+		for (a = 1; a <= np; a++) for (b = 1; b <= no; b++) for (c = 1; c <= nt; c++) {
+			k = $1 "," P[a] "," O[b] "," T[c]; x = h[k]
+			print k "," wa[x] "," sk[x]
+		}
+	}' "$D/.fields" "$D/tindex.csv" "$D/traces.txt" >"$D/long.csv"
+rm -f "$D/.fields"
 # One wide table per (OP, TRIM) panel: trace, then a column per policy;
 # traces too small to simulate are left out of the bars (listed below).
 panels=

@@ -39,10 +39,26 @@ calc() { awk "BEGIN { printf \"%.10g\", $1 }"; }
 # fraction), wa_total, run.
 series_csv() {
 	echo "x,wa,write_cost,u_mean,wa_total,run"
-	awk -F, -v s="$1" 'NR > 1 && $1 == s { print $2, $3 }' "$D/index.csv" | while read -r x h; do
-		j=$R/$h.json
-		echo "$x,$(jget "$j" wa_measured),$(jget "$j" write_cost),$(jget "$j" victim_utilization_mean),$(jget "$j" wa_total),$h"
-	done
+	awk -F, -v s="$1" 'NR > 1 && $1 == s { print $2, $3 }' "$D/index.csv" >"$D/.series.$$"
+	# One jq for the whole series (not four a run): hash, then the fields.
+	# shellcheck disable=SC2046
+	: >"$D/.fields.$$"
+	[ ! -s "$D/.series.$$" ] || jfields wa_measured write_cost victim_utilization_mean wa_total -- \
+		$(awk -v r="$R" '{ print r "/" $2 ".json" }' "$D/.series.$$") >"$D/.fields.$$"
+	awk -F'\t' 'NR == FNR { v[$1] = $2 "," $3 "," $4 "," $5; next } { print $1 "," v[$2] "," $2 }' \
+		"$D/.fields.$$" FS=' ' "$D/.series.$$"
+	rm -f "$D/.series.$$" "$D/.fields.$$"
+}
+
+# jfields KEY... -- FILE...: one line per ftlsim JSON summary, tab-separated:
+# the run's hash (the file name without .json), then each KEY's value as
+# jget gives it ("" when absent or null).
+jfields() {
+	keys=
+	while [ "$1" != -- ]; do keys="$keys${keys:+,}\"$1\""; shift; done
+	shift
+	jq -r --argjson ks "[$keys]" '. as $d | [input_filename | sub(".*/"; "") | sub("[.]json$"; "")] +
+		[$ks[] as $k | [$d[$k], $d.params[$k]?, $d.requests[$k]?] | map(select(. != null)) | (first // "") | tostring] | @tsv' "$@"
 }
 
 # run_of SERIES X: the run hash of one point of the sweep.

@@ -10,18 +10,18 @@ M="$SAMPLES/msr/hm_0-head1000.csv"
 "$TC" -q -o text "$M" >"$TMP/msr.txt"
 
 t_expect_success 'disksim sample: the MSR events, times to the ns' '
-	"$TC" -q -f disksim -o text "$SAMPLES/disksim/hm_0-head1000.disksim" | t_cmp msr.txt -
+	"$TC" -q -f disksim -o text "$DATA/disksim/hm_0-head1000.disksim" | t_cmp msr.txt -
 '
 t_expect_success 'mqsim sample: the MSR events, times to the ns' '
-	"$TC" -q -f mqsim -o text "$SAMPLES/mqsim/hm_0-head1000.mqsim" | t_cmp msr.txt -
+	"$TC" -q -f mqsim -o text "$DATA/mqsim/hm_0-head1000.mqsim" | t_cmp msr.txt -
 '
 t_expect_success 'fio sample: the MSR events, times to the microsecond' '
 	awk "{ \$1 = int(\$1 / 1000) * 1000; print }" msr.txt >want.txt &&
-	"$TC" -q -f fio -o text "$SAMPLES/fio/hm_0-head1000.iolog" | t_cmp want.txt -
+	"$TC" -q -f fio -o text "$DATA/fio/hm_0-head1000.iolog" | t_cmp want.txt -
 '
 t_expect_success 'cloudphysics sample: the MSR events (us), 10 non-I/O commands skipped and said' '
 	awk "{ \$1 = int(\$1 / 1000) * 1000; print }" msr.txt >want.txt &&
-	"$TC" -q -o text "$SAMPLES/cloudphysics/hm_0-head1000.vscsi.csv" >got.txt 2>err.txt &&
+	"$TC" -q -o text "$DATA/cloudphysics/hm_0-head1000.vscsi.csv" >got.txt 2>err.txt &&
 	t_cmp want.txt got.txt &&
 	grep -q "10 SCSI commands other than READ, WRITE and SYNCHRONIZE CACHE skipped" err.txt
 '
@@ -29,15 +29,15 @@ for s in disksim/hm_0-head1000.disksim:disksim mqsim/hm_0-head1000.mqsim:mqsim \
 	fio/hm_0-head1000.iolog:fio cloudphysics/hm_0-head1000.vscsi.csv:cloudphysics; do
 	f=${s%:*} fmt=${s#*:}
 	t_expect_success "-f auto detects $f as $fmt" '
-		"$TC" -o text "$SAMPLES/$f" 2>err.txt >/dev/null &&
+		"$TC" -o text "$DATA/$f" 2>err.txt >/dev/null &&
 		grep -q "detected format .$fmt." err.txt
 	'
 done
 # Counts and byte sums by an independent reading of each file.
 t_expect_success 'mqsim: reads, writes and their bytes as awk counts them' '
 	awk "{ n[\$5]++; b[\$5] += \$4 * 512 } END { print n[1]+0, b[1]+0, n[0]+0, b[0]+0 }" \
-		"$SAMPLES/mqsim/hm_0-head1000.mqsim" >want.txt &&
-	"$TC" -q -o text "$SAMPLES/mqsim/hm_0-head1000.mqsim" |
+		"$DATA/mqsim/hm_0-head1000.mqsim" >want.txt &&
+	"$TC" -q -o text "$DATA/mqsim/hm_0-head1000.mqsim" |
 		awk "{ n[\$2]++; b[\$2] += \$4 } END { print n[\"R\"]+0, b[\"R\"]+0, n[\"W\"]+0, b[\"W\"]+0 }" |
 		t_cmp want.txt -
 '
