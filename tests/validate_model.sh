@@ -20,7 +20,7 @@
 #   a calibration, not a prediction. Tolerance 15%: the readings are by
 #   eye and the other details unstated.
 #
-# Usage: sh tests/validate_model.sh [--quick]   (--quick: 3 Sf values)
+# Usage: sh tests/validate_model.sh [--quick]   (--quick: 3 Sf values, 2^18 pages)
 # Takes a few minutes.
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -39,7 +39,7 @@ row() { # model param sim ref tolerance(relative)
 }
 
 uniform() { # policy sf reference
-	U=1048576
+	U=$UNIFORM_U
 	wa=$("$G" -p uniform -n $U -w $((12 * U)) -s 1 -o bin 2>/dev/null |
 		"$S" -q --logical-pages $U --spare-factor $2 --pages-per-segment 64 --policy $1 \
 			--precondition seq --warmup-writes $((4 * U)) - | jq .wa_measured) || exit 1
@@ -57,6 +57,10 @@ lfs() { # label policy placement X reference [hotcold]
 	row "LFS $1 (write cost)" "X=$4" "$wc" "$5" 0.15
 }
 
+# The quick subset runs at 2^18 pages (a quarter of the time; every row
+# measured within 0.31% of its reference there, against 0.26% at 2^20).
+UNIFORM_U=1048576
+[ $quick = 1 ] && UNIFORM_U=262144
 printf "%-40s %-10s %9s %9s %8s\n" model parameter sim reference diff
 if [ $quick = 1 ]; then
 	set -- "0.10 4.821 5.179 10" "0.20 2.599 2.693 5" "0.30 1.833 1.876 3.333"
@@ -72,11 +76,20 @@ for r in "$@"; do
 	uniform random $1 $4
 done
 
-for r in "0.5 2.6" "0.75 4.4" "0.8 5.4" "0.9 10.3"; do
+# The quick subset: two of the uniform readings and one hot-and-cold X.
+lu="0.5 2.6|0.75 4.4|0.8 5.4|0.9 10.3" lh="0.5 2.9 2.55|0.8 6.1 3.6|0.9 11.4 5.8"
+[ $quick = 1 ] && lu="0.75 4.4|0.9 10.3" lh="0.8 6.1 3.6"
+IFS='|'
+set -- $lu
+unset IFS
+for r in "$@"; do
 	set -- $r
 	lfs "uniform greedy" greedy single $1 $2
 done
-for r in "0.5 2.9 2.55" "0.8 6.1 3.6" "0.9 11.4 5.8"; do
+IFS='|'
+set -- $lh
+unset IFS
+for r in "$@"; do
 	set -- $r
 	lfs "hot-cold greedy" greedy agesort:2 $1 $2 hot
 	lfs "hot-cold cost-benefit" cb agesort:2 $1 $3 hot
