@@ -17,21 +17,15 @@
 
 #include "cli_trace.h"
 #include "ftlkit.h"
+#include "pagemap.h"
 #include "sig.h"
 
 enum { PG_WRITTEN = 1, PG_READ = 2, PG_WRITE_THEN_DISCARD = 4 };
 
-/* A page's history, in an open-addressing table keyed by (volume, page). */
+/* A page's history, the value of a table keyed by (volume, page). */
 struct page {
-	uint64_t page;
-	uint32_t volume;
 	uint32_t writes;
-	uint8_t used, flags;
-};
-
-struct pagetab {
-	struct page *slot;
-	size_t cap, n; /* cap a power of two */
+	uint8_t flags;
 };
 
 #define NSIZE 13 /* request-size buckets: <=512 B, 1K, ... 1M, >1M */
@@ -50,69 +44,27 @@ struct stats {
 	uint64_t size_hist[EV_NOPS][NSIZE];
 	uint64_t page_writes; /* page-granular writes */
 	int64_t t_min, t_max;
-	struct pagetab pages;
+	struct pagemap pages;
 	struct extent *disc;
 	size_t ndisc, disc_cap;
 };
 
-static uint64_t hash2(uint64_t page, uint32_t vol)
-{
-	uint64_t x = page * 0x9e3779b97f4a7c15ull ^ ((uint64_t)vol * 0xc2b2ae3d27d4eb4full);
-	x ^= x >> 31;
-	x *= 0xbf58476d1ce4e5b9ull;
-	return x ^ (x >> 29);
-}
-
-static int tab_grow(struct pagetab *t)
-{
-	size_t ncap = t->cap ? t->cap * 2 : 1 << 16;
-	struct page *ns = calloc(ncap, sizeof(*ns));
-	if (!ns)
-		return -1;
-	for (size_t i = 0; i < t->cap; i++) {
-		struct page *p = &t->slot[i];
-		if (!p->used)
-			continue;
-		size_t j = hash2(p->page, p->volume) & (ncap - 1);
-		while (ns[j].used)
-			j = (j + 1) & (ncap - 1);
-		ns[j] = *p;
-	}
-	free(t->slot);
-	t->slot = ns;
-	t->cap = ncap;
-	return 0;
-}
-
-static struct page *tab_find(struct pagetab *t, uint64_t page, uint32_t vol)
-{
-	if (!t->cap)
-		return NULL;
-	size_t j = hash2(page, vol) & (t->cap - 1);
-	while (t->slot[j].used) {
-		if (t->slot[j].page == page && t->slot[j].volume == vol)
-			return &t->slot[j];
-		j = (j + 1) & (t->cap - 1);
-	}
-	return NULL;
-}
-
 /* Mark the pages written so far that a discard of [first, last) covers,
  * walking whichever is smaller: the range or the table. */
-static void mark_discarded(struct pagetab *t, uint32_t vol, uint64_t first, uint64_t last)
+static void mark_discarded(struct pagemap *t, uint32_t vol, uint64_t first, uint64_t last)
 {
 	if (last - first <= t->cap) {
 		for (uint64_t p = first; p < last; p++) {
-			struct page *pg = tab_find(t, p, vol);
+			struct page *pg = pagemap_find(t, vol, p);
 			if (pg && (pg->flags & PG_WRITTEN))
 				pg->flags |= PG_WRITE_THEN_DISCARD;
 		}
 		return;
 	}
 	for (size_t i = 0; i < t->cap; i++) {
-		struct page *pg = &t->slot[i];
-		if (pg->used && pg->volume == vol && pg->page >= first && pg->page < last &&
-		    (pg->flags & PG_WRITTEN))
+		struct page *pg = pagemap_val(t, i);
+		uint64_t p = pagemap_page(t, i);
+		if (pagemap_used(t, i) && t->vol[i] == vol && p >= first && p < last && (pg->flags & PG_WRITTEN))
 			pg->flags |= PG_WRITE_THEN_DISCARD;
 	}
 }
@@ -156,21 +108,6 @@ static uint64_t discarded_pages(struct stats *s)
 		n += cur.last - cur.first;
 	}
 	return n;
-}
-
-static struct page *tab_get(struct pagetab *t, uint64_t page, uint32_t vol)
-{
-	struct page *pg = tab_find(t, page, vol);
-	if (pg)
-		return pg;
-	if ((t->n + 1) * 4 > t->cap * 3 && tab_grow(t))
-		return NULL;
-	size_t j = hash2(page, vol) & (t->cap - 1);
-	while (t->slot[j].used)
-		j = (j + 1) & (t->cap - 1);
-	t->slot[j] = (struct page){.page = page, .volume = vol, .used = 1};
-	t->n++;
-	return &t->slot[j];
 }
 
 static int size_bucket(uint32_t len)
@@ -225,7 +162,8 @@ static int account(struct stats *s, const struct ev *e, uint64_t psize)
 		return add_extent(s, e->volume, first, last);
 	}
 	for (uint64_t p = first; p < last; p++) {
-		struct page *pg = tab_get(&s->pages, p, e->volume);
+		int added;
+		struct page *pg = pagemap_get(&s->pages, e->volume, p, &added);
 		if (!pg)
 			return -1;
 		switch (e->op) {
@@ -261,8 +199,8 @@ static int summarise(struct stats *s, struct summary *m)
 {
 	memset(m, 0, sizeof(*m));
 	for (size_t i = 0; i < s->pages.cap; i++) {
-		struct page *p = &s->pages.slot[i];
-		if (!p->used)
+		const struct page *p = pagemap_val(&s->pages, i);
+		if (!pagemap_used(&s->pages, i))
 			continue;
 		m->fp_written += !!(p->flags & PG_WRITTEN);
 		m->fp_read += !!(p->flags & PG_READ);
@@ -273,8 +211,8 @@ static int summarise(struct stats *s, struct summary *m)
 	if (!m->wcounts)
 		return -1;
 	for (size_t i = 0; i < s->pages.cap; i++)
-		if (s->pages.slot[i].used && s->pages.slot[i].writes)
-			m->wcounts[m->nw++] = s->pages.slot[i].writes;
+		if (pagemap_used(&s->pages, i) && ((const struct page *)pagemap_val(&s->pages, i))->writes)
+			m->wcounts[m->nw++] = ((const struct page *)pagemap_val(&s->pages, i))->writes;
 	qsort(m->wcounts, m->nw, sizeof(uint32_t), cmp_desc);
 	for (int k = 0; k < 3; k++) {
 		uint64_t top = (uint64_t)(skew_frac[k] * (double)m->nw + 0.999999), sum = 0;
@@ -479,13 +417,14 @@ int main(int argc, char **argv)
 		const char *path = in[i];
 		struct stats *s = calloc(1, sizeof(*s));
 		struct summary m;
-		if (!s)
+		if (!s || pagemap_init(&s->pages, sizeof(struct page)))
 			die(EXIT_DATA, "out of memory");
 		struct trace *t = trace_open(path, &o, err, sizeof(err));
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
 			if (csv)
 				csv_row(out.fp, path, "partial", 1);
+			pagemap_free(&s->pages);
 			free(s);
 			break;
 		}
@@ -520,7 +459,7 @@ int main(int argc, char **argv)
 			die(EXIT_DATA, "%s", err);
 		trace_close(t);
 		free(m.wcounts);
-		free(s->pages.slot);
+		pagemap_free(&s->pages);
 		free(s->disc);
 		free(s);
 		if (sig_caught)

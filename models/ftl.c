@@ -1,9 +1,11 @@
 /*
- * ftl.c - the FTL model: page mapping, segments, the GC loop, wear
- * levelling, counters and the --check invariants (see ftl.h and
- * docs/MODEL.md for the rules this file implements).
+ * ftl.c - the FTL model's core: set-up, the page maps, segments (free
+ * queue, open, seal, erase), host writes, the GC pass and its triggers,
+ * and the milestones (warm-up, intervals, snapshots). Requests to pages
+ * are in ftl_request.c, wear levelling in ftl_wear.c, the --check
+ * invariants in ftl_check.c; docs/MODEL.md has the rules.
  */
-#include "ftl.h"
+#include "ftl_int.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -17,8 +19,7 @@
 #include "place.h"
 #include "policy.h"
 
-static int ferr(struct ftl *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int ferr(struct ftl *f, const char *fmt, ...)
+int ftl_err(struct ftl *f, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -217,20 +218,6 @@ static int alloc_arrays(struct ftl *f)
 	return 0;
 }
 
-static int wear_init(struct ftl *f)
-{
-	f->wl_cap = 64;
-	f->wl_prev = ftl_calloc(f, f->nseg, sizeof(uint32_t));
-	f->wl_next = ftl_calloc(f, f->nseg, sizeof(uint32_t));
-	f->wl_head = calloc(f->wl_cap, sizeof(uint32_t));
-	f->ec_count = calloc(f->wl_cap, sizeof(uint64_t));
-	if (!f->wl_prev || !f->wl_next || !f->wl_head || !f->ec_count)
-		return -1;
-	memset(f->wl_head, 0xff, f->wl_cap * sizeof(uint32_t));
-	f->ec_count[0] = f->nseg;
-	return 0;
-}
-
 struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 {
 	struct ftl *f = calloc(1, sizeof(*f));
@@ -238,13 +225,18 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 		set_err(err, n, "out of memory");
 		return NULL;
 	}
-	f->cfg = *c;
+	f->trim = c->trim;
+	f->oor = c->oor;
+	f->check = c->check;
+	f->tie_random = c->tie_random;
+	f->warmup_writes = c->warmup_writes;
+	f->wear_threshold = c->wear_threshold;
 	f->last_victim = FTL_NONE;
 	f->milestone = UINT64_MAX;
 	if (geometry(f, c, err, n))
 		goto fail;
 	/* The policies' indexes use the segment records. */
-	if (alloc_arrays(f) || (c->wear_threshold && wear_init(f))) {
+	if (alloc_arrays(f) || (c->wear_threshold && ftl_wear_init(f))) {
 		set_err(err, n, "out of memory for %llu logical and %llu physical pages",
 			(unsigned long long)f->U, (unsigned long long)f->T);
 		goto fail;
@@ -288,10 +280,7 @@ void ftl_free(struct ftl *f)
 	free(f->victim_hist);
 	free(f->gcbuf);
 	free(f->gckey);
-	free(f->wl_prev);
-	free(f->wl_next);
-	free(f->wl_head);
-	free(f->ec_count);
+	ftl_wear_free(f);
 	free(f);
 }
 
@@ -302,7 +291,7 @@ void ftl_free(struct ftl *f)
 static int open_seg(struct ftl *f, unsigned s)
 {
 	if (!f->nfree)
-		return ferr(f, "no free segment left for stream %u (GC watermarks %u/%u too low for "
+		return ftl_err(f, "no free segment left for stream %u (GC watermarks %u/%u too low for "
 			       "placement '%s'; raise --gc-low)", s, f->gc_low, f->gc_high, f->place->info.name);
 	uint32_t seg = f->freeq[f->free_head];
 	f->free_head = f->free_head + 1 == f->nseg ? 0 : f->free_head + 1;
@@ -318,36 +307,15 @@ static int open_seg(struct ftl *f, unsigned s)
 	return 0;
 }
 
-static void wl_link(struct ftl *f, uint32_t seg)
-{
-	uint32_t e = f->erase_count[seg], h = f->wl_head[e];
-	f->wl_prev[seg] = FTL_NONE;
-	f->wl_next[seg] = h;
-	if (h != FTL_NONE)
-		f->wl_prev[h] = seg;
-	f->wl_head[e] = seg;
-}
-
-static void wl_unlink(struct ftl *f, uint32_t seg)
-{
-	uint32_t p = f->wl_prev[seg], nx = f->wl_next[seg];
-	if (p != FTL_NONE)
-		f->wl_next[p] = nx;
-	else
-		f->wl_head[f->erase_count[seg]] = nx;
-	if (nx != FTL_NONE)
-		f->wl_prev[nx] = p;
-}
-
 /* A failed victim- or placement-policy hook: its message, named. */
-static int gc_failed(struct ftl *f)
+int ftl_gc_failed(struct ftl *f)
 {
-	return ferr(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_st));
+	return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_st));
 }
 
-static int place_failed(struct ftl *f)
+int ftl_place_failed(struct ftl *f)
 {
-	return ferr(f, "placement '%s': %s", f->place->info.name, policy_error(f->place_st));
+	return ftl_err(f, "placement '%s': %s", f->place->info.name, policy_error(f->place_st));
 }
 
 static int seal(struct ftl *f, struct ftl_stream *st)
@@ -365,30 +333,11 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 	st->sealed++;
 	st->seg = FTL_NONE;
 	if (f->wl_head)
-		wl_link(f, seg);
+		ftl_wear_sealed(f, seg);
 	if (f->gc->on_seal(f->gc_st, f, seg))
-		return gc_failed(f);
+		return ftl_gc_failed(f);
 	if (f->place->sealed && f->place->sealed(f->place_st, f, seg))
-		return place_failed(f);
-	return 0;
-}
-
-static int wear_grow(struct ftl *f, uint32_t e)
-{
-	if (e < f->wl_cap)
-		return 0;
-	uint32_t cap = f->wl_cap * 2;
-	uint32_t *h = realloc(f->wl_head, cap * sizeof(uint32_t));
-	if (h)
-		f->wl_head = h;
-	uint64_t *c = realloc(f->ec_count, cap * sizeof(uint64_t));
-	if (c)
-		f->ec_count = c;
-	if (!h || !c)
-		return ferr(f, "out of memory for erase counts");
-	memset(h + f->wl_cap, 0xff, (cap - f->wl_cap) * sizeof(uint32_t));
-	memset(c + f->wl_cap, 0, (cap - f->wl_cap) * sizeof(uint64_t));
-	f->wl_cap = cap;
+		return ftl_place_failed(f);
 	return 0;
 }
 
@@ -396,15 +345,8 @@ static int wear_grow(struct ftl *f, uint32_t e)
 static int erase(struct ftl *f, uint32_t seg)
 {
 	uint32_t e = f->erase_count[seg];
-	if (f->wl_head) {
-		wl_unlink(f, seg);
-		if (wear_grow(f, e + 1))
-			return -1;
-		f->ec_count[e]--;
-		f->ec_count[e + 1]++;
-		while (!f->ec_count[f->ec_min])
-			f->ec_min++;
-	}
+	if (f->wl_head && ftl_wear_erasing(f, seg))
+		return -1;
 	f->erase_count[seg] = e + 1;
 	if (e + 1 > f->ec_max)
 		f->ec_max = e + 1;
@@ -436,7 +378,7 @@ static inline int put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
 			f->seg_wmax[st->seg] = ws;
 	}
 	if (f->place->placed && f->place->placed(f->place_st, f, lpn, st->seg))
-		return place_failed(f);
+		return ftl_place_failed(f);
 	if (--st->room == 0)
 		return seal(f, st);
 	return 0;
@@ -453,10 +395,10 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	f->mapped--;
 	f->streams[f->seg[seg].stream].live--;
 	if (f->place->invalidate && f->place->invalidate(f->place_st, f, lpn, seg))
-		return place_failed(f);
+		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
 	    f->gc->on_invalidate(f->gc_st, f, seg, old))
-		return gc_failed(f);
+		return ftl_gc_failed(f);
 	return 0;
 }
 
@@ -477,7 +419,7 @@ static int gather(struct ftl *f, uint32_t seg)
 		if (nk)
 			f->gckey = nk;
 		if (!nb || !nk)
-			return ferr(f, "out of memory for the GC buffer");
+			return ftl_err(f, "out of memory for the GC buffer");
 		f->mem_bytes += (cap - f->gcbuf_cap) * 12;
 		f->gcbuf_cap = cap;
 	}
@@ -498,7 +440,7 @@ static int gather(struct ftl *f, uint32_t seg)
 		}
 	}
 	if (live != v)
-		return ferr(f, "segment %u: valid count %u but %u live pages", seg, v, live);
+		return ftl_err(f, "segment %u: valid count %u but %u live pages", seg, v, live);
 	f->gcbuf_n += live;
 	f->streams[f->seg[seg].stream].live -= live;
 	return erase(f, seg);
@@ -511,9 +453,9 @@ static int writeout(struct ftl *f, unsigned from, int wl)
 		uint32_t lpn = f->gcbuf[i];
 		unsigned s = 0;
 		if (!f->place_trivial && f->place->gc(f->place_st, f, lpn, from, &s))
-			return place_failed(f);
+			return ftl_place_failed(f);
 		if (s >= f->nstreams)
-			return ferr(f, "placement '%s' chose stream %u of %u", f->place->info.name, s, f->nstreams);
+			return ftl_err(f, "placement '%s' chose stream %u of %u", f->place->info.name, s, f->nstreams);
 		struct ftl_stream *st = &f->streams[s];
 		if (!st->room && open_seg(f, s))
 			return -1;
@@ -543,11 +485,11 @@ static void count_victim(struct ftl *f, uint32_t seg)
 }
 
 /* Clean one segment (a GC victim, or a wear-levelling move). */
-static int clean(struct ftl *f, uint32_t seg, int wl)
+int ftl_clean(struct ftl *f, uint32_t seg, int wl)
 {
 	unsigned from = f->seg[seg].stream;
 	if (f->place->on_clean && f->place->on_clean(f->place_st, f, seg, wl))
-		return place_failed(f);
+		return ftl_place_failed(f);
 	if (wl)
 		f->c.wl_moves++;
 	else
@@ -564,14 +506,14 @@ static int cmp_key(const void *a, const void *b)
 }
 
 /* PLACE_SORT: copy the pass's live pages in key order (ties by lpn). */
-static int writeout_sorted(struct ftl *f, int wl)
+int ftl_writeout_sorted(struct ftl *f, int wl)
 {
 	size_t n = f->gcbuf_n;
 	uint64_t *k = f->gckey;
 	/* Sort (key, index) pairs packed in two words: key in the first. */
 	uint64_t *pairs = malloc(n * 2 * sizeof(uint64_t) + 1);
 	if (!pairs)
-		return ferr(f, "out of memory sorting GC copies");
+		return ftl_err(f, "out of memory sorting GC copies");
 	for (size_t i = 0; i < n; i++) {
 		pairs[2 * i] = k[i];
 		pairs[2 * i + 1] = f->gcbuf[i];
@@ -583,32 +525,34 @@ static int writeout_sorted(struct ftl *f, int wl)
 	return writeout(f, 0, wl);
 }
 
-/* Static wear levelling: when erase counts spread past the threshold,
- * move the data of a least-worn sealed segment (cold data, likely) so
- * that the segment rejoins the free pool. Runs as the first "victim"
- * of a GC pass, so that the pass's free-segment accounting covers it. */
-static int wear_level(struct ftl *f)
-{
-	if (f->ec_max - f->ec_min <= f->cfg.wear_threshold)
-		return 0;
-	for (uint32_t e = f->ec_min; e <= f->ec_max; e++) {
-		uint32_t seg = f->wl_head[e];
-		if (seg == FTL_NONE)
-			continue;
-		if (f->gc->remove(f->gc_st, f, seg))
-			return gc_failed(f);
-		if (clean(f, seg, 1))
-			return -1;
-		return f->place_batch ? writeout_sorted(f, 1) : 0;
-	}
-	return 0;
-}
-
 /* Free segments once the buffered copies (PLACE_SORT) are written. */
 static uint32_t free_after_copies(const struct ftl *f)
 {
 	uint64_t need = (f->gcbuf_n + f->b - 1) / f->b;
 	return need >= f->nfree ? 0 : f->nfree - (uint32_t)need;
+}
+
+/* The victim policy's choice: a sealed segment, or FTL_NONE when it
+ * finds none. 0, or -1 with f->err set. */
+static int pick(struct ftl *f, uint32_t *seg)
+{
+	*seg = FTL_NONE;
+	if (f->gc->pick(f->gc_st, f, seg))
+		return ftl_gc_failed(f);
+	if (*seg != FTL_NONE && (*seg >= f->nseg || f->seg[*seg].state != SEG_SEALED))
+		return ftl_err(f, "victim policy '%s' chose segment %u, which is not sealed", f->gc->info.name,
+			       *seg);
+	return 0;
+}
+
+/* The end of a GC operation: sorted copies written, invariants checked. */
+static int pass_done(struct ftl *f)
+{
+	if (f->place_batch && ftl_writeout_sorted(f, 0))
+		return -1;
+	if (f->check && ftl_check(f, f->err, sizeof(f->err)))
+		return -1;
+	return 0;
 }
 
 /*
@@ -627,31 +571,24 @@ static int gc_pass(struct ftl *f, int need)
 {
 	uint64_t guard = 0;
 	f->gc_passes++;
-	if (f->wl_head && wear_level(f))
+	if (f->wl_head && ftl_wear_level(f))
 		return -1;
 	while (free_after_copies(f) < f->gc_high) {
 		if (need >= 0 && f->streams[need].room && f->nfree + 1 >= f->gc_low)
 			break;
 		if (++guard > 2 * (uint64_t)f->nseg)
-			return ferr(f, "GC cleaned %llu victims without freeing %u segments: no reclaimable space",
+			return ftl_err(f, "GC cleaned %llu victims without freeing %u segments: no reclaimable space",
 				    (unsigned long long)guard - 1, f->gc_high);
-		uint32_t seg = FTL_NONE;
-		if (f->gc->pick(f->gc_st, f, &seg))
-			return gc_failed(f);
+		uint32_t seg;
+		if (pick(f, &seg))
+			return -1;
 		if (seg == FTL_NONE)
-			return ferr(f, "victim policy '%s' found no segment to clean (%u sealed)",
+			return ftl_err(f, "victim policy '%s' found no segment to clean (%u sealed)",
 				    f->gc->info.name, f->nsealed);
-		if (seg >= f->nseg || f->seg[seg].state != SEG_SEALED)
-			return ferr(f, "victim policy '%s' chose segment %u, which is not sealed",
-				    f->gc->info.name, seg);
-		if (clean(f, seg, 0))
+		if (ftl_clean(f, seg, 0))
 			return -1;
 	}
-	if (f->place_batch && writeout_sorted(f, 0))
-		return -1;
-	if (f->cfg.check && ftl_check(f, f->err, sizeof(f->err)))
-		return -1;
-	return 0;
+	return pass_done(f);
 }
 
 /*
@@ -684,21 +621,16 @@ static int gc_gp(struct ftl *f)
 	uint64_t guard = 0;
 	do {
 		for (uint32_t k = 0; k < f->gc_batch; k++) {
-			uint32_t seg = FTL_NONE;
-			if (f->gc->pick(f->gc_st, f, &seg))
-				return gc_failed(f);
+			uint32_t seg;
+			if (pick(f, &seg))
+				return -1;
 			if (seg == FTL_NONE)
 				return 0;
-			if (seg >= f->nseg || f->seg[seg].state != SEG_SEALED)
-				return ferr(f, "victim policy '%s' chose segment %u, which is not sealed",
-					    f->gc->info.name, seg);
 			f->gc_passes++;
-			if (clean(f, seg, 0))
+			if (ftl_clean(f, seg, 0))
 				return -1;
 		}
-		if (f->place_batch && writeout_sorted(f, 0))
-			return -1;
-		if (f->cfg.check && ftl_check(f, f->err, sizeof(f->err)))
+		if (pass_done(f))
 			return -1;
 	} while (gp_exceeded(f) && ++guard < f->nseg);
 	return 0;
@@ -743,9 +675,9 @@ static int host_stream(struct ftl *f, uint32_t lpn, unsigned temp, uint32_t old,
 			w.prev_time = ftl_write_time(f, lpn);
 	}
 	if (f->place->host(f->place_st, f, &w, s))
-		return place_failed(f);
+		return ftl_place_failed(f);
 	if (*s >= f->nstreams)
-		return ferr(f, "placement '%s' chose stream %u of %u", f->place->info.name, *s, f->nstreams);
+		return ftl_err(f, "placement '%s' chose stream %u of %u", f->place->info.name, *s, f->nstreams);
 	return 0;
 }
 
@@ -798,7 +730,7 @@ int ftl_precondition(struct ftl *f, int kind)
 	if (kind == PRECOND_RANDOM) {
 		perm = malloc(f->U * sizeof(uint32_t));
 		if (!perm)
-			return ferr(f, "out of memory for a random fill of %llu pages",
+			return ftl_err(f, "out of memory for a random fill of %llu pages",
 				    (unsigned long long)f->U);
 		for (uint32_t i = 0; i < f->U; i++)
 			perm[i] = i;
@@ -828,7 +760,7 @@ int ftl_precondition(struct ftl *f, int kind)
 int ftl_tick(struct ftl *f)
 {
 	uint64_t h = f->c.host_pages;
-	if (!f->measuring && h >= f->cfg.warmup_writes) {
+	if (!f->measuring && h >= f->warmup_writes) {
 		f->measuring = 1;
 		f->c0 = f->c;
 		memset(f->victim_hist, 0, (f->b + 1) * sizeof(uint64_t));
@@ -850,7 +782,7 @@ int ftl_tick(struct ftl *f)
 	}
 	uint64_t m = UINT64_MAX;
 	if (!f->measuring)
-		m = f->cfg.warmup_writes;
+		m = f->warmup_writes;
 	if (f->interval && f->next_interval < m)
 		m = f->next_interval;
 	if (f->snapshot_every && f->next_snapshot < m)
@@ -881,339 +813,3 @@ void ftl_sealed_hist(const struct ftl *f, uint64_t *bins)
 			bins[f->seg[s].valid]++;
 }
 
-/*
- * Requests: byte ranges to pages (docs/MODEL.md "Requests").
- */
-
-static uint32_t lpn_of(const struct ftl *f, uint64_t page)
-{
-	return f->map ? ftl_pagemap_get(f->map, page) : (uint32_t)page;
-}
-
-/* Pages [*first, *end) touched by e, after the out-of-range rule.
- * 1 go on, 0 drop the request, -1 error. */
-static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *end)
-{
-	uint64_t P = f->page_size;
-	if (e->offset > UINT64_MAX - e->length - P) /* the end would wrap */
-		*first = *end = UINT64_MAX;
-	else {
-		*first = e->offset / P;
-		*end = (e->offset + e->length + P - 1) / P;
-	}
-	if (f->map || *end <= f->U)
-		return 1;
-	f->r.out_of_range++;
-	switch (f->cfg.oor) {
-	case OOR_DROP:
-		return 0;
-	case OOR_CLIP:
-		*end = f->U;
-		return *first < *end;
-	}
-	return ferr(f, "%s at byte %llu, length %u, ends past the logical space (%llu pages of %u bytes)",
-		    e->op == EV_WRITE ? "write" : e->op == EV_READ ? "read" : "discard",
-		    (unsigned long long)e->offset, e->length, (unsigned long long)f->U, f->page_size);
-}
-
-static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t end)
-{
-	uint64_t P = f->page_size;
-	uint64_t ff = (e->offset + P - 1) / P, fe = (e->offset + e->length) / P;
-	if (fe > end)
-		fe = end;
-	if (fe < ff)
-		fe = ff;
-	f->r.discard_partial_pages += (end - first) - (fe - ff);
-	for (uint64_t p = ff; p < fe; p++) {
-		uint32_t lpn = lpn_of(f, p);
-		if (f->learning) {
-			if (lpn != FTL_NONE && f->place->learn(f->place_st, f, lpn, EV_DISCARD))
-				return place_failed(f);
-			continue;
-		}
-		int rc = lpn == FTL_NONE ? 0 : ftl_trim(f, lpn);
-		if (rc < 0)
-			return -1;
-		if (rc)
-			f->r.discard_pages_trimmed++;
-		else
-			f->r.discard_pages_unmapped++;
-	}
-	return 0;
-}
-
-int ftl_request(struct ftl *f, const struct ev *e)
-{
-	switch (e->op) {
-	case EV_FLUSH:
-		f->r.flushes++;
-		return 0;
-	case EV_READ: f->r.reads++; break;
-	case EV_WRITE: f->r.writes++; break;
-	case EV_DISCARD: f->r.discards++; break;
-	default: return ferr(f, "unknown operation %u", e->op);
-	}
-	if (!e->length) {
-		f->r.zero_length++;
-		return 0;
-	}
-	if (e->offset % f->page_size || e->length % f->page_size)
-		f->r.unaligned++;
-	uint64_t first, end;
-	int rc = span(f, e, &first, &end);
-	if (rc <= 0)
-		return rc;
-	if (e->op == EV_READ) {
-		f->r.read_pages += end - first;
-		return 0;
-	}
-	if (e->op == EV_DISCARD) {
-		if (!f->cfg.trim) {
-			f->r.discards_ignored++;
-			return 0;
-		}
-		return discard(f, e, first, end);
-	}
-	if (f->place->request && !f->learning && end > first &&
-	    f->place->request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
-		return place_failed(f);
-	for (uint64_t p = first; p < end; p++) {
-		uint32_t lpn = lpn_of(f, p);
-		if (lpn == FTL_NONE)
-			return ferr(f, "write of page %llu, which the footprint pass did not see",
-				    (unsigned long long)p);
-		if (f->learning) {
-			if (f->place->learn(f->place_st, f, lpn, EV_WRITE))
-				return place_failed(f);
-			continue;
-		}
-		if (ftl_write(f, lpn, e->temp))
-			return -1;
-	}
-	return 0;
-}
-
-void ftl_learn_begin(struct ftl *f) { f->learning = 1; }
-
-int ftl_learn_end(struct ftl *f)
-{
-	f->learning = 0;
-	memset(&f->r, 0, sizeof(f->r));
-	if (f->place->learn_done && f->place->learn_done(f->place_st, f))
-		return place_failed(f);
-	return 0;
-}
-
-/*
- * --check: every invariant, O(T) per call.
- */
-
-static int check_mapping(struct ftl *f, uint32_t *live, char *err, size_t n)
-{
-	for (uint64_t lpn = 0; lpn < f->U; lpn++) {
-		uint32_t ppn = f->l2p[lpn];
-		if (ppn == FTL_NONE)
-			continue;
-		if (ppn >= f->T)
-			return set_err(err, n, "logical page %llu maps to physical page %u past the device",
-				       (unsigned long long)lpn, ppn);
-		if (f->p2l[ppn] != lpn)
-			return set_err(err, n, "logical page %llu maps to physical page %u, which holds logical page %u",
-				       (unsigned long long)lpn, ppn, f->p2l[ppn]);
-		uint32_t seg = ftl_seg_of(f, ppn);
-		if (f->seg[seg].state == SEG_FREE)
-			return set_err(err, n, "logical page %llu maps into free segment %u",
-				       (unsigned long long)lpn, seg);
-		if (f->seg[seg].state == SEG_OPEN && ppn >= f->streams[f->seg[seg].stream].next)
-			return set_err(err, n, "logical page %llu maps past the write pointer of open segment %u",
-				       (unsigned long long)lpn, seg);
-		unsigned bit;
-		const uint64_t *w = ftl_vword(f, ppn, &bit);
-		if (!(*w >> bit & 1))
-			return set_err(err, n, "logical page %llu maps to physical page %u, whose live bit is clear",
-				       (unsigned long long)lpn, ppn);
-		live[seg]++;
-	}
-	return 0;
-}
-
-static int check_segments(struct ftl *f, const uint32_t *live, char *err, size_t n)
-{
-	uint32_t cnt[3] = {0, 0, 0};
-	for (uint32_t s = 0; s < f->nseg; s++) {
-		if (f->seg[s].state > SEG_SEALED)
-			return set_err(err, n, "segment %u in unknown state %u", s, f->seg[s].state);
-		cnt[f->seg[s].state]++;
-		if (live[s] != f->seg[s].valid)
-			return set_err(err, n, "segment %u: valid count %u, reverse map says %u", s,
-				       f->seg[s].valid, live[s]);
-		uint32_t bits = 0;
-		for (uint32_t i = 0; i < f->vmap_words; i++)
-			bits += (uint32_t)__builtin_popcountll(f->vmap[(size_t)s * f->vmap_words + i]);
-		if (bits != live[s])
-			return set_err(err, n, "segment %u: %u live bits, reverse map says %u", s, bits, live[s]);
-	}
-	uint64_t slive[FTL_MAX_STREAMS] = {0}, mapped = 0;
-	for (uint32_t s = 0; s < f->nseg; s++)
-		if (f->seg[s].state != SEG_FREE)
-			slive[f->seg[s].stream] += f->seg[s].valid;
-	for (unsigned i = 0; i < f->nstreams; i++) {
-		if (slive[i] != f->streams[i].live)
-			return set_err(err, n, "stream %u: %llu live pages counted, its segments hold %llu", i,
-				       (unsigned long long)f->streams[i].live, (unsigned long long)slive[i]);
-		mapped += slive[i];
-	}
-	if (mapped != f->mapped)
-		return set_err(err, n, "%llu logical pages counted as mapped, the segments hold %llu",
-			       (unsigned long long)f->mapped, (unsigned long long)mapped);
-	uint32_t open = 0;
-	for (unsigned i = 0; i < f->nstreams; i++) {
-		const struct ftl_stream *st = &f->streams[i];
-		if (st->seg == FTL_NONE)
-			continue;
-		open++;
-		if (f->seg[st->seg].state != SEG_OPEN || f->seg[st->seg].stream != i ||
-		    st->next - st->seg * f->b + st->room != f->b || !st->room)
-			return set_err(err, n, "stream %u: open segment %u inconsistent", i, st->seg);
-	}
-	if (cnt[SEG_FREE] != f->nfree || cnt[SEG_OPEN] != open || cnt[SEG_SEALED] != f->nsealed ||
-	    f->nfree + open + f->nsealed != f->nseg)
-		return set_err(err, n,
-			       "segment counts: %u free, %u open, %u sealed, %u in all; states say %u/%u/%u",
-			       f->nfree, open, f->nsealed, f->nseg, cnt[0], cnt[1], cnt[2]);
-	for (uint32_t i = 0; i < f->nfree; i++) {
-		uint32_t q = f->free_head + i;
-		uint32_t s = f->freeq[q >= f->nseg ? q - f->nseg : q];
-		if (s >= f->nseg || f->seg[s].state != SEG_FREE)
-			return set_err(err, n, "free queue entry %u is segment %u, not free", i, s);
-	}
-	return 0;
-}
-
-/* Flash writes counted apart from the counters: every erase followed a
- * full segment, and the sealed and open segments hold what they hold. */
-static int check_flash(struct ftl *f, char *err, size_t n)
-{
-	uint64_t programmed = 0;
-	for (uint32_t s = 0; s < f->nseg; s++) {
-		programmed += (uint64_t)f->erase_count[s] * f->b;
-		if (f->seg[s].state == SEG_SEALED)
-			programmed += f->b;
-		else if (f->seg[s].state == SEG_OPEN)
-			programmed += f->streams[f->seg[s].stream].next - (uint64_t)s * f->b;
-	}
-	uint64_t counted = f->precond_pages + f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
-	if (programmed != counted)
-		return set_err(err, n,
-			       "flash writes: erase counts and segment fill say %llu pages were programmed, the "
-			       "counters %llu (fill %llu + host %llu + GC %llu + wear levelling %llu)",
-			       (unsigned long long)programmed, (unsigned long long)counted,
-			       (unsigned long long)f->precond_pages, (unsigned long long)f->c.host_pages,
-			       (unsigned long long)f->c.gc_pages, (unsigned long long)f->c.wl_pages);
-	return 0;
-}
-
-int ftl_check(struct ftl *f, char *err, size_t n)
-{
-	uint32_t *live = calloc(f->nseg, sizeof(uint32_t));
-	if (!live)
-		return set_err(err, n, "out of memory for --check");
-	int rc = check_mapping(f, live, err, n);
-	if (!rc)
-		rc = check_segments(f, live, err, n);
-	free(live);
-	if (!rc)
-		rc = check_flash(f, err, n);
-	if (!rc && f->gc->check)
-		rc = f->gc->check(f->gc_st, f, err, n);
-	if (!rc && f->place->check && f->place->check(f->place_st, f))
-		rc = set_err(err, n, "placement '%s': %s", f->place->info.name, policy_error(f->place_st));
-	if (rc) {
-		char tmp[sizeof(f->err)];
-		snprintf(tmp, sizeof(tmp), "check failed after GC pass %llu: %s",
-			 (unsigned long long)f->gc_passes, err);
-		snprintf(err, n, "%s", tmp);
-	}
-	return rc;
-}
-
-/*
- * Footprint map: open addressing, linear probing, keys page + 1.
- */
-
-static uint64_t mix(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-int ftl_pagemap_init(struct ftl_pagemap *m)
-{
-	m->cap = 1 << 16;
-	m->n = 0;
-	m->keys = calloc(m->cap, sizeof(uint64_t));
-	m->vals = calloc(m->cap, sizeof(uint32_t));
-	return m->keys && m->vals ? 0 : -1;
-}
-
-static uint64_t slot(const struct ftl_pagemap *m, uint64_t key)
-{
-	uint64_t i = mix(key) & (m->cap - 1);
-	while (m->keys[i] && m->keys[i] != key)
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-static int grow(struct ftl_pagemap *m)
-{
-	struct ftl_pagemap o = *m;
-	m->cap *= 2;
-	m->keys = calloc(m->cap, sizeof(uint64_t));
-	m->vals = calloc(m->cap, sizeof(uint32_t));
-	if (!m->keys || !m->vals) {
-		free(m->keys);
-		free(m->vals);
-		*m = o;
-		return -1;
-	}
-	for (uint64_t i = 0; i < o.cap; i++) {
-		if (!o.keys[i])
-			continue;
-		uint64_t j = slot(m, o.keys[i]);
-		m->keys[j] = o.keys[i];
-		m->vals[j] = o.vals[i];
-	}
-	free(o.keys);
-	free(o.vals);
-	return 0;
-}
-
-int ftl_pagemap_add(struct ftl_pagemap *m, uint64_t page)
-{
-	if (2 * (m->n + 1) > m->cap && grow(m))
-		return -1;
-	if (m->n >= UINT32_MAX - 1)
-		return -1;
-	uint64_t i = slot(m, page + 1);
-	if (!m->keys[i]) {
-		m->keys[i] = page + 1;
-		m->vals[i] = (uint32_t)m->n++;
-	}
-	return 0;
-}
-
-uint32_t ftl_pagemap_get(const struct ftl_pagemap *m, uint64_t page)
-{
-	uint64_t i = slot(m, page + 1);
-	return m->keys[i] ? m->vals[i] : FTL_NONE;
-}
-
-void ftl_pagemap_free(struct ftl_pagemap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	m->keys = NULL;
-	m->vals = NULL;
-}

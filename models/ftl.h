@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "event.h"
+#include "pagemap.h"
 
 #define FTL_NONE UINT32_MAX /* unmapped page, no segment */
 #define FTL_MAX_STREAMS 64
@@ -94,11 +95,10 @@ struct ftl_reqs {
 };
 
 /* Dense renumbering of the pages a trace writes (--logical-space
- * footprint): page number -> logical page, in first-touch order. */
+ * footprint): page number -> logical page, in first-touch order; t.n
+ * pages numbered so far. */
 struct ftl_pagemap {
-	uint64_t *keys; /* page + 1; 0 is an empty slot */
-	uint32_t *vals;
-	uint64_t cap, n;
+	struct pagemap t; /* value: the logical page (uint32_t) */
 };
 
 struct ftl {
@@ -107,8 +107,14 @@ struct ftl {
 	uint32_t b, nseg; /* pages per segment, segments */
 	int b_shift;	  /* log2(b) when b is a power of two, else -1 */
 	uint32_t page_size;
-	uint32_t gc_low, gc_high;
-	struct ftl_config cfg;
+	uint32_t gc_low, gc_high; /* the effective watermarks */
+
+	/* the rules of ftl_config used after set-up, each kept once (the
+	 * geometry and the watermarks are the effective values above) */
+	int trim, oor, check;	 /* oor: enum ftl_oor */
+	int tie_random;
+	uint64_t warmup_writes;
+	uint32_t wear_threshold; /* 0: off */
 
 	/* mapping: l2p[lpn] = ppn; p2l[ppn] = the lpn last written there;
 	 * vmap: one bit per physical page, set while it holds live data

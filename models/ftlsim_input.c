@@ -94,7 +94,7 @@ void sim_measure_space(struct sim *s)
 	cli_report_bad(s->t, s->path);
 	trace_close(s->t);
 	s->t = NULL;
-	s->cfg.logical_pages = s->space == SPACE_FOOTPRINT ? s->map.n : max_end;
+	s->cfg.logical_pages = s->space == SPACE_FOOTPRINT ? s->map.t.n : max_end;
 	if (!s->cfg.logical_pages)
 		sim_fail("%s: the trace %s no page", s->path,
 		     s->space == SPACE_FOOTPRINT ? "writes" : "touches");

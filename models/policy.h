@@ -129,7 +129,7 @@ static inline int ftl_preconditioning(const struct ftl *f) { return f->precond_a
 static inline uint32_t ftl_max_victim_valid(const struct ftl *f) { return f->max_victim_valid; }
 /* --gc-tie random: equally good victims are drawn at random (from the
  * policy's generator), not taken oldest first. */
-static inline int ftl_tie_random(const struct ftl *f) { return f->cfg.tie_random; }
+static inline int ftl_tie_random(const struct ftl *f) { return f->tie_random; }
 /* The placement's open segment for stream s, FTL_NONE if none. */
 static inline uint32_t ftl_stream_seg(const struct ftl *f, unsigned s) { return f->streams[s].seg; }
 

@@ -204,7 +204,7 @@ static void test_random_policies(void)
 static void test_exact(const char *policy, uint64_t copies, uint64_t victims, uint64_t empty)
 {
 	struct ftl *f = make(5, 16, 4, policy, "single");
-	f->cfg.check = 1;
+	f->check = 1;
 	int rc = ftl_precondition(f, PRECOND_SEQ);
 	for (int i = 0; i < 24 && !rc; i++)
 		rc = ftl_write(f, 4, 0);

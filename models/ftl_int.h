@@ -1,0 +1,36 @@
+/*
+ * ftl_int.h - what the model's own files share: the core (ftl.c), the
+ * requests (ftl_request.c), wear levelling (ftl_wear.c) and the
+ * invariant checker (ftl_check.c). Nothing outside models/ftl*.c
+ * includes it; policies see the model through policy.h.
+ */
+#ifndef FTLKIT_FTL_INT_H
+#define FTLKIT_FTL_INT_H
+
+#include "ftl.h"
+
+/* A message in f->err; returns -1. */
+int ftl_err(struct ftl *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A victim policy's or the placement's hook failed: its message,
+ * named, in f->err; -1. */
+int ftl_gc_failed(struct ftl *f);
+int ftl_place_failed(struct ftl *f);
+
+/* The GC pass's steps that wear levelling reuses (ftl.c): clean one
+ * segment (wl: a wear-levelling move, not a victim), and write out the
+ * copies of a PLACE_SORT pass in key order. 0 or -1. */
+int ftl_clean(struct ftl *f, uint32_t seg, int wl);
+int ftl_writeout_sorted(struct ftl *f, int wl);
+
+/* Static wear levelling (ftl_wear.c): lists of sealed segments per
+ * erase count. init: 0 or -1 out of memory. */
+int ftl_wear_init(struct ftl *f);
+void ftl_wear_free(struct ftl *f);
+void ftl_wear_sealed(struct ftl *f, uint32_t seg);
+/* seg is about to be erased (its count goes up by one). 0 or -1. */
+int ftl_wear_erasing(struct ftl *f, uint32_t seg);
+/* At the start of a GC pass: move one least-worn segment if the spread
+ * passed the threshold. 0 or -1. */
+int ftl_wear_level(struct ftl *f);
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * ftl_request.c - requests to pages (docs/MODEL.md "Requests"): byte
+ * ranges to page ranges, the out-of-range rule, discards covering whole
+ * pages only, the learning pass of a placement that knows the future,
+ * and the footprint renumbering (--logical-space footprint).
+ */
+#include <string.h>
+
+#include "ftl_int.h"
+#include "place.h"
+
+static uint32_t lpn_of(const struct ftl *f, uint64_t page)
+{
+	return f->map ? ftl_pagemap_get(f->map, page) : (uint32_t)page;
+}
+
+/* Pages [*first, *end) touched by e, after the out-of-range rule.
+ * 1 go on, 0 drop the request, -1 error. */
+static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *end)
+{
+	uint64_t P = f->page_size;
+	if (e->offset > UINT64_MAX - e->length - P) /* the end would wrap */
+		*first = *end = UINT64_MAX;
+	else {
+		*first = e->offset / P;
+		*end = (e->offset + e->length + P - 1) / P;
+	}
+	if (f->map || *end <= f->U)
+		return 1;
+	f->r.out_of_range++;
+	switch (f->oor) {
+	case OOR_DROP:
+		return 0;
+	case OOR_CLIP:
+		*end = f->U;
+		return *first < *end;
+	}
+	return ftl_err(f, "%s at byte %llu, length %u, ends past the logical space (%llu pages of %u bytes)",
+		    e->op == EV_WRITE ? "write" : e->op == EV_READ ? "read" : "discard",
+		    (unsigned long long)e->offset, e->length, (unsigned long long)f->U, f->page_size);
+}
+
+static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t end)
+{
+	uint64_t P = f->page_size;
+	uint64_t ff = (e->offset + P - 1) / P, fe = (e->offset + e->length) / P;
+	if (fe > end)
+		fe = end;
+	if (fe < ff)
+		fe = ff;
+	f->r.discard_partial_pages += (end - first) - (fe - ff);
+	for (uint64_t p = ff; p < fe; p++) {
+		uint32_t lpn = lpn_of(f, p);
+		if (f->learning) {
+			if (lpn != FTL_NONE && f->place->learn(f->place_st, f, lpn, EV_DISCARD))
+				return ftl_place_failed(f);
+			continue;
+		}
+		int rc = lpn == FTL_NONE ? 0 : ftl_trim(f, lpn);
+		if (rc < 0)
+			return -1;
+		if (rc)
+			f->r.discard_pages_trimmed++;
+		else
+			f->r.discard_pages_unmapped++;
+	}
+	return 0;
+}
+
+int ftl_request(struct ftl *f, const struct ev *e)
+{
+	switch (e->op) {
+	case EV_FLUSH:
+		f->r.flushes++;
+		return 0;
+	case EV_READ: f->r.reads++; break;
+	case EV_WRITE: f->r.writes++; break;
+	case EV_DISCARD: f->r.discards++; break;
+	default: return ftl_err(f, "unknown operation %u", e->op);
+	}
+	if (!e->length) {
+		f->r.zero_length++;
+		return 0;
+	}
+	if (e->offset % f->page_size || e->length % f->page_size)
+		f->r.unaligned++;
+	uint64_t first, end;
+	int rc = span(f, e, &first, &end);
+	if (rc <= 0)
+		return rc;
+	if (e->op == EV_READ) {
+		f->r.read_pages += end - first;
+		return 0;
+	}
+	if (e->op == EV_DISCARD) {
+		if (!f->trim) {
+			f->r.discards_ignored++;
+			return 0;
+		}
+		return discard(f, e, first, end);
+	}
+	if (f->place->request && !f->learning && end > first &&
+	    f->place->request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
+		return ftl_place_failed(f);
+	for (uint64_t p = first; p < end; p++) {
+		uint32_t lpn = lpn_of(f, p);
+		if (lpn == FTL_NONE)
+			return ftl_err(f, "write of page %llu, which the footprint pass did not see",
+				    (unsigned long long)p);
+		if (f->learning) {
+			if (f->place->learn(f->place_st, f, lpn, EV_WRITE))
+				return ftl_place_failed(f);
+			continue;
+		}
+		if (ftl_write(f, lpn, e->temp))
+			return -1;
+	}
+	return 0;
+}
+
+void ftl_learn_begin(struct ftl *f) { f->learning = 1; }
+
+int ftl_learn_end(struct ftl *f)
+{
+	f->learning = 0;
+	memset(&f->r, 0, sizeof(f->r));
+	if (f->place->learn_done && f->place->learn_done(f->place_st, f))
+		return ftl_place_failed(f);
+	return 0;
+}
+
+/*
+ * Footprint map: a lib/pagemap (volume 0) whose value is the logical
+ * page, numbered in first-touch order.
+ */
+
+int ftl_pagemap_init(struct ftl_pagemap *m)
+{
+	return pagemap_init(&m->t, sizeof(uint32_t));
+}
+
+int ftl_pagemap_add(struct ftl_pagemap *m, uint64_t page)
+{
+	if (m->t.n >= UINT32_MAX - 1 || page == UINT64_MAX)
+		return -1;
+	int added;
+	uint32_t n = (uint32_t)m->t.n, *v = pagemap_get(&m->t, 0, page, &added);
+	if (!v)
+		return -1;
+	if (added)
+		*v = n;
+	return 0;
+}
+
+uint32_t ftl_pagemap_get(const struct ftl_pagemap *m, uint64_t page)
+{
+	const uint32_t *v = page == UINT64_MAX ? NULL : pagemap_find(&m->t, 0, page);
+	return v ? *v : FTL_NONE;
+}
+
+void ftl_pagemap_free(struct ftl_pagemap *m)
+{
+	pagemap_free(&m->t);
+}
