@@ -200,6 +200,12 @@ int main(int argc, char **argv)
 	if (s.cfg.warmup_writes && !s.f->measuring)
 		warn("warning: the trace ended within the %llu warm-up page writes: wa_measured is null",
 		     (unsigned long long)s.cfg.warmup_writes);
+	else if (s.cfg.warmup_writes && !s.quiet)
+		warn("measured window: host page writes %llu to %llu (the last %llu of %llu; the trace's writes "
+		     "count from its first, those of a tracegen --fill included)",
+		     (unsigned long long)s.f->c0.host_pages + 1, (unsigned long long)s.f->c.host_pages,
+		     (unsigned long long)(s.f->c.host_pages - s.f->c0.host_pages),
+		     (unsigned long long)s.f->c.host_pages);
 	if (s.f->c.host_pages && !s.f->c.gc_pages && !s.f->c.wl_pages && s.precond == 0)
 		warn("warning: GC copied no page, so WA is 1: the replay never filled the drive with valid "
 		     "data; fill it first (--precondition seq or random) or replay a longer trace");

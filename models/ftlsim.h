@@ -64,6 +64,7 @@ struct sim {
 	double progress_every; /* seconds between progress reports; 0 none */
 	int progress_tty;      /* rewrite one line (stderr a terminal) */
 	int progress_set;
+	int quiet; /* -q: no notes on stderr (warnings still) */
 	double pass_t0;        /* when the current pass started */
 	int dry_run;
 };

@@ -209,7 +209,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	static const char *const preconds[] = {"none", "seq", "random", NULL};
 	static const char *const ties[] = {"oldest", "random", NULL};
 	switch (c) {
-	case 'q': s->topt.quiet = 1; break;
+	case 'q': s->topt.quiet = s->quiet = 1; break;
 	case O_LPAGES:
 		one_space();
 		s->cfg.logical_pages = opt_u64("--logical-pages", arg);

@@ -300,7 +300,16 @@ static json_t *summary(struct sim *s, int partial, double elapsed)
 	json_object_set_new(j, "write_cost", jratio(f->measuring ? write_cost(f, &f->c, &f->c0) : -1));
 	json_object_set_new(j, "victim_utilization_mean",
 			    jratio(f->measuring ? util_mean(f, &f->c, &f->c0) : -1));
-	json_object_set_new(j, "measured", f->measuring ? j_counts(f, &f->c, &f->c0) : json_null());
+	json_t *meas = json_null();
+	if (f->measuring) {
+		/* The window in host page writes: after the first
+		 * host_pages_before (the warm-up; a tracegen --fill stream's
+		 * writes are host writes too), up to host_pages_total. */
+		meas = j_counts(f, &f->c, &f->c0);
+		SETU(meas, "host_pages_before", f->c0.host_pages);
+		SETU(meas, "host_pages_total", f->c.host_pages);
+	}
+	json_object_set_new(j, "measured", meas);
 	json_object_set_new(j, "streams", j_streams(s));
 	json_object_set_new(j, "erase_count", j_erase(f));
 	SETU(j, "free_segments", f->nfree);

@@ -37,4 +37,12 @@ t_expect_success '--sector-size on a byte-addressed format: said to have no effe
 	"$BIN/tracecat" -q -o text --sector-size 4096 "$SAMPLES/tencent/cbs-sample.csv.bz2" >/dev/null 2>err.txt &&
 	! grep -q "no effect" err.txt
 '
+t_expect_success '--warmup-writes after a tracegen --fill: the summary and stderr give the window (fill writes count)' '
+	"$BIN/tracegen" -p uniform -n 4096 -w 40960 --fill -s 2 -o bin >fill.ev 2>/dev/null &&
+	"$FS" --logical-pages 4096 --pages-per-segment 64 --warmup-writes 20480 fill.ev >w.json 2>err.txt &&
+	test "$(jq -r ".measured | \"\(.host_pages_before) \(.host_pages_total) \(.host_pages_written)\"" w.json)" = "20480 45056 24576" &&
+	grep -q "measured window: host page writes 20481 to 45056 (the last 24576 of 45056" err.txt &&
+	"$FS" -q --logical-pages 4096 --pages-per-segment 64 --warmup-writes 20480 fill.ev >/dev/null 2>err.txt &&
+	! grep -q "measured window" err.txt
+'
 t_done
