@@ -10,6 +10,7 @@
  * the JSON summary in ftlsim_report.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -17,13 +18,23 @@
 #include "ftlsim.h"
 #include "place.h"
 
-static struct sim *g_sim;
+/* What an error must clean up: every model's files and the results. */
+static struct sim *g_in, **g_models;
+static unsigned g_n;
 
 double sim_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void abort_all(void)
+{
+	for (unsigned i = 0; i < g_n; i++)
+		sim_abort_outputs(g_models[i]);
+	if (g_in)
+		out_abort(&g_in->results);
 }
 
 _Noreturn void sim_fail(const char *fmt, ...)
@@ -33,12 +44,13 @@ _Noreturn void sim_fail(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (g_sim)
-		sim_abort_outputs(g_sim);
-	if (g_sim && g_sim->progress_shown)
+	abort_all();
+	if (g_in && g_in->progress_shown)
 		fputc('\n', stderr);
 	die(EXIT_DATA, "%s", msg);
 }
+
+static _Noreturn void request_failed(const struct sim *s, const struct sim *m);
 
 /* "1:02:03" */
 static void hms(char *buf, size_t n, double sec)
@@ -49,8 +61,9 @@ static void hms(char *buf, size_t n, double sec)
 
 /* Every --progress seconds: the fraction of the input read and the time
  * left when its size is known, events a second, host pages written and
- * the WA so far. On a terminal one line rewritten; otherwise whole
- * lines, which a batch job's log keeps. */
+ * the WA so far (of all the models together when there are several).
+ * On a terminal one line rewritten; otherwise whole lines, which a batch
+ * job's log keeps. */
 void sim_progress(struct sim *s, int pass)
 {
 	double t = sim_now();
@@ -69,33 +82,39 @@ void sim_progress(struct sim *s, int pass)
 	} else if (pass == 1) {
 		snprintf(frac, sizeof(frac), "pass 1 of 2, ");
 	}
-	if (pass == 1 || !s->f) {
+	if (pass == 1 || !g_n || !g_models[0]->f) {
 		fprintf(stderr, "%s%s: %s%llu events, %.3g events/s%s", s->progress_tty ? "\r" : "",
 			prog_name, frac, (unsigned long long)n, rate, s->progress_tty ? "   " : "\n");
 		return;
 	}
-	double wa = ftl_wa(&s->f->c, &(struct ftl_counts){0});
+	struct ftl_counts c = {0};
+	for (unsigned i = 0; i < g_n; i++) {
+		c.host_pages += g_models[i]->f->c.host_pages;
+		c.gc_pages += g_models[i]->f->c.gc_pages;
+		c.wl_pages += g_models[i]->f->c.wl_pages;
+	}
+	double wa = ftl_wa(&c, &(struct ftl_counts){0});
 	fprintf(stderr, "%s%s: %s%llu events, %.3g events/s, %llu host pages, WA %.3f%s",
 		s->progress_tty ? "\r" : "", prog_name, frac, (unsigned long long)n, rate,
-		(unsigned long long)s->f->c.host_pages, wa < 0 ? 0 : wa, s->progress_tty ? "   " : "\n");
+		(unsigned long long)c.host_pages, wa < 0 ? 0 : wa, s->progress_tty ? "   " : "\n");
 }
 
-static void build_model(struct sim *s)
+static void build_model(const struct sim *in, struct sim *s)
 {
-	char err[1024];
+	char err[1024], label[512];
 	uint64_t U = s->cfg.logical_pages;
 	s->cfg.physical_pages = sim_physical_pages(s);
-	sim_check_memory(s);
 	s->f = ftl_new(&s->cfg, err, sizeof(err));
 	if (!s->f) {
 		/* The model refuses only its parameters (geometry, policy
 		 * arguments, watermarks): a usage error, unless memory ran out. */
+		const char *what = in->grid.naxes ? sim_conf_label(in, s, label, sizeof(label)) : NULL;
 		if (strstr(err, "out of memory"))
-			sim_fail("%s", err);
-		usage_error("%s", err);
+			sim_fail("%s%s%s", what ? what : "", what ? ": " : "", err);
+		usage_error("%s%s%s", what ? what : "", what ? ": " : "", err);
 	}
 	struct ftl *f = s->f;
-	f->map = s->space == SPACE_FOOTPRINT ? &s->map : NULL;
+	f->map = s->space == SPACE_FOOTPRINT ? &s->space_owner->map : NULL;
 	f->interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1);
 	f->snapshot_every = s->snapshot_every;
 	f->on_interval = sim_curve_row;
@@ -122,8 +141,9 @@ static void hint(const struct sim *s, const struct ev *e, int stage)
 
 /* Events go through a ring of LOOK so that each write's map entry is
  * prefetched LOOK events before the model needs it, its segment record
- * LOOK/2 and the record's neighbours LOOK/4. */
-static void replay(struct sim *s)
+ * LOOK/2 and the record's neighbours LOOK/4. Every model sees every
+ * event, in trace order. */
+static void replay(struct sim *s, struct sim **m, unsigned nm)
 {
 	enum { LOOK = 32 };
 	struct ev ring[LOOK];
@@ -134,18 +154,21 @@ static void replay(struct sim *s)
 		while (more && n < LOOK) {
 			struct ev *e = &ring[(head + n) % LOOK];
 			if ((more = sim_next_event(s, e) > 0)) {
-				hint(s, e, 1);
+				for (unsigned i = 0; i < nm; i++)
+					hint(m[i], e, 1);
 				n++;
 			}
 		}
 		if (!n)
 			break;
-		if (n > LOOK / 2)
-			hint(s, &ring[(head + LOOK / 2) % LOOK], 2);
-		if (n > LOOK / 4)
-			hint(s, &ring[(head + LOOK / 4) % LOOK], 3);
-		if (ftl_request(s->f, &ring[head]))
-			sim_fail("%s: event %llu: %s", s->path, (unsigned long long)s->events + 1, s->f->err);
+		for (unsigned i = 0; i < nm; i++) {
+			if (n > LOOK / 2)
+				hint(m[i], &ring[(head + LOOK / 2) % LOOK], 2);
+			if (n > LOOK / 4)
+				hint(m[i], &ring[(head + LOOK / 4) % LOOK], 3);
+			if (ftl_request(m[i]->f, &ring[head]))
+				request_failed(s, m[i]);
+		}
 		head = (head + 1) % LOOK;
 		n--;
 		if ((++s->events & 0xffff) == 0 && s->progress_every > 0)
@@ -160,58 +183,125 @@ static void replay(struct sim *s)
 		     s->path);
 }
 
+static _Noreturn void request_failed(const struct sim *s, const struct sim *m)
+{
+	char label[512];
+	if (s->grid.naxes)
+		sim_fail("%s: event %llu: %s: %s", s->path, (unsigned long long)s->events + 1,
+			 sim_conf_label(s, m, label, sizeof(label)), m->f->err);
+	sim_fail("%s: event %llu: %s", s->path, (unsigned long long)s->events + 1, m->f->err);
+}
+
+/* Each model built (their memory together checked first), its files
+ * opened, its future learnt when its placement needs it, preconditioned. */
+static void start_models(struct sim *s, struct sim **m, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		m[i]->cfg.physical_pages = sim_physical_pages(m[i]);
+	sim_check_memory(s, m, n);
+	int learn = 0;
+	for (unsigned i = 0; i < n; i++) {
+		build_model(s, m[i]);
+		sim_open_outputs(m[i]);
+		learn |= !!(m[i]->f->place->info.flags & PLACE_FUTURE);
+	}
+	sim_open_results(s);
+	if (learn)
+		sim_learn_pass(s, m, n);
+	for (unsigned i = 0; i < n; i++)
+		if (ftl_precondition(m[i]->f, m[i]->precond))
+			sim_fail("%s", m[i]->f->err);
+}
+
+static void report(struct sim *s, struct sim **m, unsigned n, int partial)
+{
+	if (s->grid.naxes)
+		sim_print_grid_summary(s, m, n, partial);
+	else
+		sim_print_summary(s, partial);
+	fflush(stdout);
+}
+
+/* The end of a complete run: final rows, files renamed into place. */
+static void finish(struct sim *s, struct sim **m, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		char label[512];
+		const char *what = s->grid.naxes ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
+		const struct ftl *f = m[i]->f;
+		if (m[i]->cfg.warmup_writes && !f->measuring)
+			warn("warning: %s%sthe trace ended within the %llu warm-up page writes: wa_measured is null",
+			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->cfg.warmup_writes);
+		else if (m[i]->cfg.warmup_writes && !s->quiet)
+			warn("%s%smeasured window: host page writes %llu to %llu (the last %llu of %llu; the trace's "
+			     "writes count from its first, those of a tracegen --fill included)",
+			     what ? what : "", what ? ": " : "", (unsigned long long)f->c0.host_pages + 1,
+			     (unsigned long long)f->c.host_pages, (unsigned long long)(f->c.host_pages - f->c0.host_pages),
+			     (unsigned long long)f->c.host_pages);
+		if (f->c.host_pages && !f->c.gc_pages && !f->c.wl_pages && m[i]->precond == 0)
+			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
+			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
+			     what ? what : "", what ? ": " : "");
+	}
+	for (unsigned i = 0; i < n; i++)
+		sim_finish_outputs(m[i]);
+	sim_write_results(s, m, n);
+}
+
+static void free_models(struct sim *s, struct sim **m, unsigned n, struct sim **one)
+{
+	sim_close_input(s);
+	for (unsigned i = 0; i < n; i++) {
+		ftl_free(m[i]->f);
+		if (m[i] != s) {
+			ftl_pagemap_free(&m[i]->map);
+			free(m[i]);
+		}
+	}
+	if (m != one)
+		free(m);
+	sim_free_grid(s);
+}
+
 int main(int argc, char **argv)
 {
-	static struct sim s;
+	static struct sim s; /* the input, and without --grid the one model */
+	struct sim *one = &s, **m = &one;
+	unsigned n = 1;
 	prog_init(argv[0]);
 	sim_defaults(&s);
 	sim_parse_args(&s, argc, argv);
-	g_sim = &s;
+	if (s.grid.naxes)
+		m = sim_grid_models(&s, &n);
+	sim_finish_args(&s);
+	s.space_owner = &s;
+	g_in = &s, g_models = m, g_n = n;
 	sig_init();
 	s.t0 = sim_now();
 	if (s.dry_run) {
 		sim_dry_run(&s);
 		return EXIT_OK;
 	}
-	if (s.space == SPACE_GIVEN)
-		sim_open_trace(&s);
+	if (sim_needs_pass1(m, n))
+		sim_measure_space(&s, m, n);
 	else
-		sim_measure_space(&s);
+		sim_open_trace(&s);
 	if (sim_interrupted) {
 		sim_print_unstarted(&s);
 		fflush(stdout);
+		free_models(&s, m, n, &one);
 		return sig_status();
 	}
-	build_model(&s);
-	sim_open_outputs(&s);
-	if (s.f->place->info.flags & PLACE_FUTURE)
-		sim_learn_pass(&s);
-	if (ftl_precondition(s.f, s.precond))
-		sim_fail("%s", s.f->err);
-	replay(&s);
+	start_models(&s, m, n);
+	replay(&s, m, n);
 	if (sim_interrupted) {
-		sim_abort_outputs(&s);
-		sim_print_summary(&s, 1);
-		fflush(stdout);
-		sim_close_input(&s);
-		ftl_free(s.f);
+		abort_all();
+		report(&s, m, n, 1);
+		free_models(&s, m, n, &one);
 		return sig_status();
 	}
-	if (s.cfg.warmup_writes && !s.f->measuring)
-		warn("warning: the trace ended within the %llu warm-up page writes: wa_measured is null",
-		     (unsigned long long)s.cfg.warmup_writes);
-	else if (s.cfg.warmup_writes && !s.quiet)
-		warn("measured window: host page writes %llu to %llu (the last %llu of %llu; the trace's writes "
-		     "count from its first, those of a tracegen --fill included)",
-		     (unsigned long long)s.f->c0.host_pages + 1, (unsigned long long)s.f->c.host_pages,
-		     (unsigned long long)(s.f->c.host_pages - s.f->c0.host_pages),
-		     (unsigned long long)s.f->c.host_pages);
-	if (s.f->c.host_pages && !s.f->c.gc_pages && !s.f->c.wl_pages && s.precond == 0)
-		warn("warning: GC copied no page, so WA is 1: the replay never filled the drive with valid "
-		     "data; fill it first (--precondition seq or random) or replay a longer trace");
-	sim_finish_outputs(&s);
-	sim_print_summary(&s, 0);
-	sim_close_input(&s);
-	ftl_free(s.f);
+	finish(&s, m, n);
+	report(&s, m, n, 0);
+	free_models(&s, m, n, &one);
 	return EXIT_OK;
 }

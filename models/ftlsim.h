@@ -27,6 +27,23 @@ struct cev {
 	uint8_t op, temp;
 };
 
+/* --grid: axes of model options, each with its values. */
+#define GRID_MAX_AXES 16
+struct grid_axis {
+	const char *name; /* the long option, e.g. "op" */
+	int code, off_code; /* its getopt code; for on/off flags, the code of off */
+	int flag;	    /* takes no argument: the values are on and off */
+	unsigned nval;
+	char **val;
+};
+struct grid {
+	unsigned naxes;
+	struct grid_axis axis[GRID_MAX_AXES];
+	uint64_t nconf;
+	unsigned nspec;
+	char *spec[GRID_MAX_AXES]; /* the copies the axes' names and values point into */
+};
+
 struct sim {
 	/* the command line */
 	struct trace_opts topt;
@@ -43,8 +60,16 @@ struct sim {
 	uint64_t interval, snapshot_every;
 	int interval_set;
 	const char *curve_path, *hist_path, *erase_path;
+	int phys_given, space_given, space_opt, trim_given; /* the group's options given */
+	struct grid grid;
+	const char *results_path, *tag;
+	/* this model's place in a grid: its index and values, one per axis */
+	uint64_t conf;
+	const char *axis_val[GRID_MAX_AXES];
+	struct sim *space_owner; /* the model whose first pass measured this space */
+	uint64_t max_end;
 	/* the reports */
-	struct outfile curve, hist, ehist;
+	struct outfile curve, hist, ehist, results;
 	uint64_t snapshots;
 	/* the input */
 	struct trace *t;
@@ -80,15 +105,21 @@ double sim_now(void);
 /* ftlsim_cli.c */
 void sim_defaults(struct sim *s);
 void sim_parse_args(struct sim *s, int argc, char **argv);
+void sim_finish_args(struct sim *s);
+void sim_grid_add(struct sim *s, const char *spec);
+struct sim **sim_grid_models(const struct sim *s, unsigned *n);
+char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t n);
+void sim_free_grid(struct sim *s);
 
 /* ftlsim_input.c */
 void sim_open_trace(struct sim *s);
 int sim_next_event(struct sim *s, struct ev *e);
-void sim_measure_space(struct sim *s);
+int sim_needs_pass1(struct sim *const *m, unsigned n);
+void sim_measure_space(struct sim *in, struct sim **m, unsigned n);
 void sim_close_input(struct sim *s);
 /* A placement that knows the future learns the trace first (a file is
  * read again, stdin kept in the buffer). */
-void sim_learn_pass(struct sim *s);
+void sim_learn_pass(struct sim *s, struct sim **m, unsigned n);
 
 /* ftlsim.c: a progress line on stderr when one is due (pass 1 or 2). */
 void sim_progress(struct sim *s, int pass);
@@ -97,8 +128,8 @@ void sim_progress(struct sim *s, int pass);
 uint64_t sim_physical_pages(const struct sim *s);
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes);
 uint64_t sim_memory_available(void);
-/* A model larger than the memory available: a usage error, up front. */
-void sim_check_memory(const struct sim *s);
+/* Models larger together than the memory available: a usage error, up front. */
+void sim_check_memory(const struct sim *in, struct sim *const *m, unsigned n);
 /* --dry-run: the JSON estimate on stdout; nothing simulated. */
 void sim_dry_run(struct sim *s);
 
@@ -110,5 +141,8 @@ int sim_snapshot(struct ftl *f, void *ctx);
 void sim_finish_outputs(struct sim *s);
 void sim_print_summary(struct sim *s, int partial);
 void sim_print_unstarted(const struct sim *s);
+void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int partial);
+void sim_open_results(struct sim *in);
+void sim_write_results(struct sim *in, struct sim **m, unsigned n);
 
 #endif

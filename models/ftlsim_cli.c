@@ -73,6 +73,17 @@ static void usage(void)
 	       "                            nothing (with extent or footprint, the first pass\n"
 	       "                            over the trace is read)\n"
 	       "      --help, --version\n\n"
+	       "Several models from one read of the trace:\n"
+	       "      --grid SPEC           every configuration of a grid, e.g.\n"
+	       "                            'policy=greedy,cb op=0.07,0.28 trim=on,off' (8 models):\n"
+	       "                            an axis is a model option above (logical space,\n"
+	       "                            physical space, garbage collection) and its values;\n"
+	       "                            on/off for --trim/--no-trim; the last axis varies\n"
+	       "                            fastest; --grid may be repeated\n"
+	       "      --results FILE.csv    a row per model: tag, volume, the grid's axes, then\n"
+	       "                            every summary field but timing, named by its JSON\n"
+	       "                            path (wa_total, params.op, requests.reads, ...)\n"
+	       "      --tag NAME            the results' tag column (default empty)\n\n"
 	       "A model larger than the memory available is refused before it starts (exit 2).\n"
 	       "Exit status: 0 ok, 1 data or runtime error, 2 usage error; stopped by SIGINT,\n"
 	       "SIGTERM or SIGHUP: 128 + the signal (130, 143, 129), the partial summary\n"
@@ -95,7 +106,8 @@ enum {
 	O_LPAGES = 2000, O_CAPACITY, O_SPACE, O_PAGESIZE, O_OOR, O_OP, O_SF, O_PPAGES, O_PPS,
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
-	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE
+	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE,
+	O_GRID, O_RESULTS, O_TAG
 };
 
 static const struct option longopts[] = {
@@ -134,6 +146,9 @@ static const struct option longopts[] = {
 	{"dry-run", no_argument, NULL, O_DRYRUN},
 	{"list-policies", no_argument, NULL, O_LISTPOL},
 	{"list-placements", no_argument, NULL, O_LISTPLACE},
+	{"grid", required_argument, NULL, O_GRID},
+	{"results", required_argument, NULL, O_RESULTS},
+	{"tag", required_argument, NULL, O_TAG},
 	{"help", no_argument, NULL, O_HELP},
 	{"version", no_argument, NULL, O_VERSION},
 	{NULL, 0, NULL, 0},
@@ -149,8 +164,7 @@ static uint32_t opt_u32(const char *opt, const char *arg, uint32_t lo, uint32_t 
 
 static int set_phys(struct sim *s, int kind, const char *opt, const char *arg)
 {
-	static int given;
-	if (given++)
+	if (s->phys_given++)
 		usage_error("give only one of --op, --spare-factor, --physical-pages");
 	s->phys_kind = kind;
 	if (kind == PHYS_PAGES) {
@@ -195,10 +209,9 @@ static void check_policies(struct sim *s)
 		usage_error("%s (see --list-policies, --list-placements)", err);
 }
 
-static void one_space(void)
+static void one_space(struct sim *s)
 {
-	static int given;
-	if (given++)
+	if (s->space_given++)
 		usage_error("give only one of --logical-pages, --capacity, --logical-space");
 }
 
@@ -211,17 +224,20 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	switch (c) {
 	case 'q': s->topt.quiet = s->quiet = 1; break;
 	case O_LPAGES:
-		one_space();
+		one_space(s);
+		s->space_opt = c;
 		s->cfg.logical_pages = opt_u64("--logical-pages", arg);
 		s->space = SPACE_GIVEN;
 		break;
 	case O_CAPACITY:
-		one_space();
+		one_space(s);
+		s->space_opt = c;
 		s->capacity = opt_size("--capacity", arg);
 		s->space = SPACE_GIVEN;
 		break;
 	case O_SPACE:
-		one_space();
+		one_space(s);
+		s->space_opt = c;
 		s->space = parse_choice("--logical-space", arg, spaces);
 		if (s->space == SPACE_GIVEN)
 			usage_error("--logical-space takes extent or footprint; give a size with --logical-pages");
@@ -255,13 +271,12 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_GCTIE: s->cfg.tie_random = parse_choice("--gc-tie", arg, ties); break;
 	case O_WEAR: opt_wear(s, arg); break;
 	case O_TRIM:
-	case O_NOTRIM: {
-		static int given = -1;
-		if (given >= 0 && given != (c == O_TRIM))
+	case O_NOTRIM:
+		if (s->trim_given && s->cfg.trim != (c == O_TRIM))
 			usage_error("--trim and --no-trim contradict each other: give one");
-		s->cfg.trim = given = c == O_TRIM;
+		s->cfg.trim = c == O_TRIM;
+		s->trim_given = 1;
 		break;
-	}
 	case O_PRECOND: s->precond = parse_choice("--precondition", arg, preconds); break;
 	case O_WARMUP: s->cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
 	case O_SEED: s->cfg.seed = opt_u64("--seed", arg); break;
@@ -281,6 +296,9 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->progress_set = 1;
 		break;
 	case O_DRYRUN: s->dry_run = 1; break;
+	case O_GRID: sim_grid_add(s, arg); break;
+	case O_RESULTS: s->results_path = arg; break;
+	case O_TAG: s->tag = arg; break;
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
 	case 'h':
@@ -315,6 +333,15 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->progress_tty = isatty(2);
 	if (!s->progress_set)
 		s->progress_every = s->progress_tty ? 1 : 0;
+	if (s->grid.naxes && (s->curve_path || s->hist_path || s->erase_path))
+		usage_error("--curve, --hist and --erase-hist are for one model, not a --grid");
+	if (s->grid.naxes && s->dry_run)
+		usage_error("--dry-run estimates one model, not a --grid");
+}
+
+/* What the command line says of one model, once the options are read. */
+void sim_finish_args(struct sim *s)
+{
 	if (s->capacity) {
 		if (s->capacity % s->cfg.page_size)
 			usage_error("--capacity %llu is not a multiple of the page size %u",
@@ -342,4 +369,158 @@ void sim_defaults(struct sim *s)
 	s->space = SPACE_EXTENT;
 	s->phys_kind = PHYS_OP;
 	s->phys_val = 0.07;
+}
+
+/*
+ * --grid SPEC: "NAME=V1,V2,... NAME=..." over the model's options.
+ */
+
+static const struct option *find_long(const char *name)
+{
+	for (const struct option *o = longopts; o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	return NULL;
+}
+
+/* The options an axis may vary: those of one model (its logical and
+ * physical space, garbage collection, checks), not the input or outputs. */
+static int model_option(int c)
+{
+	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_GCTIE);
+}
+
+static void add_axis(struct sim *s, char *tok)
+{
+	struct grid *g = &s->grid;
+	char *eq = strchr(tok, '=');
+	if (!eq || eq == tok || !eq[1])
+		usage_error("--grid: '%s' is not NAME=VALUE,VALUE,...", tok);
+	*eq = 0;
+	const struct option *o = find_long(tok);
+	if (!o || !model_option(o->val))
+		usage_error("--grid: '%s' is not a model option (see --help)", tok);
+	for (unsigned i = 0; i < g->naxes; i++)
+		if (!strcmp(g->axis[i].name, tok))
+			usage_error("--grid: the axis '%s' is given twice", tok);
+	if (g->naxes == GRID_MAX_AXES)
+		usage_error("--grid: at most %d axes", GRID_MAX_AXES);
+	struct grid_axis *a = &g->axis[g->naxes++];
+	*a = (struct grid_axis){.name = tok, .code = o->val, .off_code = -1, .flag = o->has_arg == no_argument};
+	if (o->has_arg == no_argument) {
+		char no[64];
+		snprintf(no, sizeof(no), "no-%s", tok);
+		const struct option *off = find_long(no);
+		a->off_code = off ? off->val : -1;
+	}
+	for (char *v = eq + 1, *comma; v; v = comma) {
+		if ((comma = strchr(v, ',')))
+			*comma++ = 0;
+		if (!*v)
+			usage_error("--grid: an empty value of '%s'", tok);
+		if (o->has_arg == no_argument && strcmp(v, "on") && (strcmp(v, "off") || a->off_code < 0))
+			usage_error("--grid: '%s' takes %s, not '%s'", tok, a->off_code < 0 ? "on" : "on or off", v);
+		char **nv = realloc(a->val, (a->nval + 1) * sizeof(*nv));
+		if (!nv)
+			die(EXIT_DATA, "out of memory");
+		a->val = nv;
+		a->val[a->nval++] = v;
+	}
+}
+
+void sim_grid_add(struct sim *s, const char *spec)
+{
+	char *copy = strdup(spec), *save = NULL;
+	if (!copy)
+		die(EXIT_DATA, "out of memory");
+	if (s->grid.nspec == GRID_MAX_AXES)
+		usage_error("--grid: at most %d axes", GRID_MAX_AXES);
+	s->grid.spec[s->grid.nspec++] = copy;
+	unsigned before = s->grid.naxes;
+	for (char *tok = strtok_r(copy, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save))
+		add_axis(s, tok);
+	if (s->grid.naxes == before)
+		usage_error("--grid: no axis in '%s'", spec);
+	s->grid.nconf = 1;
+	for (unsigned i = 0; i < s->grid.naxes; i++) {
+		s->grid.nconf *= s->grid.axis[i].nval;
+		if (s->grid.nconf > 1000000)
+			usage_error("--grid: more than 10^6 configurations");
+	}
+}
+
+static int phys_of(int c)
+{
+	return c == O_OP ? PHYS_OP : c == O_SF ? PHYS_SF : c == O_PPAGES ? PHYS_PAGES : -1;
+}
+
+/* One axis's value on top of the command line: it replaces the same
+ * option, and conflicts with another of its group (--op, --spare-factor). */
+static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val)
+{
+	int c = a->code;
+	if (a->flag) {
+		c = strcmp(val, "on") ? a->off_code : a->code;
+		val = NULL;
+	}
+	if (phys_of(c) >= 0) {
+		if (m->phys_given && m->phys_kind != phys_of(c))
+			usage_error("--grid %s: the command line gives another of --op, --spare-factor, "
+				    "--physical-pages", a->name);
+		m->phys_given = 0;
+	}
+	if (c == O_LPAGES || c == O_CAPACITY || c == O_SPACE) {
+		if (m->space_given && m->space_opt != c)
+			usage_error("--grid %s: the command line gives another of --logical-pages, "
+				    "--capacity, --logical-space", a->name);
+		m->space_given = 0;
+	}
+	if (c == O_TRIM || c == O_NOTRIM)
+		m->trim_given = 0;
+	sim_opt(m, c, val);
+}
+
+/* Every configuration of the grid, the last axis varying fastest; s is
+ * the command line as read, before sim_finish_args(). */
+struct sim **sim_grid_models(const struct sim *s, unsigned *n)
+{
+	const struct grid *g = &s->grid;
+	struct sim **m = calloc(g->nconf, sizeof(*m));
+	if (!m)
+		die(EXIT_DATA, "out of memory for %llu configurations", (unsigned long long)g->nconf);
+	for (uint64_t i = 0; i < g->nconf; i++) {
+		if (!(m[i] = malloc(sizeof(**m))))
+			die(EXIT_DATA, "out of memory for %llu configurations", (unsigned long long)g->nconf);
+		*m[i] = *s;
+		m[i]->conf = i;
+		uint64_t r = i;
+		for (unsigned a = g->naxes; a-- > 0;) {
+			m[i]->axis_val[a] = g->axis[a].val[r % g->axis[a].nval];
+			r /= g->axis[a].nval;
+		}
+		for (unsigned a = 0; a < g->naxes; a++)
+			apply_axis(m[i], &g->axis[a], m[i]->axis_val[a]);
+		sim_finish_args(m[i]);
+	}
+	*n = (unsigned)g->nconf;
+	return m;
+}
+
+/* "policy=cb op=0.28": a configuration's axis values, for messages. */
+char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t n)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned a = 0; a < s->grid.naxes && k < n; a++)
+		k += snprintf(buf + k, n - k, "%s%s=%s", a ? " " : "", s->grid.axis[a].name, m->axis_val[a]);
+	return buf;
+}
+
+void sim_free_grid(struct sim *s)
+{
+	for (unsigned a = 0; a < s->grid.naxes; a++)
+		free(s->grid.axis[a].val);
+	for (unsigned i = 0; i < s->grid.nspec; i++)
+		free(s->grid.spec[i]);
+	s->grid = (struct grid){0};
 }

@@ -126,16 +126,23 @@ uint64_t sim_memory_available(void)
 	return avail;
 }
 
-void sim_check_memory(const struct sim *s)
+void sim_check_memory(const struct sim *in, struct sim *const *m, unsigned n)
 {
-	uint64_t need, avail = sim_memory_available();
-	if (sim_memory_estimate(s, &need))
-		return; /* the model refuses the parameters: ftl_new says why */
-	if (need > avail)
+	uint64_t need = 0, one, avail = sim_memory_available();
+	for (unsigned i = 0; i < n; i++) {
+		if (sim_memory_estimate(m[i], &one))
+			return; /* the model refuses the parameters: ftl_new says why */
+		need += one;
+	}
+	if (need <= avail)
+		return;
+	if (n == 1)
 		usage_error("the model needs %.1f MiB (U = %llu logical, T = %llu physical pages), more "
 			    "than the %.1f MiB available; ftlsim --dry-run shows the estimate",
-			    need / 1048576.0, (unsigned long long)s->cfg.logical_pages,
-			    (unsigned long long)sim_physical_pages(s), avail / 1048576.0);
+			    need / 1048576.0, (unsigned long long)m[0]->cfg.logical_pages,
+			    (unsigned long long)sim_physical_pages(m[0]), avail / 1048576.0);
+	usage_error("the %u models need %.1f MiB together, more than the %.1f MiB available%s", n,
+		    need / 1048576.0, avail / 1048576.0, in->grid.naxes ? "; make the grid smaller" : "");
 }
 
 /* Read the input for up to SAMPLE_S seconds: events, bytes, page writes. */
@@ -184,7 +191,7 @@ void sim_dry_run(struct sim *s)
 	if (s->space != SPACE_GIVEN) {
 		/* The space comes from a first pass over the trace: take it. */
 		double t0 = sim_now();
-		sim_measure_space(s);
+		sim_measure_space(s, &s, 1);
 		U = s->cfg.logical_pages;
 		T = sim_physical_pages(s);
 		m = (struct sample){.events = s->events_pass1, .seconds = sim_now() - t0, .whole = 1};

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ftlsim.h"
+#include "place.h"
 
 void sim_open_trace(struct sim *s)
 {
@@ -19,9 +20,10 @@ void sim_open_trace(struct sim *s)
 	s->topt.quiet = 1; /* a second opening says nothing */
 }
 
+/* Pass 1 keeps standard input for pass 2. */
 static int buffered(const struct sim *s)
 {
-	return s->space != SPACE_GIVEN && !strcmp(s->path, "-");
+	return !strcmp(s->path, "-");
 }
 
 /* 1 event, 0 end. Errors end the program. */
@@ -60,48 +62,97 @@ static void buffer_event(struct sim *s, const struct ev *e)
 	s->buf[s->nbuf++] = (struct cev){e->offset, e->length, e->op, e->temp};
 }
 
-/* Pass 1: the logical space from the trace. */
-void sim_measure_space(struct sim *s)
+int sim_needs_pass1(struct sim *const *m, unsigned n)
 {
-	uint64_t P = s->cfg.page_size, max_end = 0;
-	struct ev e;
-	if (s->space == SPACE_FOOTPRINT && ftl_pagemap_init(&s->map))
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->space != SPACE_GIVEN)
+			return 1;
+	return 0;
+}
+
+/* The models that measure a space in pass 1: the first of each distinct
+ * (kind, page size); the others share its result (and footprint map). */
+static unsigned space_owners(struct sim **m, unsigned n, struct sim **own)
+{
+	unsigned no = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (m[i]->space == SPACE_GIVEN)
+			continue;
+		unsigned j = 0;
+		while (j < no && !(own[j]->space == m[i]->space && own[j]->cfg.page_size == m[i]->cfg.page_size))
+			j++;
+		m[i]->space_owner = own[j];
+		if (j < no)
+			continue;
+		own[no++] = m[i]->space_owner = m[i];
+		m[i]->max_end = 0;
+		if (m[i]->space == SPACE_FOOTPRINT && ftl_pagemap_init(&m[i]->map))
+			sim_fail("out of memory");
+	}
+	return no;
+}
+
+static void measure_event(struct sim *o, const struct ev *e)
+{
+	uint64_t P = o->cfg.page_size;
+	uint64_t first = e->offset / P, end = (e->offset + e->length + P - 1) / P;
+	if (end > o->max_end)
+		o->max_end = end;
+	if (o->space == SPACE_FOOTPRINT && e->op == EV_WRITE)
+		for (uint64_t p = first; p < end; p++)
+			if (ftl_pagemap_add(&o->map, p))
+				sim_fail("out of memory, or more than 2^32 distinct pages, in the footprint");
+}
+
+/* Pass 1: the logical space of every model that takes it from the trace. */
+void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
+{
+	struct sim **own = malloc(n * sizeof(*own));
+	if (!own)
 		sim_fail("out of memory");
-	sim_open_trace(s);
-	s->pass_t0 = sim_now();
-	while (sim_next_event(s, &e) > 0) {
+	unsigned no = space_owners(m, n, own);
+	uint64_t P = 0;
+	for (unsigned i = 0; i < no; i++)
+		P = own[i]->cfg.page_size > P ? own[i]->cfg.page_size : P;
+	struct ev e;
+	sim_open_trace(in);
+	in->pass_t0 = sim_now();
+	while (sim_next_event(in, &e) > 0) {
 		if (sim_interrupted)
-			return;
-		if ((++s->events_pass1 & 0xffff) == 0 && s->progress_every > 0)
-			sim_progress(s, 1);
-		if (buffered(s))
-			buffer_event(s, &e);
+			goto out;
+		if ((++in->events_pass1 & 0xffff) == 0 && in->progress_every > 0)
+			sim_progress(in, 1);
+		if (buffered(in))
+			buffer_event(in, &e);
 		if (!e.length || e.op == EV_FLUSH)
 			continue;
 		if (e.offset > UINT64_MAX - e.length - P)
-			sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", s->path,
-			     (unsigned long long)e.offset, e.length);
-		uint64_t first = e.offset / P, end = (e.offset + e.length + P - 1) / P;
-		if (end > max_end)
-			max_end = end;
-		if (s->space == SPACE_FOOTPRINT && e.op == EV_WRITE)
-			for (uint64_t p = first; p < end; p++)
-				if (ftl_pagemap_add(&s->map, p))
-					sim_fail("out of memory, or more than 2^32 distinct pages, in the footprint");
+			sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", in->path,
+				 (unsigned long long)e.offset, e.length);
+		for (unsigned i = 0; i < no; i++)
+			measure_event(own[i], &e);
 	}
 	if (sim_interrupted)
-		return;
-	cli_report_bad(s->t, s->path);
-	trace_close(s->t);
-	s->t = NULL;
-	s->cfg.logical_pages = s->space == SPACE_FOOTPRINT ? s->map.t.n : max_end;
-	if (!s->cfg.logical_pages)
-		sim_fail("%s: the trace %s no page", s->path,
-		     s->space == SPACE_FOOTPRINT ? "writes" : "touches");
-	if (buffered(s))
-		s->from_buf = 1;
+		goto out;
+	cli_report_bad(in->t, in->path);
+	trace_close(in->t);
+	in->t = NULL;
+	for (unsigned i = 0; i < no; i++) {
+		struct sim *o = own[i];
+		o->cfg.logical_pages = o->space == SPACE_FOOTPRINT ? o->map.t.n : o->max_end;
+		if (!o->cfg.logical_pages)
+			sim_fail("%s: the trace %s no page", in->path,
+				 o->space == SPACE_FOOTPRINT ? "writes" : "touches");
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->space != SPACE_GIVEN)
+			m[i]->cfg.logical_pages = m[i]->space_owner->cfg.logical_pages;
+	if (buffered(in))
+		in->from_buf = 1;
 	else
-		sim_open_trace(s);
+		sim_open_trace(in);
+out:
+	free(own);
 }
 
 /*
@@ -109,20 +160,23 @@ void sim_measure_space(struct sim *s)
  * a pass of its own before the replay: a file is read again, standard
  * input is kept in the buffer (16 bytes an event) on the way.
  */
-void sim_learn_pass(struct sim *s)
+void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 {
-	struct ftl *f = s->f;
 	struct ev e;
 	int stdin_live = !s->from_buf && !strcmp(s->path, "-");
-	ftl_learn_begin(f);
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->f->place->info.flags & PLACE_FUTURE)
+			ftl_learn_begin(m[i]->f);
 	while (!sim_interrupted && sim_next_event(s, &e) > 0) {
 		if (stdin_live)
 			buffer_event(s, &e);
-		if (ftl_request(f, &e))
-			sim_fail("%s: learning the trace: %s", s->path, f->err);
+		for (unsigned i = 0; i < n; i++)
+			if ((m[i]->f->place->info.flags & PLACE_FUTURE) && ftl_request(m[i]->f, &e))
+				sim_fail("%s: learning the trace: %s", s->path, m[i]->f->err);
 	}
-	if (ftl_learn_end(f))
-		sim_fail("%s", f->err);
+	for (unsigned i = 0; i < n; i++)
+		if ((m[i]->f->place->info.flags & PLACE_FUTURE) && ftl_learn_end(m[i]->f))
+			sim_fail("%s", m[i]->f->err);
 	if (s->from_buf || stdin_live) {
 		s->from_buf = 1;
 		s->next = 0;

@@ -255,15 +255,13 @@ static json_t *j_erase(const struct ftl *f)
 	return o;
 }
 
-static json_t *j_timing(const struct sim *s, double elapsed)
+static json_t *j_timing(double elapsed, uint64_t host, uint64_t flash)
 {
-	const struct ftl *f = s->f;
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	json_t *o = json_object();
 	json_object_set_new(o, "elapsed_s", json_real(elapsed));
-	uint64_t flash = f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
-	json_object_set_new(o, "page_writes_per_s", json_real(elapsed > 0 ? f->c.host_pages / elapsed : 0));
+	json_object_set_new(o, "page_writes_per_s", json_real(elapsed > 0 ? host / elapsed : 0));
 	json_object_set_new(o, "flash_page_writes_per_s", json_real(elapsed > 0 ? flash / elapsed : 0));
 	json_object_set_new(o, "cpu_s", json_real(ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
 						  ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6));
@@ -271,26 +269,33 @@ static json_t *j_timing(const struct sim *s, double elapsed)
 	return o;
 }
 
-static json_t *summary(struct sim *s, int partial, double elapsed)
+static uint64_t flash_pages(const struct ftl *f)
 {
-	struct ftl *f = s->f;
+	return f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
+}
+
+static json_t *j_input(const struct sim *in)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "path", json_string(in->path));
+	json_object_set_new(o, "format", in->format ? json_string(in->format) : json_null());
+	SETU(o, "events", in->events);
+	json_object_set_new(o, "volumes_mixed", json_boolean(in->volumes_mixed));
+	return o;
+}
+
+/* One model's fields of the summary: its parameters, what it did. */
+static void add_model(json_t *j, const struct sim *s)
+{
+	const struct ftl *f = s->f;
 	static const struct ftl_counts zero;
-	json_t *j = json_object(), *in = json_object();
-	json_object_set_new(j, "program", json_string("ftlsim"));
-	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
-	json_object_set_new(j, "partial", json_boolean(partial));
-	json_object_set_new(in, "path", json_string(s->path));
-	json_object_set_new(in, "format", s->format ? json_string(s->format) : json_null());
-	SETU(in, "events", s->events);
-	json_object_set_new(in, "volumes_mixed", json_boolean(s->volumes_mixed));
-	json_object_set_new(j, "input", in);
 	json_object_set_new(j, "params", j_params(s));
 	json_object_set_new(j, "requests", j_requests(&f->r));
 	SETU(j, "precondition_pages_written", f->precond_pages);
 	SETU(j, "host_pages_written", f->c.host_pages);
 	SETU(j, "gc_pages_copied", f->c.gc_pages);
 	SETU(j, "wl_pages_copied", f->c.wl_pages);
-	SETU(j, "flash_pages_written", f->c.host_pages + f->c.gc_pages + f->c.wl_pages);
+	SETU(j, "flash_pages_written", flash_pages(f));
 	SETU(j, "segments_cleaned", f->c.victims);
 	SETU(j, "segments_cleaned_empty", f->c.victims_empty);
 	SETU(j, "wl_segments_moved", f->c.wl_moves);
@@ -318,13 +323,19 @@ static json_t *summary(struct sim *s, int partial, double elapsed)
 	SETU(m, "model_bytes", f->mem_bytes);
 	json_object_set_new(m, "bytes_per_physical_page", json_real((double)f->mem_bytes / f->T));
 	json_object_set_new(j, "memory", m);
-	json_object_set_new(j, "timing", j_timing(s, elapsed));
+}
+
+static json_t *j_head(int partial)
+{
+	json_t *j = json_object();
+	json_object_set_new(j, "program", json_string("ftlsim"));
+	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
+	json_object_set_new(j, "partial", json_boolean(partial));
 	return j;
 }
 
-void sim_print_summary(struct sim *s, int partial)
+static void print_json(json_t *j)
 {
-	json_t *j = summary(s, partial, sim_now() - s->t0);
 	int bad = json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) ||
 		  fputc('\n', stdout) == EOF || fflush(stdout);
 	if (json_oom) /* jansson allocates while dumping too */
@@ -332,6 +343,165 @@ void sim_print_summary(struct sim *s, int partial)
 	if (bad)
 		sim_fail("error writing standard output: %s", strerror(errno));
 	json_decref(j);
+}
+
+void sim_print_summary(struct sim *s, int partial)
+{
+	json_t *j = j_head(partial);
+	json_object_set_new(j, "input", j_input(s));
+	add_model(j, s);
+	json_object_set_new(j, "timing", j_timing(sim_now() - s->t0, s->f->c.host_pages, flash_pages(s->f)));
+	print_json(j);
+}
+
+static json_t *j_axes(const struct sim *in, const struct sim *m)
+{
+	json_t *o = json_object();
+	for (unsigned a = 0; a < in->grid.naxes; a++)
+		json_object_set_new(o, in->grid.axis[a].name, json_string(m->axis_val[a]));
+	return o;
+}
+
+static json_t *j_grid(const struct sim *in)
+{
+	json_t *g = json_object(), *axes = json_object();
+	for (unsigned a = 0; a < in->grid.naxes; a++) {
+		json_t *v = json_array();
+		for (unsigned k = 0; k < in->grid.axis[a].nval; k++)
+			json_array_append_new(v, json_string(in->grid.axis[a].val[k]));
+		json_object_set_new(axes, in->grid.axis[a].name, v);
+	}
+	json_object_set_new(g, "axes", axes);
+	SETU(g, "configurations", in->grid.nconf);
+	return g;
+}
+
+/* A grid: the input once, then per configuration its axis values and
+ * the fields of a single run's summary. */
+void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int partial)
+{
+	json_t *j = j_head(partial), *confs = json_array();
+	uint64_t host = 0, flash = 0;
+	json_object_set_new(j, "input", j_input(in));
+	json_object_set_new(j, "grid", j_grid(in));
+	for (unsigned i = 0; i < n; i++) {
+		json_t *c = json_object();
+		SETU(c, "configuration", m[i]->conf);
+		json_object_set_new(c, "axes", j_axes(in, m[i]));
+		add_model(c, m[i]);
+		json_array_append_new(confs, c);
+		host += m[i]->f->c.host_pages;
+		flash += flash_pages(m[i]->f);
+	}
+	json_object_set_new(j, "configurations", confs);
+	json_object_set_new(j, "timing", j_timing(sim_now() - in->t0, host, flash));
+	print_json(j);
+}
+
+/*
+ * --results FILE.csv: a row per model, the summary's fields flattened.
+ */
+
+void sim_open_results(struct sim *in)
+{
+	open_out(&in->results, in->results_path, "");
+}
+
+static void csv_str(FILE *fp, const char *v)
+{
+	if (!v[strcspn(v, ",\"\r\n")]) {
+		fputs(v, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *v; v++) {
+		if (*v == '"')
+			fputc('"', fp);
+		fputc(*v, fp);
+	}
+	fputc('"', fp);
+}
+
+static void csv_cell(FILE *fp, const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_STRING: csv_str(fp, json_string_value(v)); break;
+	case JSON_INTEGER: fprintf(fp, "%lld", (long long)json_integer_value(v)); break;
+	case JSON_REAL: fprintf(fp, "%.10g", json_real_value(v)); break;
+	case JSON_TRUE: fputs("true", fp); break;
+	case JSON_FALSE: fputs("false", fp); break;
+	default: break; /* null: an empty cell */
+	}
+}
+
+/* Every scalar of o, depth first, its column named by its path joined
+ * with '.'; arrays (the streams) are left out. empty: the values of a
+ * group that is null in this row (measured before the warm-up ended). */
+static void flatten(FILE *fp, const char *prefix, json_t *o, int header, int empty)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach(o, key, v) {
+		char name[256];
+		snprintf(name, sizeof(name), "%s%s", prefix, key);
+		if (json_is_array(v))
+			continue;
+		if (json_is_object(v) || (json_is_null(v) && !strcmp(name, "measured"))) {
+			char sub[300];
+			snprintf(sub, sizeof(sub), "%s.", name);
+			static const struct ftl_counts zero;
+			json_t *t = json_is_object(v) ? json_incref(v) : j_counts(NULL, &zero, &zero);
+			flatten(fp, sub, t, header, empty || !json_is_object(v));
+			json_decref(t);
+			continue;
+		}
+		fputc(',', fp);
+		if (header)
+			csv_str(fp, name);
+		else if (!empty)
+			csv_cell(fp, v);
+	}
+}
+
+static void results_row(FILE *fp, const struct sim *in, const struct sim *m, int header)
+{
+	json_t *j = json_object();
+	json_object_set_new(j, "input", j_input(in));
+	add_model(j, m);
+	if (header) {
+		fputs("tag,volume", fp);
+		for (unsigned a = 0; a < in->grid.naxes; a++) {
+			fputc(',', fp);
+			csv_str(fp, in->grid.axis[a].name);
+		}
+	} else {
+		csv_str(fp, in->tag ? in->tag : "");
+		fputc(',', fp);
+		if (in->topt.volume >= 0)
+			fprintf(fp, "%lld", (long long)in->topt.volume);
+		for (unsigned a = 0; a < in->grid.naxes; a++) {
+			fputc(',', fp);
+			csv_str(fp, m->axis_val[a]);
+		}
+	}
+	flatten(fp, "", j, header, 0);
+	fputc('\n', fp);
+	json_decref(j);
+}
+
+void sim_write_results(struct sim *in, struct sim **m, unsigned n)
+{
+	FILE *fp = fp_of(&in->results);
+	char err[512];
+	if (!fp)
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		if (!i)
+			results_row(fp, in, m[i], 1);
+		results_row(fp, in, m[i], 0);
+	}
+	if (out_commit(&in->results, err, sizeof(err)))
+		sim_fail("%s", err);
 }
 
 /* Interrupted before the model was built: the summary is the input read so far. */

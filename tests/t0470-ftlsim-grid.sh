@@ -1,0 +1,112 @@
+#!/bin/sh
+# t0470-ftlsim-grid: several models from one read of the trace (--grid)
+# give exactly what separate runs give; --results rows and columns.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+RT="$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile"
+
+# The fields of one model: a single run's summary without what a grid
+# holds once (the input) or for the whole run (timing).
+one='del(.program, .version, .partial, .input, .timing)'
+conf='del(.configuration, .axes)'
+
+"$G" -p hotcold -n 8192 -w 120000 --fill --trim-prob 0.1 -s 7 -o bin >"$TMP/mix.ev" 2>/dev/null
+
+t_expect_success 'a grid of 8 configurations equals the 8 separate runs exactly' '
+	"$S" -q --pages-per-segment 32 --grid "policy=greedy,cb op=0.1,0.25 trim=on,off" mix.ev >g.json &&
+	jq -e ".grid.configurations == 8 and (.configurations | length) == 8 and .partial == false" g.json &&
+	i=0 &&
+	for p in greedy cb; do for op in 0.1 0.25; do for t in trim no-trim; do
+		"$S" -q --pages-per-segment 32 --policy $p --op $op --$t mix.ev | jq "$one" >s$i.json &&
+		jq ".configurations[$i] | $conf" g.json >c$i.json &&
+		t_cmp s$i.json c$i.json || exit 1
+		i=$((i + 1))
+	done; done; done
+'
+t_expect_success 'axes over the page size and preconditioning on a real trace equal separate runs' '
+	"$S" -q --pages-per-segment 16 --logical-space footprint \
+		--grid "page-size=4096,8192 precondition=seq,random" "$RT" >g.json &&
+	i=0 &&
+	for ps in 4096 8192; do for pc in seq random; do
+		"$S" -q --pages-per-segment 16 --logical-space footprint --page-size $ps --precondition $pc "$RT" |
+			jq "$one" >s$i.json &&
+		jq ".configurations[$i] | $conf" g.json >c$i.json &&
+		t_cmp s$i.json c$i.json || exit 1
+		i=$((i + 1))
+	done; done
+'
+t_expect_success 'an axis over the logical space: one first pass for both, each equal to its run' '
+	"$S" -q --pages-per-segment 32 --grid "logical-space=extent,footprint" mix.ev >g.json &&
+	i=0 &&
+	for sp in extent footprint; do
+		"$S" -q --pages-per-segment 32 --logical-space $sp mix.ev | jq "$one" >s$i.json &&
+		jq ".configurations[$i] | $conf" g.json >c$i.json &&
+		t_cmp s$i.json c$i.json || exit 1
+		i=$((i + 1))
+	done
+'
+t_expect_success 'the JSON summary names the axes, their values and each configuration' '
+	"$S" -q --pages-per-segment 32 --grid "policy=greedy,fifo" --grid "seed=1,2,3" mix.ev >g.json &&
+	jq -e ".grid.axes.policy == [\"greedy\",\"fifo\"] and .grid.axes.seed == [\"1\",\"2\",\"3\"] and
+		.configurations[4].axes == {\"policy\":\"fifo\",\"seed\":\"2\"} and
+		.configurations[4].params.seed == 2 and .configurations[4].params.policy == \"fifo\" and
+		.input.events > 0" g.json
+'
+t_expect_success '--results: a header and a row per configuration; the rows equal single runs'"'"' rows' '
+	"$S" -q --pages-per-segment 32 --grid "policy=greedy,cb op=0.1,0.25" --results g.csv --tag T mix.ev >/dev/null &&
+	test $(wc -l <g.csv) -eq 5 &&
+	head -1 g.csv | grep -q "^tag,volume,policy,op,input.path,input.format,input.events," &&
+	head -1 g.csv | tr , "\n" | grep -qx wa_total &&
+	head -1 g.csv | tr , "\n" | grep -qx params.op &&
+	head -1 g.csv | tr , "\n" | grep -qx measured.wa &&
+	! head -1 g.csv | grep -q timing &&
+	rm -f single.csv &&
+	for p in greedy cb; do for op in 0.1 0.25; do
+		"$S" -q --pages-per-segment 32 --policy $p --op $op --results r.csv --tag T mix.ev >s.json || exit 1
+		test $(wc -l <r.csv) -eq 2 || exit 1
+		tail -n +2 r.csv >>single.csv
+	done; done &&
+	head -1 r.csv | grep -q "^tag,volume,input.path," &&
+	tail -n +2 g.csv | cut -d, -f1-2,5- >grid-rows.csv &&
+	t_cmp single.csv grid-rows.csv &&
+	awk -F, "NR == 1 { for (i = 1; i <= NF; i++) if (\$i == \"wa_total\") c = i } NR == 2 { print \$c }" r.csv >wa.txt &&
+	test "$(cat wa.txt)" = "$(jq .wa_total s.json)" &&
+	cut -d, -f1 g.csv | tail -n +2 | sort -u | grep -qx T
+'
+t_expect_success '--results: a null group gives empty cells, the columns stay the same' '
+	"$S" -q --pages-per-segment 32 --grid "warmup-writes=0,100000000" --results w.csv mix.ev >/dev/null 2>w.err &&
+	awk -F, "{ print NF }" w.csv | sort -u | wc -l | grep -qx 1 &&
+	grep -q "warm-up page writes" w.err
+'
+t_expect_success 'a model the grid cannot build is a usage error naming its configuration' '
+	t_err 2 "op=0.01: too little spare space" "$S" -q --grid "op=0.3,0.01" mix.ev
+'
+t_expect_success 'bad grids are usage errors' '
+	t_err 2 "not a model option" "$S" -q --grid "curve=a.csv" mix.ev &&
+	t_err 2 "not a model option" "$S" -q --grid "nope=1" mix.ev &&
+	t_err 2 "is not NAME=VALUE" "$S" -q --grid "policy" mix.ev &&
+	t_err 2 "trim.* takes on or off" "$S" -q --grid "trim=yes" mix.ev &&
+	t_err 2 "given twice" "$S" -q --grid "op=0.1 op=0.2" mix.ev &&
+	t_err 2 "gives another of --op" "$S" -q --spare-factor 0.1 --grid "op=0.1,0.2" mix.ev &&
+	t_err 2 "for one model" "$S" -q --curve c.csv --grid "op=0.1,0.2" mix.ev &&
+	t_err 2 "unknown victim policy .nope." "$S" -q --grid "policy=greedy,nope" mix.ev &&
+	! test -e c.csv
+'
+t_expect_success 'SIGINT during a grid: the partial summary of every configuration, no results file, exit 130' '
+	rm -f in.fifo && mkfifo in.fifo || exit 1
+	"$G" -p uniform -n 65536 -w 4000000000 -s 1 -o bin >in.fifo 2>/dev/null &
+	feeder=$!
+	"$S" -q --logical-pages 65536 --grid "policy=greedy,fifo" --results int.csv in.fifo >p.json &
+	pid=$!
+	sleep 0.5
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	kill $feeder 2>/dev/null; wait $feeder 2>/dev/null
+	echo "exit $rc"
+	test $rc = 130 && test ! -e int.csv && ! ls -a | grep "\.tmp" &&
+	jq -e ".partial == true and (.configurations | length) == 2 and .input.events > 0 and
+		.configurations[1].host_pages_written > 0" p.json
+'
+t_done
