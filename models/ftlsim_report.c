@@ -451,6 +451,10 @@ static void flatten(FILE *fp, const char *prefix, json_t *o, int header, int emp
 			snprintf(sub, sizeof(sub), "%s.", name);
 			static const struct ftl_counts zero;
 			json_t *t = json_is_object(v) ? json_incref(v) : j_counts(NULL, &zero, &zero);
+			if (!json_is_object(v)) { /* the keys a measured group adds to its counts */
+				SETU(t, "host_pages_before", 0);
+				SETU(t, "host_pages_total", 0);
+			}
 			flatten(fp, sub, t, header, empty || !json_is_object(v));
 			json_decref(t);
 			continue;
