@@ -1,6 +1,7 @@
 /*
  * rd_ev.c - the event stream itself (binary or text), so that every
- * program reads what tracecat and tracegen write.
+ * program reads what tracecat and tracegen write: binary versions 1 and
+ * 2 (docs/FORMATS.md section 5).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 #include "reader.h"
 
 struct ev_priv {
-	int binary;
+	int binary; /* the binary stream's version, 0: text */
 	int started;
 	uint64_t recno;
 };
@@ -19,7 +20,7 @@ static int ev_probe(const unsigned char *d, size_t len)
 	if (len >= EV_MAGIC_LEN && !memcmp(d, EV_MAGIC, EV_MAGIC_LEN))
 		return 100;
 	/* Text form: the first line that is not blank or a "#" comment (as
-	 * ev_next skips them) is "INT [RWDF] INT INT INT [INT]". */
+	 * ev_next skips them) is "INT OP INT INT INT [INT [INT [INT]]]". */
 	for (int lines = 0; lines < 64 && len; lines++) {
 		char line[256];
 		size_t i = 0;
@@ -64,9 +65,10 @@ static int ev_open(struct reader *r)
 		if (src_read(r->src, hdr, EV_HDR_SIZE) != EV_HDR_SIZE)
 			return set_err(r->err, sizeof(r->err), "%s: byte 0: truncated event stream header",
 				       r->src->name);
-		if (ev_check_header(hdr, why, sizeof(why)))
+		int v = ev_check_header(hdr, why, sizeof(why));
+		if (v < 0)
 			return set_err(r->err, sizeof(r->err), "%s: byte 0: %s", r->src->name, why);
-		p->binary = 1;
+		p->binary = v;
 	}
 	return 0;
 }
@@ -91,7 +93,7 @@ static int ev_next(struct reader *r, struct ev *e)
 					return -1;
 				return 0;
 			}
-			if (!ev_decode(rec, e, why, sizeof(why)))
+			if (!ev_decode(rec, p->binary, e, why, sizeof(why)))
 				return 1;
 			if (rd_bad(r, "%s: byte %llu: %s", r->src->name, (unsigned long long)off, why))
 				return -1;

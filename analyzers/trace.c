@@ -172,6 +172,9 @@ static int keep(const struct trace *t, const struct ev *e)
 
 static int raw_next(struct trace *t, struct ev *e)
 {
+	/* What only the event stream carries; the other readers leave it. */
+	e->stream = 0;
+	e->hint = 0;
 	int rc = t->r.ops->next(&t->r, e);
 	if (rc < 0)
 		snprintf(t->err, sizeof(t->err), "%s", t->r.err);

@@ -432,9 +432,13 @@ int main(int argc, char **argv)
 			die(EXIT_DATA, "%s", err);
 		struct ev e;
 		int rc = 0;
-		while (!sig_caught && (rc = trace_next(t, &e)) > 0)
+		while (!sig_caught && (rc = trace_next(t, &e)) > 0) {
+			if (e.op >= EV_NOPS)
+				die(EXIT_DATA, "%s: zone operation %s at byte %llu: tracestat characterises block "
+					       "traces only", path, ev_op_name(e.op), (unsigned long long)e.offset);
 			if (account(s, &e, psize))
 				die(EXIT_DATA, "out of memory counting pages of '%s'", path);
+		}
 		/* A signal (or the read error it caused) ends the input here:
 		 * the summary is of the events counted, marked partial. */
 		if (rc < 0 && !sig_caught)

@@ -184,6 +184,10 @@ int tw_begin(struct trace_writer *w, const struct tw_ops *ops, FILE *fp, const c
 
 int tw_write(struct trace_writer *w, const struct ev *e)
 {
+	if (e->op >= EV_NOPS) {
+		w->count[TW_ZONE]++;
+		return 0;
+	}
 	if (w->ops->write(w, e))
 		return -1;
 	w->written++;
@@ -205,6 +209,9 @@ void tw_report(const struct trace_writer *w)
 		if (w->count[TW_DROPPED_OP + op])
 			warn("-o %s: %" PRIu64 " %s not written: the format has no such request",
 			     w->ops->name, w->count[TW_DROPPED_OP + op], what[op]);
+	if (w->count[TW_ZONE])
+		warn("-o %s: %" PRIu64 " zone operations not written: the format has none", w->ops->name,
+		     w->count[TW_ZONE]);
 	if (w->count[TW_WIDENED])
 		warn("-o %s: %" PRIu64 " requests off the 512-byte sector grid, widened to the sectors they touch",
 		     w->ops->name, w->count[TW_WIDENED]);

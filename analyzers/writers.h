@@ -18,6 +18,7 @@ enum {
 	TW_WIDENED = EV_NOPS, /* widened to whole sectors */
 	TW_REORDERED,	  /* time before the previous event's: written at that time */
 	TW_ROUNDED,	  /* fio: time cut to whole microseconds */
+	TW_ZONE,	  /* zone operations (event stream version 2): not written */
 	TW_NCOUNTS
 };
 

@@ -10,6 +10,9 @@
 #include "ftlkit.h"
 
 const char ev_op_char[EV_NOPS] = {'R', 'W', 'D', 'F'};
+static const char *const op_names[EV_NOPS_ALL] = {"R", "W", "D", "F", "ZR", "ZO", "ZF", "ZA"};
+
+const char *ev_op_name(unsigned op) { return op < EV_NOPS_ALL ? op_names[op] : "?"; }
 
 int ev_op_from_char(int c)
 {
@@ -71,11 +74,12 @@ int ev_check_header(const unsigned char *hdr, char *err, size_t n)
 {
 	if (memcmp(hdr, EV_MAGIC, EV_MAGIC_LEN))
 		return set_err(err, n, "not an ftlkit event stream (bad magic)");
-	if (get32(hdr + 8) != EV_VERSION)
-		return set_err(err, n, "unsupported event stream version %" PRIu32, get32(hdr + 8));
+	uint32_t v = get32(hdr + 8);
+	if (v < 1 || v > EV_VERSION)
+		return set_err(err, n, "unsupported event stream version %" PRIu32, v);
 	if (get32(hdr + 12) != EV_REC_SIZE)
 		return set_err(err, n, "unsupported event record size %" PRIu32, get32(hdr + 12));
-	return 0;
+	return (int)v;
 }
 
 void ev_encode(const struct ev *e, unsigned char out[EV_REC_SIZE])
@@ -86,10 +90,13 @@ void ev_encode(const struct ev *e, unsigned char out[EV_REC_SIZE])
 	put32(out + 20, e->volume);
 	out[24] = e->op;
 	out[25] = e->temp;
-	memset(out + 26, 0, 6);
+	out[26] = (unsigned char)e->stream;
+	out[27] = (unsigned char)(e->stream >> 8);
+	out[28] = e->hint;
+	memset(out + 29, 0, 3);
 }
 
-int ev_decode(const unsigned char in[EV_REC_SIZE], struct ev *e, char *err, size_t n)
+int ev_decode(const unsigned char in[EV_REC_SIZE], int version, struct ev *e, char *err, size_t n)
 {
 	e->t_ns = (int64_t)get64(in);
 	e->offset = get64(in + 8);
@@ -97,9 +104,17 @@ int ev_decode(const unsigned char in[EV_REC_SIZE], struct ev *e, char *err, size
 	e->volume = get32(in + 20);
 	e->op = in[24];
 	e->temp = in[25];
-	if (e->op >= EV_NOPS)
+	e->stream = 0;
+	e->hint = 0;
+	if (e->op >= (version >= 2 ? EV_NOPS_ALL : EV_NOPS))
 		return set_err(err, n, "unknown op code %u", e->op);
-	for (int i = 26; i < 32; i++)
+	if (version >= 2) {
+		e->stream = (uint16_t)(in[26] | in[27] << 8);
+		e->hint = in[28];
+		if (e->hint > EV_HINT_MAX)
+			return set_err(err, n, "write-lifetime hint %u past %d", e->hint, EV_HINT_MAX);
+	}
+	for (int i = version >= 2 ? 29 : 26; i < 32; i++)
 		if (in[i])
 			return set_err(err, n, "nonzero padding byte");
 	if (e->offset > INT64_MAX)
@@ -109,11 +124,28 @@ int ev_decode(const unsigned char in[EV_REC_SIZE], struct ev *e, char *err, size
 
 int ev_format(const struct ev *e, char *buf)
 {
-	if (e->temp)
-		return sprintf(buf, "%" PRId64 " %c %" PRIu64 " %" PRIu32 " %" PRIu32 " %u\n", e->t_ns,
-			       ev_op_char[e->op], e->offset, e->length, e->volume, e->temp);
-	return sprintf(buf, "%" PRId64 " %c %" PRIu64 " %" PRIu32 " %" PRIu32 "\n", e->t_ns,
-		       ev_op_char[e->op], e->offset, e->length, e->volume);
+	int w = sprintf(buf, "%" PRId64 " %s %" PRIu64 " %" PRIu32 " %" PRIu32, e->t_ns, ev_op_name(e->op),
+			e->offset, e->length, e->volume);
+	/* Optional fields, each written when it or a later one is set. */
+	if (e->temp || e->stream || e->hint)
+		w += sprintf(buf + w, " %u", e->temp);
+	if (e->stream || e->hint)
+		w += sprintf(buf + w, " %u", e->stream);
+	if (e->hint)
+		w += sprintf(buf + w, " %u", e->hint);
+	buf[w++] = '\n';
+	buf[w] = 0;
+	return w;
+}
+
+static int op_of(const char *b, size_t len)
+{
+	if (len == 1)
+		return ev_op_from_char(*b);
+	for (unsigned op = EV_NOPS; op < EV_NOPS_ALL; op++)
+		if (len == strlen(op_names[op]) && !memcmp(b, op_names[op], len))
+			return (int)op;
+	return -1;
 }
 
 /* Next space-separated token; returns its start and sets *len. */
@@ -158,9 +190,9 @@ int ev_parse(const char *line, struct ev *e, char *err, size_t n)
 	if (parse_i64(tmp, &e->t_ns))
 		return set_err(err, n, "bad time '%s'", tmp);
 	b = tok(&p, &len);
-	int op = len == 1 ? ev_op_from_char(*b) : -1;
+	int op = op_of(b, len);
 	if (op < 0)
-		return set_err(err, n, "bad op (want R, W, D or F)");
+		return set_err(err, n, "bad op (want R, W, D, F, or ZR, ZO, ZF, ZA)");
 	e->op = (uint8_t)op;
 	if (tok_u64(&p, INT64_MAX, &e->offset))
 		return set_err(err, n, "bad offset");
@@ -171,17 +203,29 @@ int ev_parse(const char *line, struct ev *e, char *err, size_t n)
 		return set_err(err, n, "bad volume");
 	e->volume = (uint32_t)v;
 	e->temp = 0;
-	b = tok(&p, &len);
-	if (len) {
-		const char *q = b;
-		if (tok_u64(&q, 255, &v))
-			return set_err(err, n, "bad temperature label");
-		e->temp = (uint8_t)v;
-		tok(&p, &len);
-		if (len)
+	e->stream = 0;
+	e->hint = 0;
+	/* Optional: temperature label, stream, write-lifetime hint. */
+	static const struct {
+		const char *what;
+		uint64_t max;
+	} opt[3] = {{"temperature label", 255}, {"stream", UINT16_MAX}, {"write-lifetime hint", EV_HINT_MAX}};
+	for (int i = 0;; i++) {
+		const char *q = p;
+		tok(&q, &len);
+		if (!len)
+			return 0;
+		if (i == 3)
 			return set_err(err, n, "too many fields");
+		if (tok_u64(&p, opt[i].max, &v))
+			return set_err(err, n, "bad %s", opt[i].what);
+		if (i == 0)
+			e->temp = (uint8_t)v;
+		else if (i == 1)
+			e->stream = (uint16_t)v;
+		else
+			e->hint = (uint8_t)v;
 	}
-	return 0;
 }
 
 void ev_writer_init(struct ev_writer *w, FILE *fp, int binary)

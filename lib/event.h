@@ -1,20 +1,31 @@
 /*
  * event.h - the event stream: one record per physical I/O, the common
- * currency of every ftlkit program.
+ * currency of every ftlkit program (docs/FORMATS.md section 5).
  *
  * Binary form (between programs): a 16-byte header
- *     "FTLKEV\0\0" magic, u32 version (1), u32 record size (32),
+ *     "FTLKEV\0\0" magic, u32 version (2; 1 is still read), u32 record
+ *     size (32),
  * then fixed 32-byte little-endian records:
  *     0 i64 t_ns   8 u64 offset   16 u32 length   20 u32 volume
- *     24 u8 op     25 u8 temp     26..31 zero
+ *     24 u8 op     25 u8 temp     26 u16 stream  28 u8 hint  29..31 zero
+ * (version 1: ops 0-3 only, bytes 26..31 zero).
  * Text form (for people): one line per record,
- *     "t_ns op offset length volume" with op one of R W D F,
- * and an optional sixth field, the temperature label (tracegen).
+ *     "t_ns op offset length volume [temp [stream [hint]]]"
+ * with op one of R W D F, or ZR ZO ZF ZA for the zone operations.
  * Consumers tell the two apart by the magic.
  *
  * t_ns is signed: times are relative to the trace's first event in
  * file order, and a trace that is not time-sorted (SYSTOR'17, Tencent)
  * has records before it unless it is sorted (tracecat --sort).
+ *
+ * stream is what the host said about where the data belongs: an NVMe
+ * Flexible Data Placement handle (stream = handle + 1), a stream
+ * directive's identifier, a zone's placement class; 0: none. hint is
+ * the host's write-lifetime hint as Linux carries it (RWH_WRITE_LIFE_*:
+ * 1 none, 2 short, 3 medium, 4 long, 5 extreme); 0: not set.
+ * Zone operations (ZNS, ZBC): offset is the zone's first byte; length
+ * its size for reset, open and finish (0: unknown), the bytes appended
+ * for append.
  */
 #ifndef FTLKIT_EVENT_H
 #define FTLKIT_EVENT_H
@@ -23,7 +34,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum ev_op { EV_READ = 0, EV_WRITE = 1, EV_DISCARD = 2, EV_FLUSH = 3, EV_NOPS = 4 };
+/* The block operations are 0..EV_NOPS-1 (every consumer handles them);
+ * the zone operations come after, up to EV_NOPS_ALL - 1. */
+enum ev_op {
+	EV_READ = 0,
+	EV_WRITE = 1,
+	EV_DISCARD = 2,
+	EV_FLUSH = 3,
+	EV_NOPS = 4,
+	EV_ZONE_RESET = 4,
+	EV_ZONE_OPEN = 5,
+	EV_ZONE_FINISH = 6,
+	EV_ZONE_APPEND = 7,
+	EV_NOPS_ALL = 8
+};
 
 #define EV_TEMP_NONE 0 /* no label; tracegen labels 1 (hottest) .. 255 */
 
@@ -34,28 +58,36 @@ struct ev {
 	uint32_t volume;
 	uint8_t op;	 /* enum ev_op */
 	uint8_t temp;	 /* temperature label, EV_TEMP_NONE if none */
+	uint16_t stream; /* placement or stream identifier, 0: none */
+	uint8_t hint;	 /* write-lifetime hint (RWH_WRITE_LIFE_*), 0: not set */
 };
+
+#define EV_HINT_MAX 5
 
 #define EV_MAGIC "FTLKEV\0\0"
 #define EV_MAGIC_LEN 8
-#define EV_VERSION 1
+#define EV_VERSION 2 /* written; 1 and 2 are read */
 #define EV_HDR_SIZE 16
 #define EV_REC_SIZE 32
 
 extern const char ev_op_char[EV_NOPS]; /* "RWDF" */
 /* 'R' -> EV_READ ...; -1 if not an op letter. */
 int ev_op_from_char(int c);
+/* "R" ... "F", "ZR" "ZO" "ZF" "ZA": an op's text name; "?" if none. */
+const char *ev_op_name(unsigned op);
 /* Parse "W,D" or "RWDF" into a bit mask (1 << op); -1 on error. */
 int ev_ops_mask(const char *s);
 
 void ev_encode_header(unsigned char out[EV_HDR_SIZE]);
-/* 0 if hdr is a valid header, -1 with a message otherwise. */
+/* The stream's version (1 or 2) if hdr is a valid header, -1 with a
+ * message otherwise. */
 int ev_check_header(const unsigned char *hdr, char *err, size_t n);
 void ev_encode(const struct ev *e, unsigned char out[EV_REC_SIZE]);
-/* 0 ok, -1 with a message on a bad op or nonzero padding. */
-int ev_decode(const unsigned char in[EV_REC_SIZE], struct ev *e, char *err, size_t n);
+/* A record of a stream of this version: 0 ok, -1 with a message on a
+ * bad op, a bad hint or nonzero padding. */
+int ev_decode(const unsigned char in[EV_REC_SIZE], int version, struct ev *e, char *err, size_t n);
 
-/* Text form. ev_format returns the length written (buf >= 96 bytes). */
+/* Text form. ev_format returns the length written (buf >= 112 bytes). */
 int ev_format(const struct ev *e, char *buf);
 /* Parse one text line (no newline); 0 ok, -1 with a message. */
 int ev_parse(const char *line, struct ev *e, char *err, size_t n);

@@ -666,9 +666,14 @@ static void stamp(struct ftl *f, uint32_t lpn)
 }
 
 /* The placement sees the write before its previous version goes. */
-static int host_stream(struct ftl *f, uint32_t lpn, unsigned temp, uint32_t old, unsigned *s)
+static int host_stream(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag, uint32_t old, unsigned *s)
 {
-	struct place_write w = {.lpn = lpn, .temp = temp, .prev_seg = FTL_NONE, .prev_time = FTL_NEVER};
+	struct place_write w = {.lpn = lpn,
+				.temp = tag->temp,
+				.stream = tag->stream,
+				.hint = tag->hint,
+				.prev_seg = FTL_NONE,
+				.prev_time = FTL_NEVER};
 	if (old != FTL_NONE) {
 		w.prev_seg = ftl_seg_of(f, old);
 		if (f->wtime)
@@ -681,12 +686,12 @@ static int host_stream(struct ftl *f, uint32_t lpn, unsigned temp, uint32_t old,
 	return 0;
 }
 
-static inline int write_page(struct ftl *f, uint32_t lpn, unsigned temp)
+static inline int write_page(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag)
 {
 	uint32_t old = f->l2p[lpn];
 	unsigned s = 0;
 	f->clock++;
-	if (!f->place_trivial && host_stream(f, lpn, temp, old, &s))
+	if (!f->place_trivial && host_stream(f, lpn, tag, old, &s))
 		return -1;
 	if (old != FTL_NONE && invalidate(f, lpn, old))
 		return -1;
@@ -702,9 +707,9 @@ static inline int write_page(struct ftl *f, uint32_t lpn, unsigned temp)
 	return 0;
 }
 
-int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp)
+int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag)
 {
-	if (write_page(f, lpn, temp))
+	if (write_page(f, lpn, tag))
 		return -1;
 	f->c.host_pages++;
 	if (f->gp_max > 0 && gp_exceeded(f) && gc_gp(f))
@@ -712,6 +717,11 @@ int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp)
 	if (f->c.host_pages == f->milestone)
 		return ftl_tick(f);
 	return 0;
+}
+
+int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp)
+{
+	return ftl_write_tagged(f, lpn, &(struct ftl_tag){.temp = temp});
 }
 
 int ftl_trim(struct ftl *f, uint32_t lpn)
@@ -743,7 +753,7 @@ int ftl_precondition(struct ftl *f, int kind)
 	int rc = 0;
 	f->precond_active = 1;
 	for (uint32_t i = 0; i < f->U && !rc; i++) {
-		rc = write_page(f, perm ? perm[i] : i, EV_TEMP_NONE);
+		rc = write_page(f, perm ? perm[i] : i, &(struct ftl_tag){.temp = EV_TEMP_NONE});
 		f->precond_pages += !rc;
 	}
 	f->precond_active = 0;

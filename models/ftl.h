@@ -217,6 +217,12 @@ int ftl_policies_check(const struct ftl_config *c, char *err, size_t n);
 int ftl_precondition(struct ftl *f, int kind);
 /* One host page write / trim. 0 ok, -1 with f->err set. */
 int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp);
+/* What the host said about a write (struct ev's temp, stream, hint),
+ * passed on to the placement. */
+struct ftl_tag {
+	unsigned temp, stream, hint;
+};
+int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag);
 /* 1 trimmed, 0 page held no data, -1 with f->err set. */
 int ftl_trim(struct ftl *f, uint32_t lpn);
 /* One trace event, by the rules in docs/MODEL.md. 0 ok, -1 f->err. */

@@ -76,6 +76,12 @@ int ftl_request(struct ftl *f, const struct ev *e)
 	case EV_READ: f->r.reads++; break;
 	case EV_WRITE: f->r.writes++; break;
 	case EV_DISCARD: f->r.discards++; break;
+	case EV_ZONE_RESET:
+	case EV_ZONE_OPEN:
+	case EV_ZONE_FINISH:
+	case EV_ZONE_APPEND:
+		return ftl_err(f, "zone operation %s at byte %llu: this model has no zones (a conventional, "
+				  "page-mapped device)", ev_op_name(e->op), (unsigned long long)e->offset);
 	default: return ftl_err(f, "unknown operation %u", e->op);
 	}
 	if (!e->length) {
@@ -102,6 +108,7 @@ int ftl_request(struct ftl *f, const struct ev *e)
 	if (f->place->request && !f->learning && end > first &&
 	    f->place->request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
 		return ftl_place_failed(f);
+	struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint};
 	for (uint64_t p = first; p < end; p++) {
 		uint32_t lpn = lpn_of(f, p);
 		if (lpn == FTL_NONE)
@@ -112,7 +119,7 @@ int ftl_request(struct ftl *f, const struct ev *e)
 				return ftl_place_failed(f);
 			continue;
 		}
-		if (ftl_write(f, lpn, e->temp))
+		if (ftl_write_tagged(f, lpn, &tag))
 			return -1;
 	}
 	return 0;

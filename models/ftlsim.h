@@ -20,12 +20,16 @@
 enum space { SPACE_GIVEN, SPACE_EXTENT, SPACE_FOOTPRINT };
 enum phys { PHYS_OP, PHYS_SF, PHYS_PAGES };
 
-/* A buffered event (stdin read twice): 16 bytes. */
+/* A buffered event (stdin read twice): 16 bytes, what the model reads
+ * of an event. */
 struct cev {
 	uint64_t offset;
 	uint32_t length;
-	uint8_t op, temp;
+	uint8_t op : 4, hint : 4;
+	uint8_t temp;
+	uint16_t stream;
 };
+_Static_assert(sizeof(struct cev) == 16, "a buffered event is 16 bytes");
 
 /* --grid: axes of model options, each with its values. */
 #define GRID_MAX_AXES 16

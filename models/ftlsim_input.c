@@ -33,7 +33,12 @@ int sim_next_event(struct sim *s, struct ev *e)
 		if (s->next >= s->nbuf)
 			return 0;
 		const struct cev *c = &s->buf[s->next++];
-		*e = (struct ev){.offset = c->offset, .length = c->length, .op = c->op, .temp = c->temp};
+		*e = (struct ev){.offset = c->offset,
+				 .length = c->length,
+				 .op = c->op,
+				 .temp = c->temp,
+				 .stream = c->stream,
+				 .hint = c->hint};
 		return 1;
 	}
 	int rc = trace_next(s->t, e);
@@ -59,7 +64,12 @@ static void buffer_event(struct sim *s, const struct ev *e)
 			sim_fail("out of memory buffering %zu events from standard input", s->nbuf);
 		s->buf = nb;
 	}
-	s->buf[s->nbuf++] = (struct cev){e->offset, e->length, e->op, e->temp};
+	s->buf[s->nbuf++] = (struct cev){.offset = e->offset,
+					      .length = e->length,
+					      .op = e->op,
+					      .hint = e->hint,
+					      .temp = e->temp,
+					      .stream = e->stream};
 }
 
 int sim_needs_pass1(struct sim *const *m, unsigned n)

@@ -51,6 +51,8 @@
 struct place_write {
 	uint32_t lpn;
 	unsigned temp;	    /* the trace's label, EV_TEMP_NONE if none */
+	unsigned stream;    /* the host's placement or stream id (struct ev), 0: none */
+	unsigned hint;	    /* the host's write-lifetime hint (struct ev), 0: not set */
 	uint32_t prev_seg;  /* segment of the previous version, FTL_NONE */
 	uint64_t prev_time; /* its host write time (FTL_KEEP_WRITE_TIME), FTL_NEVER */
 };

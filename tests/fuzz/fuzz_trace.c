@@ -43,16 +43,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		unsigned long n = 0;
 		while (trace_next(t, &e) > 0) {
 			/* Every event must be well-formed whatever the input. */
-			if (e.op >= EV_NOPS)
+			if (e.op >= EV_NOPS_ALL || e.hint > EV_HINT_MAX)
 				abort();
 			/* ... and survive the event stream: encoded and decoded
 			 * back, it is the same event. */
 			unsigned char rec[EV_REC_SIZE];
 			struct ev back;
 			ev_encode(&e, rec);
-			if (ev_decode(rec, &back, err, sizeof(err)) || back.t_ns != e.t_ns ||
+			if (ev_decode(rec, EV_VERSION, &back, err, sizeof(err)) || back.t_ns != e.t_ns ||
 			    back.op != e.op || back.offset != e.offset || back.length != e.length ||
-			    back.volume != e.volume || back.temp != e.temp)
+			    back.volume != e.volume || back.temp != e.temp || back.stream != e.stream ||
+			    back.hint != e.hint)
 				abort();
 			if (++n > 50000000)
 				abort(); /* a reader that never ends */
