@@ -79,13 +79,23 @@ void *ftl_calloc(struct ftl *f, size_t n, size_t size)
  * Set-up.
  */
 
+uint32_t ftl_auto_pages_per_seg(uint64_t logical, uint64_t physical)
+{
+	uint64_t spare = physical > logical ? physical - logical : 0;
+	for (uint32_t b = FTL_AUTO_B_MAX; b > 2; b /= 2)
+		if (logical / b >= FTL_AUTO_MIN_DATA_SEGS && spare / b >= FTL_AUTO_MIN_SPARE_SEGS)
+			return b;
+	return 2;
+}
+
 static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
 {
-	if (c->pages_per_seg < 2 || c->pages_per_seg > (1u << 24))
-		return set_err(err, n, "pages per segment must be 2..2^24, not %u", c->pages_per_seg);
+	uint32_t b = c->pages_per_seg ? c->pages_per_seg : ftl_auto_pages_per_seg(c->logical_pages, c->physical_pages);
+	if (b < 2 || b > (1u << 24))
+		return set_err(err, n, "pages per segment must be 2..2^24, not %u", b);
 	if (c->logical_pages < 1)
 		return set_err(err, n, "the logical space is empty (0 pages)");
-	f->b = c->pages_per_seg;
+	f->b = b;
 	f->b_shift = (f->b & (f->b - 1)) ? -1 : __builtin_ctz(f->b);
 	uint64_t nseg = c->physical_pages / f->b; /* whole segments, rounded down */
 	if (nseg * f->b >= UINT32_MAX || c->logical_pages >= UINT32_MAX)
@@ -182,13 +192,35 @@ static int watermarks(struct ftl *f, const struct ftl_config *c, uint32_t place_
 	f->gc_low = lo;
 	f->gc_high = hi;
 	uint64_t data = f->U / f->b + 1; /* segments whose pages exceed U */
-	if (f->nseg < data + f->nstreams + hi)
+	/*
+	 * What can run. A single log (one stream for host writes and GC
+	 * copies, copies written as they are read, no wear levelling) runs
+	 * with no segment kept free: GC starts when the log seals its
+	 * segment with gc_low - 1 free, all the others sealed; data
+	 * segments hold more pages than U, so a victim with an invalid page
+	 * exists, its copies go to its own erased space and leave room.
+	 * Several streams keep their open segments and the high watermark
+	 * apart besides.
+	 */
+	int one_log = f->nstreams == 1 && !f->place_batch && !c->wear_threshold;
+	uint64_t need = one_log ? data + lo - 1 : data + f->nstreams + hi;
+	if (f->nseg < need) {
+		const char *smaller = c->pages_per_seg && ftl_auto_pages_per_seg(f->U, c->physical_pages) < f->b
+					      ? " or use smaller segments (--pages-per-segment auto)" : "";
+		if (one_log)
+			return set_err(err, n,
+				       "too little spare space: %llu logical pages need at least %llu segments of %u pages "
+				       "(%llu for the data and some garbage, %u kept free by GC), have %u; "
+				       "raise the over-provisioning%s",
+				       (unsigned long long)f->U, (unsigned long long)need, f->b,
+				       (unsigned long long)data, lo - 1, f->nseg, smaller);
 		return set_err(err, n,
 			       "too little spare space: %llu logical pages need at least %llu segments of %u pages "
 			       "(%llu for the data and some garbage, %u open, %u kept free by GC), have %u; "
-			       "raise the over-provisioning",
-			       (unsigned long long)f->U, (unsigned long long)(data + f->nstreams + hi), f->b,
-			       (unsigned long long)data, f->nstreams, hi, f->nseg);
+			       "raise the over-provisioning%s",
+			       (unsigned long long)f->U, (unsigned long long)need, f->b,
+			       (unsigned long long)data, f->nstreams, hi, f->nseg, smaller);
+	}
 	return 0;
 }
 

@@ -35,7 +35,9 @@ static void usage(void)
 	       "      --op X                T = U(1+X)\n"
 	       "      --spare-factor S      T = U/(1-S)\n"
 	       "      --physical-pages T\n"
-	       "      --pages-per-segment B default 256; T is rounded down to whole segments\n"
+	       "      --pages-per-segment B|auto  default 256; T is rounded down to whole\n"
+	       "                            segments; auto: the largest power of two <= 256\n"
+	       "                            giving >= 32 segments of data and >= 4 of spare\n"
 	       "      --segment-bytes BYTES the segment size in bytes instead (e.g. 512M)\n\n"
 	       "Garbage collection:\n"
 	       "      --policy NAME[:ARG]   victim policy (default greedy; --list-policies)\n"
@@ -254,7 +256,9 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_OP: set_phys(s, PHYS_OP, "--op", arg); break;
 	case O_SF: set_phys(s, PHYS_SF, "--spare-factor", arg); break;
 	case O_PPAGES: set_phys(s, PHYS_PAGES, "--physical-pages", arg); break;
-	case O_PPS: s->cfg.pages_per_seg = opt_u32("--pages-per-segment", arg, 2, 1u << 24); break;
+	case O_PPS:
+		s->cfg.pages_per_seg = strcmp(arg, "auto") ? opt_u32("--pages-per-segment", arg, 2, 1u << 24) : 0;
+		break;
 	case O_POLICY: s->cfg.policy = arg; break;
 	case O_PLACEMENT: s->cfg.placement = arg; break;
 	case O_GCLOW: s->cfg.gc_low = opt_u32("--gc-low", arg, 1, UINT32_MAX); break;

@@ -66,19 +66,22 @@ static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 {
 	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s);
-	uint64_t b = s->cfg.pages_per_seg;
+	struct ftl_config c = s->cfg;
+	if (!c.pages_per_seg)
+		c.pages_per_seg = ftl_auto_pages_per_seg(U, T);
+	uint64_t b = c.pages_per_seg;
 	/* Small enough to build in microseconds, large enough for every
 	 * policy's and watermark's minimum number of segments. */
 	uint64_t t = 512 * b, u = t / 2;
 	if (T <= 8 * t) {
-		double m = model_bytes(&s->cfg, U, T);
+		double m = model_bytes(&c, U, T);
 		if (m < 0)
 			return -1;
 		*bytes = (uint64_t)m;
 		return 0;
 	}
-	double m1 = model_bytes(&s->cfg, u, t), m2 = model_bytes(&s->cfg, u, 2 * t),
-	       m3 = model_bytes(&s->cfg, 2 * u, 4 * t);
+	double m1 = model_bytes(&c, u, t), m2 = model_bytes(&c, u, 2 * t),
+	       m3 = model_bytes(&c, 2 * u, 4 * t);
 	if (m1 < 0 || m2 < 0 || m3 < 0)
 		return -1;
 	double beta = (m2 - m1) / (double)t;
@@ -221,9 +224,11 @@ void sim_dry_run(struct sim *s)
 	SETU(p, "page_size", s->cfg.page_size);
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
-	SETU(p, "pages_per_segment", s->cfg.pages_per_seg);
-	SETU(p, "segments", T / s->cfg.pages_per_seg);
-	SETU(p, "physical_pages", T / s->cfg.pages_per_seg * s->cfg.pages_per_seg);
+	uint64_t b = s->cfg.pages_per_seg ? s->cfg.pages_per_seg : ftl_auto_pages_per_seg(U, T);
+	SETU(p, "pages_per_segment", b);
+	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->cfg.pages_per_seg));
+	SETU(p, "segments", T / b);
+	SETU(p, "physical_pages", T / b * b);
 	json_object_set_new(p, "policy", json_string(s->cfg.policy));
 	json_object_set_new(p, "placement", json_string(s->cfg.placement));
 	json_object_set_new(j, "params", p);

@@ -138,6 +138,7 @@ static json_t *j_params(const struct sim *s)
 	json_object_set_new(p, "logical_space", json_string(spaces[s->space]));
 	SETU(p, "logical_pages", f->U);
 	SETU(p, "pages_per_segment", f->b);
+	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->cfg.pages_per_seg));
 	SETU(p, "physical_pages_requested", s->cfg.physical_pages);
 	SETU(p, "physical_pages", f->T);
 	SETU(p, "segments", f->nseg);

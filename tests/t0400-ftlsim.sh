@@ -39,7 +39,16 @@ t_expect_success 'T is rounded down to whole segments and reported' '
 		.params.segment_rounding == \"down\" and .params.gc_low_segments == 1" s.json
 '
 t_expect_status 2 'too little spare space is a usage error (the parameters, not the data)' '
-	"$S" -q --logical-pages 64 --physical-pages 72 --pages-per-segment 8 small.txt
+	"$S" -q --logical-pages 64 --physical-pages 64 --pages-per-segment 8 small.txt
+'
+t_expect_success 'a single log runs with no segment free: 4096 pages in 17 segments of 256, under --check' '
+	"$BIN/tracegen" -p uniform -n 4096 -w 100000 -s 3 -o bin 2>/dev/null |
+		"$S" -q --check --logical-pages 4096 --physical-pages 4352 --pages-per-segment 256 --precondition random - >one.json &&
+	jq -e ".free_segments == 0 and .wa_total > 5 and .gc_pages_copied > 0" one.json &&
+	t_err 2 "need at least 17 segments of 256 pages \(17 for the data and some garbage, 0 kept free by GC\), have 16" \
+		"$S" -q --logical-pages 4096 --physical-pages 4351 --pages-per-segment 256 small.txt &&
+	t_err 2 "need at least 19 segments of 256 pages \(17 for the data and some garbage, 1 open, 1 kept free by GC\)" \
+		"$S" -q --logical-pages 4096 --physical-pages 4608 --pages-per-segment 256 --wear-level static:8 small.txt
 '
 
 # Request rules (docs/MODEL.md "Requests").
