@@ -13,7 +13,7 @@
  * SFS quantizes at every cleaning, over every segment; here it does so
  * after every ceil(sealed / 1024) cleanings, so that its cost per
  * cleaning stays bounded (amortized 3 x 1024 segment visits). Memory: a
- * u32 write count a page, two doubles a segment.
+ * u32 write count a page, three doubles a segment.
  */
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +31,7 @@ struct sfs {
 	double center[FTL_MAX_STREAMS];
 	uint64_t cleanings;
 	uint32_t overwrite; /* lpn whose old copy host() already took out, or FTL_NONE */
+	double *h;	    /* quantize: the counted segments' hotness, computed once */
 };
 
 static int sfs_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
@@ -38,7 +39,8 @@ static int sfs_init(void *st, const struct ftl *f, const struct place_init *in, 
 	struct sfs *p = st;
 	if (!(p->count = policy_calloc(st, ftl_logical_pages(f), 4)) ||
 	    !(p->sum_count = policy_calloc(st, ftl_segments(f), 8)) ||
-	    !(p->sum_time = policy_calloc(st, ftl_segments(f), 8)))
+	    !(p->sum_time = policy_calloc(st, ftl_segments(f), 8)) ||
+	    !(p->h = policy_calloc(st, ftl_segments(f), 8)))
 		return policy_fail(st, "out of memory");
 	p->n = (unsigned)in->args->u[0];
 	p->overwrite = FTL_NONE;
@@ -59,19 +61,34 @@ static int cmp_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* The centre nearest h; ties to the higher index, as SFS's scan. */
+/* The centre nearest h; ties to the higher index, as SFS's scan.
+ * Branch-free (selects, not jumps): which centre is nearest changes
+ * from page to page, and mispredicted branches were most of its cost. */
 static unsigned nearest(const struct sfs *p, double h)
 {
 	unsigned best = 0;
 	double d = HUGE_VAL;
 	for (unsigned i = p->n; i-- > 0;) {
 		double e = fabs(p->center[i] - h);
-		if (e < d) {
-			best = i;
-			d = e;
-		}
+		int lt = e < d;
+		best = lt ? i : best;
+		d = lt ? e : d;
 	}
 	return best;
+}
+
+/* The centre nearest h, ties to the lower index (k-means' assignment). */
+static unsigned nearest_low(const double *c, unsigned n, double h)
+{
+	unsigned g = 0;
+	double d = HUGE_VAL;
+	for (unsigned i = 0; i < n; i++) {
+		double e = fabs(h - c[i]);
+		int lt = e < d;
+		g = lt ? i : g;
+		d = lt ? e : d;
+	}
+	return g;
 }
 
 /* Segments holding no valid page carry no hotness: left out. */
@@ -89,20 +106,18 @@ static void quantize(const struct ftl *f, struct sfs *p)
 		for (unsigned i = 0; i < p->n; i++)
 			p->center[i] = seg_hotness(f, p, first[i % m]);
 	} else {
+		/* The hotness of every counted segment once (the rounds
+		 * see the same clock), in segment order as before. */
+		uint32_t nh = 0;
+		for (uint32_t s = 0; s < nseg; s++)
+			if (counted(f, s))
+				p->h[nh++] = seg_hotness(f, p, s);
 		for (int r = 0; r < SFS_ROUNDS; r++) {
 			double sum[FTL_MAX_STREAMS] = {0};
 			uint64_t cnt[FTL_MAX_STREAMS] = {0};
-			for (uint32_t s = 0; s < nseg; s++) {
-				if (!counted(f, s))
-					continue;
-				double h = seg_hotness(f, p, s), d = HUGE_VAL;
-				unsigned g = 0;
-				for (unsigned i = 0; i < p->n; i++)
-					if (fabs(h - p->center[i]) < d) {
-						d = fabs(h - p->center[i]);
-						g = i;
-					}
-				sum[g] += h;
+			for (uint32_t k = 0; k < nh; k++) {
+				unsigned g = nearest_low(p->center, p->n, p->h[k]);
+				sum[g] += p->h[k];
 				cnt[g]++;
 			}
 			for (unsigned i = 0; i < p->n; i++)
@@ -189,6 +204,7 @@ static void sfs_destroy(void *st, const struct ftl *f)
 	free(p->count);
 	free(p->sum_count);
 	free(p->sum_time);
+	free(p->h);
 }
 
 static const struct policy_arg sfs_args[] = {
