@@ -7,6 +7,12 @@
  * in host page writes: class min(N-1, floor(r / b)), b the segment size
  * in pages (fk:N, N classes, default 6), as the authors' simulator
  * does. A version that never dies goes to the last class.
+ * fk:N,R=K (K >= 2) makes the classes geometric instead: class c holds
+ * the remaining lifespans below b K^c (and at least b K^(c-1)), so that
+ * N classes span lifespans up to b K^(N-2) and separate a workload
+ * whose hot pages live longer than N segments' worth of writes (90/10
+ * hot/cold: a hot page lives about U/9 writes, for which the linear
+ * classes put everything in the last one).
  *
  * Memory: a u32 lifespan per host page write of the trace (4 bytes a
  * write; lifespans of 2^32-1 writes or more count as never), and two u64
@@ -28,6 +34,8 @@ struct fk {
 			  * replay: death time of the page's version */
 	uint64_t *first; /* per page: trace page writes before its first event */
 	uint64_t next;	 /* replay: trace page writes placed so far */
+	unsigned ratio;	 /* 1: linear classes; else geometric of this ratio */
+	uint64_t bound[FTL_MAX_STREAMS]; /* geometric: class c holds r < bound[c] */
 };
 
 static int fk_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
@@ -40,6 +48,12 @@ static int fk_init(void *st, const struct ftl *f, const struct place_init *in, s
 	for (uint64_t i = 0; i < U; i++)
 		p->first[i] = FK_NEVER;
 	p->n = (unsigned)in->args->u[0];
+	p->ratio = (unsigned)in->args->u[1];
+	uint64_t lim = ftl_seg_pages(f);
+	for (unsigned c = 0; c < p->n; c++) {
+		p->bound[c] = lim;
+		lim = lim > UINT64_MAX / p->ratio ? UINT64_MAX : lim * p->ratio;
+	}
 	out->streams = p->n;
 	out->gc_streams = p->n;
 	return 0;
@@ -87,7 +101,15 @@ static int fk_learn_done(void *st, const struct ftl *f)
 static unsigned fk_class(const struct ftl *f, const struct fk *p, uint64_t death)
 {
 	uint64_t now = p->next, r = death > now ? death - now : 0;
-	uint64_t c = death == FK_NEVER ? p->n - 1 : r / ftl_seg_pages(f);
+	if (death == FK_NEVER)
+		return p->n - 1;
+	if (p->ratio > 1) {
+		unsigned c = 0;
+		while (c < p->n - 1 && r >= p->bound[c])
+			c++;
+		return c;
+	}
+	uint64_t c = r / ftl_seg_pages(f);
 	return c < p->n - 1 ? (unsigned)c : p->n - 1;
 }
 
@@ -131,15 +153,16 @@ static void fk_destroy(void *st, const struct ftl *f)
 
 static const struct policy_arg fk_args[] = {
 	{"N", ARG_UINT, 1, FTL_MAX_STREAMS, 6, "classes"},
+	{"R", ARG_UINT, 1, 1024, 1, "class width ratio: 1 every class a segment wide, K > 1 geometric (class c below b K^c)"},
 };
 
 const struct place_ops place_fk_ops = {
 	.info = {.name = "fk",
-		 .desc = "future knowledge: classes by remaining lifespan, learnt from the trace ahead (fk:N, default 6)",
+		 .desc = "future knowledge: classes by remaining lifespan, learnt from the trace ahead (fk:N[,R=K], default 6, linear; R=K geometric classes)",
 		 .version = PLACE_API_VERSION,
 		 .flags = PLACE_FUTURE,
 		 .args = fk_args,
-		 .nargs = 1,
+		 .nargs = 2,
 		 .state_size = sizeof(struct fk)},
 	.init = fk_init,
 	.host = fk_host,

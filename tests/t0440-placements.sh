@@ -29,19 +29,25 @@ t_expect_success 'fk: every write goes to the class of its remaining lifespan (s
 	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6 seq.ev >f.json &&
 	jq -e "[.streams[].host_pages_written] == [0,0,0,0,1024,256] and .wa_total == 1" f.json
 '
+t_expect_success 'fk:6,R=2: geometric classes (class c below b 2^c): the same trace, lifespan 4 segments, in class 3' '
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6,R=2 seq.ev >f.json &&
+	jq -e "[.streams[].host_pages_written] == [0,0,0,1024,0,256] and .wa_total == 1" f.json &&
+	t_err 2 "fk has no argument" "$S" -q --placement fk:6,K=2 seq.ev
+'
 t_expect_success 'fk: standard input (buffered) gives the same run as the file' '
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk z.ev | jq "del(.timing, .input)" >a.json &&
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk - <z.ev | jq "del(.timing, .input)" >b.json &&
 	cmp a.json b.json
 '
-t_expect_success 'sepbit separates 90/10 hot and cold writes below sepgc and the single log; fk is below the single log' '
-	for p in single sepgc sepbit fk; do
+t_expect_success 'sepbit separates 90/10 hot and cold writes below sepgc and the single log; fk is below the single log, fk:6,R=8 below sepbit' '
+	for p in single sepgc sepbit fk fk:6,R=8; do
 		"$S" -q --op 0.25 --pages-per-segment 64 --placement $p hc.ev | jq .wa_total >$p.wa || return 1
 	done &&
 	python3 -c "
-w = {p: float(open(p + \".wa\").read()) for p in (\"single\", \"sepgc\", \"sepbit\", \"fk\")}
+w = {p: float(open(p + \".wa\").read()) for p in (\"single\", \"sepgc\", \"sepbit\", \"fk\", \"fk:6,R=8\")}
 assert w[\"sepbit\"] < w[\"sepgc\"] < w[\"single\"], w
 assert w[\"fk\"] < w[\"single\"], w
+assert w[\"fk:6,R=8\"] < 0.8 * w[\"sepbit\"], w
 "
 '
 t_expect_success 'gp:0.15 on one log matches the watermark trigger at spare factor 0.15 (within 1%)' '
