@@ -197,6 +197,7 @@ setup_sweep() {
 	case $XVAR in
 	x) xs="disk utilization X = U/T (ftlsim --spare-factor 1-X)" ;;
 	sf) xs="spare factor Sf = (T-U)/T" ;;
+	op) xs="over-provisioning OP = (T-U)/U" ;;
 	q) xs="discard share q (tracegen --trim-prob q), spare factor Sf = $SF" ;;
 	esac
 	echo "Simulation: U = $PAGES logical pages of 4 KiB, b = $B pages per segment (unless a series says otherwise), seed $SEED;"

@@ -90,8 +90,8 @@ quick_overrides() {
 
 # A sweep: every line of SERIES ("id|title|tracegen args|ftlsim
 # args[|x values]") at every x of XS (or of its own x values). XVAR: x
-# (disk utilization, --spare-factor 1-x), sf (--spare-factor x) or q
-# (tracegen --trim-prob x).
+# (disk utilization, --spare-factor 1-x), sf (--spare-factor x), op
+# (--op x) or q (tracegen --trim-prob x).
 plan_sweep() {
 	D=$1
 	out=${OUTPUTS:-}
@@ -110,8 +110,9 @@ plan_sweep() {
 			case $XVAR in
 			x) phys="--spare-factor $(calc "1 - $x")" ;;
 			sf) phys="--spare-factor $x" ;;
+			op) phys="--op $x" ;;
 			q) phys="--spare-factor $SF"; gen="$gen --trim-prob $x" ;;
-			*) echo "plan.sh: XVAR must be x, sf or q, not '$XVAR'" >&2; exit 2 ;;
+			*) echo "plan.sh: XVAR must be x, sf, op or q, not '$XVAR'" >&2; exit 2 ;;
 			esac
 			sim="--logical-pages $PAGES $phys --pages-per-segment $B --warmup-writes $(calc "$WARMUP * $PAGES") --seed $SEED"
 			[ -z "${SNAPSHOT:-}" ] || sim="$sim --snapshot-every $(calc "$SNAPSHOT * $PAGES")"

@@ -1,0 +1,140 @@
+#!/bin/sh
+# paper/10-placement.sh - figure 10: WA of the placement schemes of the
+# literature on synthetic workloads and the bundled real traces, future
+# knowledge as the bound, wamodel's one-log and separated-pools models.
+#   sh paper/10-placement.sh OUT 10-placement   (from make paper)
+O=$1 FIG=$2
+. ./paper/lib.sh
+load_params
+# A scheme's column header (no comma: the tables are CSV).
+head_of() {
+	case $1 in
+	fk) echo "fk (SepBIT's classes)" ;;
+	"$BOUND") echo "$(echo "$1" | tr ',' ' ') (bound)" ;;
+	*) echo "$1" ;;
+	esac
+}
+wa_of_run() { jget "$R/$1.json" "$2"; }
+r4() { [ -z "$1" ] || printf '%.4f' "$1"; }
+# A CSV as a markdown table, numbers to 3 decimals, "-" for none.
+md3() {
+	awk -F, 'NR == 1 { s = "|"; t = "|"; for (i = 1; i <= NF; i++) { s = s " " $i " |"; t = t "---|" } print s; print t; next }
+		{ s = "| " $1 " |"; for (i = 2; i <= NF; i++) s = s " " ($i == "" ? "-" : sprintf("%.3f", $i)) " |"; print s }' "$1"
+}
+model() { # COLUMN: wamodel's 90/10 model at the figure's Sf
+	bin/wamodel --csv -m hotcold -b "$B" --hot-prob "$HOT_PROB" --hot-frac "$HOT_FRAC" -s "$XS" |
+		awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } { print $k }'
+}
+m_one=$(model wa_hc_mixed_greedy_mf)
+m_sep=$(model wa_hc_sep_greedy_mf)
+# Synthetic workloads: one row each, a column per scheme, then the models.
+{
+	printf 'workload'
+	for s in $SCHEMES; do printf ',%s' "$(head_of "$s")"; done
+	echo ",model: one log (wamodel),model: separated pools (wamodel)"
+	printf '%s\n' "$WORKLOADS" | while IFS='|' read -r wid wlabel wgen; do
+		printf '%s' "$wlabel"
+		for s in $SCHEMES; do printf ',%s' "$(r4 "$(wa_of_run "$(run_of "${wid}_$(scheme_id "$s")" "$XS")" wa_measured)")"; done
+		if [ "$wid" = hc ]; then echo ",$(r4 "$m_one"),$(r4 "$m_sep")"; else echo ",,"; fi
+	done
+} >"$D/synth.csv"
+# Real traces: a row per trace (WA over the whole trace; empty when the
+# trace is too small for that many streams).
+label() { basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkparse\)$//; s/\.blkparse$//'; }
+: >"$D/skipped.txt"
+{
+	printf 'trace'
+	for s in $SCHEMES; do printf ',%s' "$(head_of "$s")"; done
+	echo
+	k=0
+	for t in $PTRACES; do
+		k=$((k + 1))
+		printf '%s' "$(label "$t")"
+		for s in $SCHEMES; do
+			h=$(awk -F, -v s="t${k}_$(scheme_id "$s")" 'NR > 1 && $1 == s { print $6; exit }' "$D/tindex.csv")
+			sk=$(jget "$R/$h.json" skipped)
+			[ -z "$sk" ] || echo "$(label "$t"), $s: $sk" >>"$D/skipped.txt"
+			printf ',%s' "$(r4 "$(wa_of_run "$h" wa_total)")"
+		done
+		echo
+	done
+} >"$D/traces.csv"
+gpvars placement <<EOV
+title = "Data placement: WA per scheme, greedy (synthetic: Sf = $XS, b = $B; traces: OP $(calc "$TRACE_OP * 100")%, TRIM)"
+cols = 1
+size_h = 1300
+keyspec = "outside right top vertical maxrows auto maxcols 1 noopaque Left reverse font ',11' samplen 1.5"
+panels = "$D/synth.csv|synthetic workloads after a fill, U = $PAGES pages (wamodel's models of 90/10 beside);$D/traces.csv|bundled real traces (footprint space, filled at random first)"
+EOV
+# Published (model) against reproduced: 90/10's single log against the
+# one-log model, the bound and the practical schemes against the pools.
+col_of() { awk -F, -v r="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } $1 == r { print $k }' "$3"; }
+hcl=$(printf '%s\n' "$WORKLOADS" | awk -F'|' '$1 == "hc" { print $2 }')
+w_single=$(col_of "$hcl" single "$D/synth.csv")
+w_bound=$(col_of "$hcl" "$(head_of "$BOUND")" "$D/synth.csv")
+src_one="wamodel one log, greedy mean field (no published value)"
+src_sep="wamodel separated pools, best split (no published value)"
+row place.hc.single "WA, 90/10, single log, Sf = $XS" "$(fmt "$m_one" 3)" "$src_one" "$(fmt "$w_single" 3)"
+for s in sepbit fadac "$BOUND"; do
+	row "place.hc.$(scheme_id "$s")" "WA, 90/10, $(head_of "$s"), Sf = $XS" "$(fmt "$m_sep" 3)" "$src_sep" "$(fmt "$(col_of "$hcl" "$(head_of "$s")" "$D/synth.csv")" 3)"
+done
+d=$(relpct "$w_single" "$m_one")
+check place.hc.single no "$d <= 3" "90/10, single log, Sf = $XS: simulated WA $(fmt "$w_single") vs wamodel one-log model $(fmt "$m_one") ($d%, tolerance 3%)"
+# The bound below every practical scheme, on every synthetic workload.
+printf '%s\n' "$WORKLOADS" | while IFS='|' read -r wid wlabel wgen; do
+	bw=$(col_of "$wlabel" "$(head_of "$BOUND")" "$D/synth.csv")
+	best=$(for s in $SCHEMES; do [ "$s" = "$BOUND" ] || echo "$(col_of "$wlabel" "$(head_of "$s")" "$D/synth.csv") $s"; done | sort -g | head -n 1)
+	check "place.bound.$wid" yes "$bw < ${best%% *}" "$wlabel: the bound $BOUND, WA $(fmt "$bw"), below every practical scheme (the lowest: ${best#* } $(fmt "${best%% *}"))"
+done
+nt=$(printf '%s\n' $PTRACES | grep -c .)
+ns=$(echo $SCHEMES | wc -w)
+nres=$(tail -n +2 "$D/traces.csv" | tr ',' '\n' | grep -c '^[0-9]' || true)
+nskip=$(grep -c . "$D/skipped.txt" || true)
+check place.traces.rows yes "$nres + $nskip == $nt * $ns" "$nt traces x $ns schemes: $nres results and $nskip skipped with a reason"
+nlow=$(tail -n +2 "$D/synth.csv" "$D/traces.csv" 2>/dev/null | grep -v '^==>' | tr ',' '\n' | awk '/^[0-9]/ && $1 < 1 - 1e-9 { n++ } END { print n + 0 }')
+check place.wa-ge-1 yes "$nlow == 0" "every WA of the figure is at least 1 ($nlow below)"
+# Tables and the orderings, lowest first.
+{
+	echo "**WA on the synthetic workloads** (measured window, greedy, Sf = $XS; the models are wamodel's for 90/10):"
+	echo
+	md3 "$D/synth.csv"
+	echo
+	echo "**WA on the real traces** (whole trace, greedy, OP $(calc "$TRACE_OP * 100")%, TRIM; - : too small for that many streams):"
+	echo
+	md3 "$D/traces.csv"
+	echo
+	echo "**Orderings**, lowest WA first:"
+	echo
+	for f in synth traces; do
+		tail -n +2 "$D/$f.csv" | while IFS= read -r line; do
+			echo "$line" | awk -F, -v hdr="$(head -n 1 "$D/$f.csv")" '
+				BEGIN { nh = split(hdr, h, ",") }
+				{ for (i = 2; i <= NF && i <= nh; i++) if ($i != "" && h[i] !~ /^model/) printf "%s\t%s\n", $i, h[i] }' |
+				sort -g | awk -F'\t' -v w="$(echo "$line" | cut -d, -f1)" '{ s = s (s == "" ? "" : ", ") $2 " " sprintf("%.3f", $1) } END { print "- " w ": " s }'
+		done
+	done
+	echo
+	if [ -s "$D/skipped.txt" ]; then
+		echo "Skipped (the trace's footprint is too small for the streams of the scheme):"
+		echo
+		sed 's/^/- /' "$D/skipped.txt"
+		echo
+	fi
+} >>"$D/extra.md.new"
+{
+	echo "The placement schemes of the literature (docs/MODEL.md, \"Placements of the literature\"), each with six classes"
+	echo "as in SepBIT's paper, greedy victims: on Zipf 0.8, Zipf 1.0 and 90/10 hot/cold writes after a fill"
+	echo "(tracegen \`--fill\`, U = $PAGES pages, $WRITES U writes of which the first $WARMUP U warm up, Sf = $XS, b = $B), and"
+	echo "on one of each bundled real trace (prepared as for figure 8, OP $(calc "$TRACE_OP * 100")% with TRIM, WA over the whole trace)."
+	echo "Future knowledge (fk) learns from the trace when each written version dies: \`fk\` with SepBIT's classes"
+	echo "(class floor(r/b) of the remaining lifespan r, six classes) and \`$BOUND\` with geometric classes (class c"
+	echo "holds r < b 8^c, six classes), the bound. Beside 90/10: wamodel's one-log model and its separated pools with"
+	echo "the best split of the spare space, which ftlsim's streams do not have (they share one free pool and one victim choice)."
+	echo
+	h=$(run_of "hc_$(scheme_id "$BOUND")" "$XS")
+	echo "One point (90/10, the bound), as a command line:"
+	echo
+	echo "    bin/tracegen $(sed -n "s/^gen='\(.*\)'$/\1/p" "$R/$h.args" | tr -s ' ') -o bin | bin/ftlsim $(sed -n "s/^sim='\(.*\)'$/\1/p" "$R/$h.args" | tr -s ' ') -"
+	echo
+} >"$D/setup.md"
+finish
