@@ -63,6 +63,8 @@ bin/%: $(B)/traces/%.o $(B)/libftlkit.a
 # ftlsim's parts (ftlsim.h): main and the replay, the command line, the
 # input passes, the reports.
 FTLSIM_OBJ := $(patsubst %.c,$(B)/%.o,$(wildcard models/ftlsim_*.c))
+# the replay's worker threads (ftlsim_replay.c)
+bin/ftlsim: LDFLAGS += -pthread
 bin/ftlsim: $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a
 	$(CC) $(LDFLAGS) -o $@ $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a $(LDLIBS_ALL)
 

@@ -50,8 +50,6 @@ _Noreturn void sim_fail(const char *fmt, ...)
 	die(EXIT_DATA, "%s", msg);
 }
 
-static _Noreturn void request_failed(const struct sim *s, const struct sim *m);
-
 /* "1:02:03" */
 static void hms(char *buf, size_t n, double sec)
 {
@@ -108,13 +106,18 @@ static void build_model(const struct sim *in, struct sim *s)
 	if (!s->f) {
 		/* The model refuses only its parameters (geometry, policy
 		 * arguments, watermarks): a usage error, unless memory ran out. */
-		const char *what = in->grid.naxes ? sim_conf_label(in, s, label, sizeof(label)) : NULL;
+		const char *what = in->grid.naxes || in->per_volume ? sim_conf_label(in, s, label, sizeof(label)) : NULL;
 		if (strstr(err, "out of memory"))
 			sim_fail("%s%s%s", what ? what : "", what ? ": " : "", err);
+		if (s->vol) { /* a volume too small for the geometry: listed, not fatal */
+			if (!(s->skip = strdup(err)))
+				sim_fail("out of memory");
+			return;
+		}
 		usage_error("%s%s%s", what ? what : "", what ? ": " : "", err);
 	}
 	struct ftl *f = s->f;
-	f->map = s->space == SPACE_FOOTPRINT ? &s->space_owner->map : NULL;
+	f->map = s->space != SPACE_FOOTPRINT ? NULL : s->vol ? &s->vol->map : &s->space_owner->map;
 	f->interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1);
 	f->snapshot_every = s->snapshot_every;
 	f->on_interval = sim_curve_row;
@@ -124,84 +127,21 @@ static void build_model(const struct sim *in, struct sim *s)
 		sim_fail("%s", f->err);
 }
 
-/* Prefetch hints (ftl.h) for an upcoming write: stage 1 the map line,
- * 2 the segment record it points into, 3 that record's neighbours. */
-static void hint(const struct sim *s, const struct ev *e, int stage)
-{
-	uint64_t page = e->offset / s->f->page_size;
-	if (e->op != EV_WRITE || s->f->map || page >= s->f->U)
-		return;
-	if (stage == 1)
-		ftl_prefetch(s->f, (uint32_t)page);
-	else if (stage == 2)
-		ftl_prefetch_seg(s->f, (uint32_t)page);
-	else
-		ftl_prefetch_links(s->f, (uint32_t)page);
-}
-
-/* Events go through a ring of LOOK so that each write's map entry is
- * prefetched LOOK events before the model needs it, its segment record
- * LOOK/2 and the record's neighbours LOOK/4. Every model sees every
- * event, in trace order. */
-static void replay(struct sim *s, struct sim **m, unsigned nm)
-{
-	enum { LOOK = 32 };
-	struct ev ring[LOOK];
-	unsigned n = 0, head = 0;
-	int more = 1;
-	s->pass_t0 = sim_now();
-	while (!sim_interrupted) {
-		while (more && n < LOOK) {
-			struct ev *e = &ring[(head + n) % LOOK];
-			if ((more = sim_next_event(s, e) > 0)) {
-				for (unsigned i = 0; i < nm; i++)
-					hint(m[i], e, 1);
-				n++;
-			}
-		}
-		if (!n)
-			break;
-		for (unsigned i = 0; i < nm; i++) {
-			if (n > LOOK / 2)
-				hint(m[i], &ring[(head + LOOK / 2) % LOOK], 2);
-			if (n > LOOK / 4)
-				hint(m[i], &ring[(head + LOOK / 4) % LOOK], 3);
-			if (ftl_request(m[i]->f, &ring[head]))
-				request_failed(s, m[i]);
-		}
-		head = (head + 1) % LOOK;
-		n--;
-		if ((++s->events & 0xffff) == 0 && s->progress_every > 0)
-			sim_progress(s, 2);
-	}
-	if (s->t)
-		cli_report_bad(s->t, s->path);
-	if (s->progress_shown)
-		fputc('\n', stderr);
-	if (s->volumes_mixed && !sim_interrupted)
-		warn("%s: events of several volumes share one logical space (choose one with --volume)",
-		     s->path);
-}
-
-static _Noreturn void request_failed(const struct sim *s, const struct sim *m)
-{
-	char label[512];
-	if (s->grid.naxes)
-		sim_fail("%s: event %llu: %s: %s", s->path, (unsigned long long)s->events + 1,
-			 sim_conf_label(s, m, label, sizeof(label)), m->f->err);
-	sim_fail("%s: event %llu: %s", s->path, (unsigned long long)s->events + 1, m->f->err);
-}
-
 /* Each model built (their memory together checked first), its files
- * opened, its future learnt when its placement needs it, preconditioned. */
-static void start_models(struct sim *s, struct sim **m, unsigned n)
+ * opened, its future learnt when its placement needs it, preconditioned.
+ * A --per-volume volume too small for the geometry gets no model. */
+static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nconf)
 {
 	for (unsigned i = 0; i < n; i++)
 		m[i]->cfg.physical_pages = sim_physical_pages(m[i]);
-	sim_check_memory(s, m, n);
+	sim_check_memory(s, m, n, nconf);
 	int learn = 0;
 	for (unsigned i = 0; i < n; i++) {
+		if (m[i]->vol && m[i]->vol->skip)
+			continue;
 		build_model(s, m[i]);
+		if (!m[i]->f)
+			continue;
 		sim_open_outputs(m[i]);
 		learn |= !!(m[i]->f->place->info.flags & PLACE_FUTURE);
 	}
@@ -209,23 +149,27 @@ static void start_models(struct sim *s, struct sim **m, unsigned n)
 	if (learn)
 		sim_learn_pass(s, m, n);
 	for (unsigned i = 0; i < n; i++)
-		if (ftl_precondition(m[i]->f, m[i]->precond))
+		if (m[i]->f && ftl_precondition(m[i]->f, m[i]->precond))
 			sim_fail("%s", m[i]->f->err);
 }
 
-static void report(struct sim *s, struct sim **m, unsigned n, int partial)
+static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, int partial)
 {
-	if (s->grid.naxes)
+	if (s->per_volume)
+		sim_print_volume_summary(s, m, n, nconf, partial);
+	else if (s->grid.naxes)
 		sim_print_grid_summary(s, m, n, partial);
 	else
 		sim_print_summary(s, partial);
 	fflush(stdout);
 }
 
-/* The end of a complete run: final rows, files renamed into place. */
+/* The end of a complete run: final rows, files renamed into place. The
+ * per-model warnings are for a grid or a single run; per volume they
+ * would be thousands (the summary lists what matters). */
 static void finish(struct sim *s, struct sim **m, unsigned n)
 {
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < n && !s->per_volume; i++) {
 		char label[512];
 		const char *what = s->grid.naxes ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
 		const struct ftl *f = m[i]->f;
@@ -244,37 +188,50 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     what ? what : "", what ? ": " : "");
 	}
 	for (unsigned i = 0; i < n; i++)
-		sim_finish_outputs(m[i]);
+		if (m[i]->f)
+			sim_finish_outputs(m[i]);
 	sim_write_results(s, m, n);
 }
 
-static void free_models(struct sim *s, struct sim **m, unsigned n, struct sim **one)
+/* m: the models run (per volume: a copy of each configuration per
+ * volume), conf: the configurations (m itself without --per-volume). */
+static void free_models(struct sim *s, struct sim **m, unsigned n, struct sim **conf, unsigned nconf,
+			struct sim **one)
 {
 	sim_close_input(s);
 	for (unsigned i = 0; i < n; i++) {
 		ftl_free(m[i]->f);
+		free(m[i]->skip);
 		if (m[i] != s) {
 			ftl_pagemap_free(&m[i]->map);
 			free(m[i]);
 		}
 	}
-	if (m != one)
+	if (conf != m) {
+		for (unsigned i = 0; i < nconf; i++)
+			if (conf[i] != s)
+				free(conf[i]);
 		free(m);
+	}
+	if (conf != one)
+		free(conf);
+	sim_volumes_free(s);
 	sim_free_grid(s);
 }
 
 int main(int argc, char **argv)
 {
 	static struct sim s; /* the input, and without --grid the one model */
-	struct sim *one = &s, **m = &one;
-	unsigned n = 1;
+	struct sim *one = &s, **conf = &one, **m;
+	unsigned nconf = 1, n;
 	prog_init(argv[0]);
 	sim_defaults(&s);
 	sim_parse_args(&s, argc, argv);
 	if (s.grid.naxes)
-		m = sim_grid_models(&s, &n);
+		conf = sim_grid_models(&s, &nconf);
 	sim_finish_args(&s);
 	s.space_owner = &s;
+	m = conf, n = nconf;
 	g_in = &s, g_models = m, g_n = n;
 	sig_init();
 	s.t0 = sim_now();
@@ -282,26 +239,30 @@ int main(int argc, char **argv)
 		sim_dry_run(&s);
 		return EXIT_OK;
 	}
-	if (sim_needs_pass1(m, n))
-		sim_measure_space(&s, m, n);
+	if (sim_needs_pass1(conf, nconf))
+		sim_measure_space(&s, conf, nconf);
 	else
 		sim_open_trace(&s);
 	if (sim_interrupted) {
 		sim_print_unstarted(&s);
 		fflush(stdout);
-		free_models(&s, m, n, &one);
+		free_models(&s, m, n, conf, nconf, &one);
 		return sig_status();
 	}
-	start_models(&s, m, n);
-	replay(&s, m, n);
+	if (s.per_volume) {
+		m = sim_volume_models(&s, conf, nconf, &n);
+		g_models = m, g_n = n;
+	}
+	start_models(&s, m, n, nconf);
+	sim_replay(&s, m, n);
 	if (sim_interrupted) {
 		abort_all();
-		report(&s, m, n, 1);
-		free_models(&s, m, n, &one);
+		report(&s, m, n, nconf, 1);
+		free_models(&s, m, n, conf, nconf, &one);
 		return sig_status();
 	}
 	finish(&s, m, n);
-	report(&s, m, n, 0);
-	free_models(&s, m, n, &one);
+	report(&s, m, n, nconf, 0);
+	free_models(&s, m, n, conf, nconf, &one);
 	return EXIT_OK;
 }

@@ -48,6 +48,22 @@ struct grid {
 	char *spec[GRID_MAX_AXES]; /* the copies the axes' names and values point into */
 };
 
+/* --per-volume: a volume of the trace, counted in pass 1. */
+struct vol {
+	uint32_t id;
+	uint64_t events, write_pages, max_end;
+	struct ftl_pagemap map; /* its footprint */
+	int selected;
+	const char *skip;	  /* why it is not run (all its models) */
+	unsigned model0, nmodel; /* its models in the model array */
+};
+struct vols {
+	struct vol *v;
+	size_t n, cap;
+	uint32_t *slot; /* open addressing: index + 1, 0 empty */
+	size_t nslot;
+};
+
 struct sim {
 	/* the command line */
 	struct trace_opts topt;
@@ -67,6 +83,16 @@ struct sim {
 	int phys_given, space_given, space_opt, trim_given; /* the group's options given */
 	struct grid grid;
 	const char *results_path, *tag;
+	int per_volume;
+	unsigned jobs; /* -j: worker threads */
+	uint64_t mem_limit, mem_limit_used, mem_estimate;
+	uint64_t vol_top, min_pages;
+	uint32_t *vol_list;
+	size_t nvol_list;
+	struct vols vols;
+	/* this model's volume in a --per-volume run, and why it did not run */
+	struct vol *vol;
+	char *skip;
 	/* this model's place in a grid: its index and values, one per axis */
 	uint64_t conf;
 	const char *axis_val[GRID_MAX_AXES];
@@ -115,6 +141,17 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n);
 char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t n);
 void sim_free_grid(struct sim *s);
 
+/* ftlsim_volumes.c */
+void sim_volumes_arg(struct sim *s, const char *arg);
+void sim_volume_count(struct sim *in, const struct ev *e);
+struct vol *sim_volume_of(struct sim *in, uint32_t id);
+struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf, unsigned *n);
+void sim_volumes_free(struct sim *in);
+
+/* ftlsim_replay.c: every event to its models; -j workers. */
+void sim_replay(struct sim *s, struct sim **m, unsigned nm);
+unsigned sim_default_jobs(void);
+
 /* ftlsim_input.c */
 void sim_open_trace(struct sim *s);
 int sim_next_event(struct sim *s, struct ev *e);
@@ -132,8 +169,9 @@ void sim_progress(struct sim *s, int pass);
 uint64_t sim_physical_pages(const struct sim *s);
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes);
 uint64_t sim_memory_available(void);
-/* Models larger together than the memory available: a usage error, up front. */
-void sim_check_memory(const struct sim *in, struct sim *const *m, unsigned n);
+/* Models larger together than --mem-limit (default the memory available):
+ * a usage error, up front; the estimate said on stderr for several. */
+void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf);
 /* --dry-run: the JSON estimate on stdout; nothing simulated. */
 void sim_dry_run(struct sim *s);
 
@@ -146,6 +184,7 @@ void sim_finish_outputs(struct sim *s);
 void sim_print_summary(struct sim *s, int partial);
 void sim_print_unstarted(const struct sim *s);
 void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int partial);
+void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsigned nconf, int partial);
 void sim_open_results(struct sim *in);
 void sim_write_results(struct sim *in, struct sim **m, unsigned n);
 

@@ -85,8 +85,19 @@ static void usage(void)
 	       "      --results FILE.csv    a row per model: tag, volume, the grid's axes, then\n"
 	       "                            every summary field but timing, named by its JSON\n"
 	       "                            path (wa_total, params.op, requests.reads, ...)\n"
-	       "      --tag NAME            the results' tag column (default empty)\n\n"
-	       "A model larger than the memory available is refused before it starts (exit 2).\n"
+	       "      --tag NAME            the results' tag column (default empty)\n"
+	       "      --per-volume          a model per volume of the trace (and per grid\n"
+	       "                            configuration), each with its own logical space\n"
+	       "      --volumes LIST|top:N  only these volumes (a missing one is an error), or\n"
+	       "                            the N that write the most pages\n"
+	       "      --min-pages N         skip volumes whose logical space is below N pages\n"
+	       "  -j, --jobs N              worker threads, each running a share of the models\n"
+	       "                            while the reader reads ahead (default: the number\n"
+	       "                            of cores); the results do not depend on N\n"
+	       "      --mem-limit BYTES     refuse a run whose models need more (e.g. 8G;\n"
+	       "                            default: the memory available, MemAvailable\n"
+	       "                            or less under a cgroup or ulimit), exit 2\n\n"
+	       "Models larger than --mem-limit are refused before they start (exit 2).\n"
 	       "Exit status: 0 ok, 1 data or runtime error, 2 usage error; stopped by SIGINT,\n"
 	       "SIGTERM or SIGHUP: 128 + the signal (130, 143, 129), the partial summary\n"
 	       "printed, marked \"partial\": true, no output file left half-written.\n");
@@ -109,7 +120,7 @@ enum {
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE,
-	O_GRID, O_RESULTS, O_TAG
+	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT
 };
 
 static const struct option longopts[] = {
@@ -151,6 +162,11 @@ static const struct option longopts[] = {
 	{"grid", required_argument, NULL, O_GRID},
 	{"results", required_argument, NULL, O_RESULTS},
 	{"tag", required_argument, NULL, O_TAG},
+	{"per-volume", no_argument, NULL, O_PERVOL},
+	{"jobs", required_argument, NULL, 'j'},
+	{"volumes", required_argument, NULL, O_VOLUMES},
+	{"min-pages", required_argument, NULL, O_MINPAGES},
+	{"mem-limit", required_argument, NULL, O_MEMLIMIT},
 	{"help", no_argument, NULL, O_HELP},
 	{"version", no_argument, NULL, O_VERSION},
 	{NULL, 0, NULL, 0},
@@ -303,6 +319,11 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_GRID: sim_grid_add(s, arg); break;
 	case O_RESULTS: s->results_path = arg; break;
 	case O_TAG: s->tag = arg; break;
+	case O_PERVOL: s->per_volume = 1; break;
+	case 'j': s->jobs = opt_u32("--jobs", arg, 1, 256); break;
+	case O_VOLUMES: sim_volumes_arg(s, arg); break;
+	case O_MINPAGES: s->min_pages = opt_u64("--min-pages", arg); break;
+	case O_MEMLIMIT: s->mem_limit = opt_size("--mem-limit", arg); break;
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
 	case 'h':
@@ -318,7 +339,7 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 {
 	int c;
 	list_options(argc, argv, longopts);
-	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:qhVj:", longopts, NULL)) != -1) {
 		if (c == '?')
 			usage_error("bad option");
 		if (!cli_trace_opt(c, optarg, &s->topt) && !sim_opt(s, c, optarg))
@@ -337,10 +358,16 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->progress_tty = isatty(2);
 	if (!s->progress_set)
 		s->progress_every = s->progress_tty ? 1 : 0;
-	if (s->grid.naxes && (s->curve_path || s->hist_path || s->erase_path))
-		usage_error("--curve, --hist and --erase-hist are for one model, not a --grid");
-	if (s->grid.naxes && s->dry_run)
-		usage_error("--dry-run estimates one model, not a --grid");
+	if ((s->grid.naxes || s->per_volume) && (s->curve_path || s->hist_path || s->erase_path))
+		usage_error("--curve, --hist and --erase-hist are for one model, not a --grid or --per-volume");
+	if ((s->vol_top || s->nvol_list || s->min_pages) && !s->per_volume)
+		usage_error("--volumes and --min-pages select volumes of --per-volume");
+	if (s->per_volume && !strcmp(s->path, "-"))
+		usage_error("--per-volume reads the trace twice: name a file, not standard input");
+	if (s->per_volume && s->topt.volume >= 0)
+		usage_error("--per-volume runs every volume; --volumes selects some (not --volume)");
+	if ((s->grid.naxes || s->per_volume) && s->dry_run)
+		usage_error("--dry-run estimates one model, not a --grid or --per-volume");
 }
 
 /* What the command line says of one model, once the options are read. */
@@ -373,6 +400,7 @@ void sim_defaults(struct sim *s)
 	s->space = SPACE_EXTENT;
 	s->phys_kind = PHYS_OP;
 	s->phys_val = 0.07;
+	s->jobs = sim_default_jobs();
 }
 
 /*
@@ -515,8 +543,10 @@ char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t
 {
 	size_t k = 0;
 	buf[0] = 0;
+	if (m->vol)
+		k += snprintf(buf, n, "volume %u", m->vol->id);
 	for (unsigned a = 0; a < s->grid.naxes && k < n; a++)
-		k += snprintf(buf + k, n - k, "%s%s=%s", a ? " " : "", s->grid.axis[a].name, m->axis_val[a]);
+		k += snprintf(buf + k, n - k, "%s%s=%s", k ? " " : "", s->grid.axis[a].name, m->axis_val[a]);
 	return buf;
 }
 

@@ -63,32 +63,54 @@ static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
 	return m;
 }
 
-int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
+/* The three coefficients of mem_bytes = alpha U + beta T + gamma for a
+ * configuration, from three small models; -1 if they are refused. */
+static int coefficients(const struct ftl_config *c, double k[3])
 {
-	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s);
-	struct ftl_config c = s->cfg;
-	if (!c.pages_per_seg)
-		c.pages_per_seg = ftl_auto_pages_per_seg(U, T);
-	uint64_t b = c.pages_per_seg;
+	uint64_t b = c->pages_per_seg;
 	/* Small enough to build in microseconds, large enough for every
 	 * policy's and watermark's minimum number of segments. */
 	uint64_t t = 512 * b, u = t / 2;
-	if (T <= 8 * t) {
+	double m1 = model_bytes(c, u, t), m2 = model_bytes(c, u, 2 * t), m3 = model_bytes(c, 2 * u, 4 * t);
+	if (m1 < 0 || m2 < 0 || m3 < 0)
+		return -1;
+	k[1] = (m2 - m1) / (double)t;
+	k[0] = (m3 - m1 - 3 * k[1] * (double)t) / (double)u;
+	k[2] = m1 - k[0] * (double)u - k[1] * (double)t;
+	return 0;
+}
+
+static uint64_t linear(const double k[3], uint64_t U, uint64_t T)
+{
+	double m = k[0] * (double)U + k[1] * (double)T + k[2];
+	return m > 0 ? (uint64_t)llround(m) : 0;
+}
+
+/* The configuration of a model with its segment size resolved
+ * (--pages-per-segment auto: from its U and T). */
+static struct ftl_config resolved(const struct sim *s)
+{
+	struct ftl_config c = s->cfg;
+	if (!c.pages_per_seg)
+		c.pages_per_seg = ftl_auto_pages_per_seg(c.logical_pages, sim_physical_pages(s));
+	return c;
+}
+
+int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
+{
+	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s);
+	struct ftl_config c = resolved(s);
+	double k[3];
+	if (T <= 8 * 512 * (uint64_t)c.pages_per_seg) {
 		double m = model_bytes(&c, U, T);
 		if (m < 0)
 			return -1;
 		*bytes = (uint64_t)m;
 		return 0;
 	}
-	double m1 = model_bytes(&c, u, t), m2 = model_bytes(&c, u, 2 * t),
-	       m3 = model_bytes(&c, 2 * u, 4 * t);
-	if (m1 < 0 || m2 < 0 || m3 < 0)
+	if (coefficients(&c, k))
 		return -1;
-	double beta = (m2 - m1) / (double)t;
-	double alpha = (m3 - m1 - 3 * beta * (double)t) / (double)u;
-	double gamma = m1 - alpha * (double)u - beta * (double)t;
-	double m = alpha * (double)U + beta * (double)T + gamma;
-	*bytes = m > 0 ? (uint64_t)llround(m) : 0;
+	*bytes = linear(k, U, T);
 	return 0;
 }
 
@@ -129,23 +151,93 @@ uint64_t sim_memory_available(void)
 	return avail;
 }
 
-void sim_check_memory(const struct sim *in, struct sim *const *m, unsigned n)
+static uint64_t map_bytes(const struct ftl_pagemap *m)
 {
-	uint64_t need = 0, one, avail = sim_memory_available();
+	return m->t.cap * (sizeof(*m->t.page) + sizeof(*m->t.vol) + m->t.val_size);
+}
+
+/*
+ * The memory of every model of the run before any is built: a single
+ * model or a grid's from its geometry (above); per volume, each volume's
+ * from its configuration's coefficients (three small models per
+ * configuration, not three per volume), the volumes too small for the
+ * geometry left out (they get no model). The footprint maps are already
+ * allocated by the first pass and counted as they are.
+ */
+/* Per volume: the coefficients of each configuration and segment size
+ * (auto sizes differ between volumes), computed once each. */
+struct coef {
+	uint64_t conf;
+	uint32_t b;
+	int ok;
+	double k[3];
+};
+
+static const struct coef *coef_of(struct coef **tab, size_t *n, const struct sim *m)
+{
+	struct ftl_config c = resolved(m);
+	for (size_t i = 0; i < *n; i++)
+		if ((*tab)[i].conf == m->conf && (*tab)[i].b == c.pages_per_seg)
+			return &(*tab)[i];
+	struct coef *nt = realloc(*tab, (*n + 1) * sizeof(*nt));
+	if (!nt)
+		sim_fail("out of memory");
+	*tab = nt;
+	struct coef *e = &nt[(*n)++];
+	e->conf = m->conf;
+	e->b = c.pages_per_seg;
+	e->ok = !coefficients(&c, e->k);
+	return e;
+}
+
+void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
+{
+	uint64_t need = 0, one, maps = 0, built = 0, avail = in->mem_limit ? in->mem_limit : sim_memory_available();
+	struct coef *k = NULL;
+	size_t nk = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (sim_memory_estimate(m[i], &one))
-			return; /* the model refuses the parameters: ftl_new says why */
+		if (m[i]->vol && m[i]->vol->skip)
+			continue;
+		if (in->per_volume) {
+			const struct coef *e = coef_of(&k, &nk, m[i]);
+			if (!e->ok)
+				continue; /* ftl_new will refuse it: skipped, with its reason */
+			one = linear(e->k, m[i]->cfg.logical_pages, sim_physical_pages(m[i]));
+		} else if (sim_memory_estimate(m[i], &one)) {
+			goto refused; /* the model refuses the parameters: ftl_new says why */
+		}
 		need += one;
+		built++;
 	}
-	if (need <= avail)
+	free(k);
+	k = NULL;
+	for (size_t i = 0; i < in->vols.n; i++)
+		maps += in->vols.v[i].selected ? map_bytes(&in->vols.v[i].map) : 0;
+	for (unsigned i = 0; i < n && !in->per_volume; i++)
+		maps += m[i]->space_owner == m[i] && m[i]->space == SPACE_FOOTPRINT ? map_bytes(&m[i]->map) : 0;
+	in->mem_estimate = need + maps;
+	in->mem_limit_used = avail;
+	if (n > 1 || in->per_volume)
+		fprintf(stderr, "%s: %llu models (%llu volumes x %u configurations): about %.1f MiB of model "
+			"memory, %.1f MiB of footprint maps (limit %.1f MiB%s)\n",
+			prog_name, (unsigned long long)built, (unsigned long long)(in->per_volume ? built / nconf : 1),
+			nconf, need / 1048576.0, maps / 1048576.0, avail / 1048576.0,
+			in->mem_limit ? "" : ", the memory available");
+	if (need + maps <= avail)
 		return;
 	if (n == 1)
 		usage_error("the model needs %.1f MiB (U = %llu logical, T = %llu physical pages), more "
-			    "than the %.1f MiB available; ftlsim --dry-run shows the estimate",
+			    "than the %.1f MiB %s; ftlsim --dry-run shows the estimate",
 			    need / 1048576.0, (unsigned long long)m[0]->cfg.logical_pages,
-			    (unsigned long long)sim_physical_pages(m[0]), avail / 1048576.0);
-	usage_error("the %u models need %.1f MiB together, more than the %.1f MiB available%s", n,
-		    need / 1048576.0, avail / 1048576.0, in->grid.naxes ? "; make the grid smaller" : "");
+			    (unsigned long long)sim_physical_pages(m[0]), avail / 1048576.0,
+			    in->mem_limit ? "of --mem-limit" : "available");
+	usage_error("the models need about %.1f MiB (%llu models, %.1f MiB of footprint maps), over the "
+		    "limit of %.1f MiB (%s); select fewer volumes (--volumes top:N, --min-pages), fewer "
+		    "configurations, or raise --mem-limit",
+		    (need + maps) / 1048576.0, (unsigned long long)built, maps / 1048576.0, avail / 1048576.0,
+		    in->mem_limit ? "--mem-limit" : "the memory available");
+refused:
+	free(k);
 }
 
 /* Read the input for up to SAMPLE_S seconds: events, bytes, page writes. */

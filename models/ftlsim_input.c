@@ -74,6 +74,8 @@ static void buffer_event(struct sim *s, const struct ev *e)
 
 int sim_needs_pass1(struct sim *const *m, unsigned n)
 {
+	if (m[0]->per_volume)
+		return 1;
 	for (unsigned i = 0; i < n; i++)
 		if (m[i]->space != SPACE_GIVEN)
 			return 1;
@@ -120,8 +122,8 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 	struct sim **own = malloc(n * sizeof(*own));
 	if (!own)
 		sim_fail("out of memory");
-	unsigned no = space_owners(m, n, own);
-	uint64_t P = 0;
+	unsigned no = in->per_volume ? 0 : space_owners(m, n, own);
+	uint64_t P = in->cfg.page_size;
 	for (unsigned i = 0; i < no; i++)
 		P = own[i]->cfg.page_size > P ? own[i]->cfg.page_size : P;
 	struct ev e;
@@ -134,6 +136,8 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 			sim_progress(in, 1);
 		if (buffered(in))
 			buffer_event(in, &e);
+		if (in->per_volume)
+			sim_volume_count(in, &e);
 		if (!e.length || e.op == EV_FLUSH)
 			continue;
 		if (e.offset > UINT64_MAX - e.length - P)
@@ -154,7 +158,7 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 			sim_fail("%s: the trace %s no page", in->path,
 				 o->space == SPACE_FOOTPRINT ? "writes" : "touches");
 	}
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n && !in->per_volume; i++)
 		if (m[i]->space != SPACE_GIVEN)
 			m[i]->cfg.logical_pages = m[i]->space_owner->cfg.logical_pages;
 	if (buffered(in))

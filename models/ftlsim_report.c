@@ -275,14 +275,20 @@ static uint64_t flash_pages(const struct ftl *f)
 	return f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
 }
 
-static json_t *j_input(const struct sim *in)
+/* The input of model m (NULL: of the run): with --per-volume, its volume's events. */
+static json_t *j_input_of(const struct sim *in, const struct sim *m)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "path", json_string(in->path));
 	json_object_set_new(o, "format", in->format ? json_string(in->format) : json_null());
-	SETU(o, "events", in->events);
-	json_object_set_new(o, "volumes_mixed", json_boolean(in->volumes_mixed));
+	SETU(o, "events", m && m->vol ? m->vol->events : in->events);
+	json_object_set_new(o, "volumes_mixed", json_boolean(m && m->vol ? 0 : in->volumes_mixed));
 	return o;
+}
+
+static json_t *j_input(const struct sim *in)
+{
+	return j_input_of(in, NULL);
 }
 
 /* One model's fields of the summary: its parameters, what it did. */
@@ -355,6 +361,15 @@ void sim_print_summary(struct sim *s, int partial)
 	print_json(j);
 }
 
+/* The memory said before the replay, and the limit it was held to. */
+static json_t *j_mem(const struct sim *in)
+{
+	json_t *o = json_object();
+	SETU(o, "estimate_bytes", in->mem_estimate);
+	SETU(o, "limit_bytes", in->mem_limit_used);
+	return o;
+}
+
 static json_t *j_axes(const struct sim *in, const struct sim *m)
 {
 	json_t *o = json_object();
@@ -395,6 +410,7 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 		flash += flash_pages(m[i]->f);
 	}
 	json_object_set_new(j, "configurations", confs);
+	json_object_set_new(j, "memory", j_mem(in));
 	json_object_set_new(j, "timing", j_timing(sim_now() - in->t0, host, flash));
 	print_json(j);
 }
@@ -471,7 +487,7 @@ static void flatten(FILE *fp, const char *prefix, json_t *o, int header, int emp
 static void results_row(FILE *fp, const struct sim *in, const struct sim *m, int header)
 {
 	json_t *j = json_object();
-	json_object_set_new(j, "input", j_input(in));
+	json_object_set_new(j, "input", j_input_of(in, m));
 	add_model(j, m);
 	if (header) {
 		fputs("tag,volume", fp);
@@ -482,7 +498,9 @@ static void results_row(FILE *fp, const struct sim *in, const struct sim *m, int
 	} else {
 		csv_str(fp, in->tag ? in->tag : "");
 		fputc(',', fp);
-		if (in->topt.volume >= 0)
+		if (m->vol)
+			fprintf(fp, "%u", m->vol->id);
+		else if (in->topt.volume >= 0)
 			fprintf(fp, "%lld", (long long)in->topt.volume);
 		for (unsigned a = 0; a < in->grid.naxes; a++) {
 			fputc(',', fp);
@@ -500,9 +518,13 @@ void sim_write_results(struct sim *in, struct sim **m, unsigned n)
 	char err[512];
 	if (!fp)
 		return;
+	int header = 1;
 	for (unsigned i = 0; i < n; i++) {
-		if (!i)
+		if (!m[i]->f)
+			continue; /* skipped: listed in the JSON summary */
+		if (header)
 			results_row(fp, in, m[i], 1);
+		header = 0;
 		results_row(fp, in, m[i], 0);
 	}
 	if (out_commit(&in->results, err, sizeof(err)))
@@ -524,4 +546,112 @@ void sim_print_unstarted(const struct sim *s)
 	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	putchar('\n');
 	json_decref(j);
+}
+
+/*
+ * --per-volume: per configuration, the WA over all its volumes and the
+ * distribution of per-volume WA.
+ */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest rank: the smallest value with at least p% of them at or below it. */
+static double pctl(const double *x, size_t n, double p)
+{
+	size_t r = (size_t)(p / 100 * n + 0.999999999);
+	return x[r ? r - 1 : 0];
+}
+
+static json_t *j_wa_dist(double *wa, size_t k)
+{
+	json_t *d = json_object();
+	SETU(d, "volumes", k);
+	qsort(wa, k, sizeof(*wa), cmp_double);
+	static const double ps[] = {10, 50, 90, 99};
+	static const char *const names[] = {"p10", "p50", "p90", "p99"};
+	for (int i = 0; i < 4; i++)
+		json_object_set_new(d, names[i], k ? json_real(pctl(wa, k, ps[i])) : json_null());
+	json_object_set_new(d, "max", k ? json_real(wa[k - 1]) : json_null());
+	return d;
+}
+
+static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, unsigned c, double *wa)
+{
+	static const struct ftl_counts zero;
+	uint64_t host = 0, flash = 0, run = 0, skipped = 0;
+	size_t k = 0;
+	json_t *o = json_object();
+	for (unsigned i = 0; i < n; i++) {
+		if (m[i]->conf != c)
+			continue;
+		if (!m[i]->f) {
+			skipped++;
+			continue;
+		}
+		run++;
+		host += m[i]->f->c.host_pages;
+		flash += flash_pages(m[i]->f);
+		if (m[i]->f->c.host_pages)
+			wa[k++] = ftl_wa(&m[i]->f->c, &zero);
+	}
+	SETU(o, "configuration", c);
+	if (in->grid.naxes) {
+		for (unsigned i = 0; i < n; i++)
+			if (m[i]->conf == c) {
+				json_object_set_new(o, "axes", j_axes(in, m[i]));
+				break;
+			}
+	}
+	SETU(o, "volumes_run", run);
+	SETU(o, "volumes_skipped", skipped);
+	SETU(o, "host_pages_written", host);
+	SETU(o, "flash_pages_written", flash);
+	json_object_set_new(o, "wa_overall", host ? json_real((double)flash / host) : json_null());
+	json_object_set_new(o, "wa_per_volume", j_wa_dist(wa, k));
+	return o;
+}
+
+void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsigned nconf, int partial)
+{
+	json_t *j = j_head(partial), *pv = json_object(), *confs = json_array(), *skip = json_array();
+	uint64_t host = 0, flash = 0, selected = 0;
+	for (size_t i = 0; i < in->vols.n; i++)
+		selected += in->vols.v[i].selected;
+	json_object_set_new(j, "input", j_input(in));
+	SETU(pv, "volumes_in_trace", in->vols.n);
+	SETU(pv, "volumes_selected", selected);
+	json_object_set_new(pv, "selection", json_string(in->vol_top ? "top" : in->nvol_list ? "list" : "all"));
+	SETU(pv, "top", in->vol_top);
+	SETU(pv, "min_pages", in->min_pages);
+	json_object_set_new(j, "per_volume", pv);
+	if (in->grid.naxes)
+		json_object_set_new(j, "grid", j_grid(in));
+	double *wa = malloc((n ? n : 1) * sizeof(*wa));
+	if (!wa)
+		sim_fail("out of memory");
+	for (unsigned c = 0; c < nconf; c++)
+		json_array_append_new(confs, j_volume_conf(in, m, n, c, wa));
+	free(wa);
+	json_object_set_new(j, "configurations", confs);
+	for (unsigned i = 0; i < n; i++) {
+		if (m[i]->f) {
+			host += m[i]->f->c.host_pages;
+			flash += flash_pages(m[i]->f);
+			continue;
+		}
+		json_t *o = json_object();
+		SETU(o, "volume", m[i]->vol->id);
+		SETU(o, "configuration", m[i]->conf);
+		SETU(o, "logical_pages", m[i]->cfg.logical_pages);
+		json_object_set_new(o, "reason", json_string(m[i]->skip ? m[i]->skip : m[i]->vol->skip));
+		json_array_append_new(skip, o);
+	}
+	json_object_set_new(j, "skipped", skip);
+	json_object_set_new(j, "memory", j_mem(in));
+	json_object_set_new(j, "timing", j_timing(sim_now() - in->t0, host, flash));
+	print_json(j);
 }

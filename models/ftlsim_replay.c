@@ -1,0 +1,305 @@
+/*
+ * ftlsim_replay.c - the replay: every event of the trace to the models
+ * it belongs to (all of them, or with --per-volume its volume's), in
+ * trace order.
+ *
+ * The reader fills batches of BATCH events, each with the range of
+ * models it goes to. With -j 1 the same thread then runs the batch
+ * through every model. With -j N > 1, N workers each own a contiguous
+ * range of the models (balanced by the pages their volumes write) and
+ * run every batch through their own models, while the reader, in the
+ * main thread, reads and decompresses the next batch: two batches
+ * alternate. No model is shared between workers and each sees its events
+ * in trace order, so the results do not depend on N. A worker that meets
+ * an error stops and says where; the reader reports the earliest (event,
+ * then model), as the serial replay would, once every worker has stopped.
+ * Signals are blocked in the workers: they reach the reader, whose read
+ * they interrupt.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ftlsim.h"
+
+enum { BATCH = 4096, LOOK = 32 };
+
+struct batch {
+	struct ev e[BATCH];
+	unsigned lo[BATCH], hi[BATCH]; /* the models of each event */
+	unsigned n;
+	uint64_t first; /* events before e[0] */
+};
+
+struct worker {
+	pthread_t th;
+	struct replay *r;
+	unsigned mlo, mhi; /* its models */
+	int failed;
+	uint64_t fail_event;
+	unsigned fail_model;
+};
+
+struct replay {
+	struct sim *s, **m;
+	unsigned nm;
+	struct batch *b; /* two */
+	struct worker *w;
+	unsigned nw;
+	pthread_mutex_t mu;
+	pthread_cond_t go, done;
+	uint64_t gen;  /* batches posted */
+	unsigned cur;  /* the batch posted */
+	unsigned busy; /* workers still on it */
+	int quit;
+};
+
+/* Prefetch hints (ftl.h) for an upcoming write: stage 1 the map line,
+ * 2 the segment record it points into, 3 that record's neighbours. */
+static void hint(const struct sim *s, const struct ev *e, int stage)
+{
+	if (!s->f)
+		return;
+	uint64_t page = e->offset / s->f->page_size;
+	if (e->op != EV_WRITE || s->f->map || page >= s->f->U)
+		return;
+	if (stage == 1)
+		ftl_prefetch(s->f, (uint32_t)page);
+	else if (stage == 2)
+		ftl_prefetch_seg(s->f, (uint32_t)page);
+	else
+		ftl_prefetch_links(s->f, (uint32_t)page);
+}
+
+static void hints(struct sim **m, unsigned mlo, unsigned mhi, const struct batch *b, unsigned k, int stage)
+{
+	unsigned lo = b->lo[k] > mlo ? b->lo[k] : mlo, hi = b->hi[k] < mhi ? b->hi[k] : mhi;
+	for (unsigned i = lo; i < hi; i++)
+		hint(m[i], &b->e[k], stage);
+}
+
+/* The batch through models mlo..mhi-1: each write's map entry is
+ * prefetched LOOK events before the model needs it, its segment record
+ * LOOK/2 and the record's neighbours LOOK/4. 0, or -1 with the failing
+ * event and model. */
+static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct batch *b, uint64_t *fail_event,
+		     unsigned *fail_model)
+{
+	for (unsigned k = 0; k < b->n && k < LOOK; k++)
+		hints(m, mlo, mhi, b, k, 1);
+	for (unsigned k = 0; k < b->n; k++) {
+		if (k + LOOK < b->n)
+			hints(m, mlo, mhi, b, k + LOOK, 1);
+		if (k + LOOK / 2 < b->n)
+			hints(m, mlo, mhi, b, k + LOOK / 2, 2);
+		if (k + LOOK / 4 < b->n)
+			hints(m, mlo, mhi, b, k + LOOK / 4, 3);
+		unsigned lo = b->lo[k] > mlo ? b->lo[k] : mlo, hi = b->hi[k] < mhi ? b->hi[k] : mhi;
+		for (unsigned i = lo; i < hi; i++)
+			if (m[i]->f && ftl_request(m[i]->f, &b->e[k])) {
+				*fail_event = b->first + k;
+				*fail_model = i;
+				return -1;
+			}
+	}
+	return 0;
+}
+
+/* The models of an event: all, or its volume's (none for an unselected one). */
+static void models_of(struct sim *s, const struct ev *e, unsigned n, unsigned *lo, unsigned *hi)
+{
+	*lo = 0, *hi = n;
+	if (!s->per_volume)
+		return;
+	struct vol *v = sim_volume_of(s, e->volume);
+	*lo = v && v->selected ? v->model0 : 0;
+	*hi = v && v->selected ? v->model0 + v->nmodel : 0;
+}
+
+/* A batch from the reader; empty at the end or on a signal. */
+static void fill(struct replay *r, struct batch *b, uint64_t first)
+{
+	b->n = 0;
+	b->first = first;
+	while (b->n < BATCH && !sim_interrupted && sim_next_event(r->s, &b->e[b->n]) > 0) {
+		models_of(r->s, &b->e[b->n], r->nm, &b->lo[b->n], &b->hi[b->n]);
+		b->n++;
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct replay *r = w->r;
+	uint64_t seen = 0;
+	for (;;) {
+		pthread_mutex_lock(&r->mu);
+		while (!r->quit && r->gen == seen)
+			pthread_cond_wait(&r->go, &r->mu);
+		if (r->quit) {
+			pthread_mutex_unlock(&r->mu);
+			return NULL;
+		}
+		seen = r->gen;
+		const struct batch *b = &r->b[r->cur];
+		pthread_mutex_unlock(&r->mu);
+		if (!w->failed && run_batch(r->m, w->mlo, w->mhi, b, &w->fail_event, &w->fail_model))
+			w->failed = 1;
+		pthread_mutex_lock(&r->mu);
+		if (!--r->busy)
+			pthread_cond_signal(&r->done);
+		pthread_mutex_unlock(&r->mu);
+	}
+}
+
+static _Noreturn void request_failed(const struct sim *s, const struct sim *m, uint64_t event)
+{
+	char label[512];
+	if (s->grid.naxes || s->per_volume)
+		sim_fail("%s: event %llu: %s: %s", s->path, (unsigned long long)event + 1,
+			 sim_conf_label(s, m, label, sizeof(label)), m->f->err);
+	sim_fail("%s: event %llu: %s", s->path, (unsigned long long)event + 1, m->f->err);
+}
+
+/* The models' work, for the split between workers: the pages their
+ * volumes write (1 each without --per-volume). */
+static double weight(const struct sim *m)
+{
+	return m->f ? 1.0 + (m->vol ? (double)m->vol->write_pages : 0) : 0;
+}
+
+static void split(struct replay *r)
+{
+	double total = 0, acc = 0;
+	for (unsigned i = 0; i < r->nm; i++)
+		total += weight(r->m[i]);
+	unsigned i = 0;
+	for (unsigned k = 0; k < r->nw; k++) {
+		r->w[k].mlo = i;
+		double goal = total * (k + 1) / r->nw;
+		while (i < r->nm && (k == r->nw - 1 || acc + weight(r->m[i]) / 2 <= goal))
+			acc += weight(r->m[i++]);
+		r->w[k].mhi = i;
+	}
+}
+
+static void start_workers(struct replay *r)
+{
+	sigset_t all, old;
+	unsigned want = r->nw;
+	pthread_mutex_init(&r->mu, NULL);
+	pthread_cond_init(&r->go, NULL);
+	pthread_cond_init(&r->done, NULL);
+	split(r);
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	for (unsigned k = 0; k < r->nw; k++) {
+		r->w[k].r = r;
+		if (pthread_create(&r->w[k].th, NULL, worker_main, &r->w[k])) {
+			r->nw = k; /* run with those that started */
+			break;
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!r->nw)
+		sim_fail("cannot start a thread");
+	if (r->nw < want)
+		split(r);
+}
+
+static void stop_workers(struct replay *r)
+{
+	pthread_mutex_lock(&r->mu);
+	r->quit = 1;
+	pthread_cond_broadcast(&r->go);
+	pthread_mutex_unlock(&r->mu);
+	for (unsigned k = 0; k < r->nw; k++)
+		pthread_join(r->w[k].th, NULL);
+	pthread_mutex_destroy(&r->mu);
+	pthread_cond_destroy(&r->go);
+	pthread_cond_destroy(&r->done);
+}
+
+/* After a batch: the earliest failure of any worker, as a serial run meets it. */
+static void check_failures(struct replay *r)
+{
+	struct worker *first = NULL;
+	for (unsigned k = 0; k < r->nw; k++)
+		if (r->w[k].failed && (!first || r->w[k].fail_event < first->fail_event))
+			first = &r->w[k];
+	if (!first)
+		return;
+	stop_workers(r);
+	request_failed(r->s, r->m[first->fail_model], first->fail_event);
+}
+
+static void after_batch(struct replay *r, const struct batch *b)
+{
+	struct sim *s = r->s;
+	uint64_t before = s->events;
+	s->events += b->n;
+	if (s->progress_every > 0 && (before >> 16) != (s->events >> 16))
+		sim_progress(s, 2);
+}
+
+void sim_replay(struct sim *s, struct sim **m, unsigned nm)
+{
+	struct replay r = {.s = s, .m = m, .nm = nm};
+	unsigned j = s->jobs ? s->jobs : 1;
+	s->pass_t0 = sim_now();
+	if (!(r.b = malloc(2 * sizeof(*r.b))))
+		sim_fail("out of memory");
+	if (j == 1 || !nm) {
+		/* one thread reads and runs every model */
+		for (;;) {
+			fill(&r, &r.b[0], s->events);
+			if (!r.b[0].n)
+				break;
+			uint64_t ev;
+			unsigned fm;
+			if (run_batch(m, 0, nm, &r.b[0], &ev, &fm))
+				request_failed(s, m[fm], ev);
+			after_batch(&r, &r.b[0]);
+		}
+	} else {
+		r.nw = j < nm ? j : nm;
+		if (!(r.w = calloc(r.nw, sizeof(*r.w))))
+			sim_fail("out of memory");
+		start_workers(&r);
+		fill(&r, &r.b[0], s->events);
+		while (r.b[r.cur].n) {
+			pthread_mutex_lock(&r.mu);
+			r.busy = r.nw;
+			r.gen++;
+			pthread_cond_broadcast(&r.go);
+			pthread_mutex_unlock(&r.mu);
+			struct batch *cur = &r.b[r.cur], *next = &r.b[r.cur ^ 1];
+			fill(&r, next, cur->first + cur->n);
+			pthread_mutex_lock(&r.mu);
+			while (r.busy)
+				pthread_cond_wait(&r.done, &r.mu);
+			pthread_mutex_unlock(&r.mu);
+			check_failures(&r);
+			after_batch(&r, cur);
+			r.cur ^= 1;
+		}
+		stop_workers(&r);
+		free(r.w);
+	}
+	free(r.b);
+	if (s->t)
+		cli_report_bad(s->t, s->path);
+	if (s->progress_shown)
+		fputc('\n', stderr);
+	if (s->volumes_mixed && !sim_interrupted && !s->per_volume)
+		warn("%s: events of several volumes share one logical space (choose one with --volume)",
+		     s->path);
+}
+
+unsigned sim_default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)(n < 256 ? n : 256) : 1;
+}

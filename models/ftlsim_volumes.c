@@ -1,0 +1,220 @@
+/*
+ * ftlsim_volumes.c - --per-volume: one model per volume of the trace
+ * (and per configuration of a --grid), all fed from one read. Pass 1
+ * counts every volume (events, pages written, extent, footprint); the
+ * selection (--volumes LIST|top:N, --min-pages) then decides which get
+ * models; only those are built.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftlsim.h"
+
+void sim_volumes_arg(struct sim *s, const char *arg)
+{
+	uint64_t v;
+	if (!strncmp(arg, "top:", 4)) {
+		if (parse_u64(arg + 4, &v) || !v)
+			usage_error("--volumes top:N needs N >= 1, not '%s'", arg);
+		s->vol_top = v;
+		return;
+	}
+	char *copy = strdup(arg), *save = NULL;
+	if (!copy)
+		die(EXIT_DATA, "out of memory");
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (parse_u64(t, &v) || v > UINT32_MAX)
+			usage_error("--volumes takes top:N or a list of volume numbers, not '%s'", arg);
+		uint32_t *nl = realloc(s->vol_list, (s->nvol_list + 1) * sizeof(*nl));
+		if (!nl)
+			die(EXIT_DATA, "out of memory");
+		s->vol_list = nl;
+		s->vol_list[s->nvol_list++] = (uint32_t)v;
+	}
+	free(copy);
+	if (!s->nvol_list)
+		usage_error("--volumes: no volume in '%s'", arg);
+}
+
+static size_t hash32(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352d;
+	x ^= x >> 15;
+	x *= 0x846ca68b;
+	x ^= x >> 16;
+	return x;
+}
+
+static void rehash(struct vols *t, size_t ns)
+{
+	uint32_t *slot = calloc(ns, sizeof(*slot));
+	if (!slot)
+		sim_fail("out of memory for the volume table");
+	for (size_t i = 0; i < t->n; i++) {
+		size_t h = hash32(t->v[i].id) & (ns - 1);
+		while (slot[h])
+			h = (h + 1) & (ns - 1);
+		slot[h] = (uint32_t)i + 1;
+	}
+	free(t->slot);
+	t->slot = slot;
+	t->nslot = ns;
+}
+
+static struct vol *lookup(struct vols *t, uint32_t id, int create)
+{
+	if (create && 2 * (t->n + 1) > t->nslot)
+		rehash(t, t->nslot ? 2 * t->nslot : 1024);
+	if (!t->nslot)
+		return NULL;
+	size_t h = hash32(id) & (t->nslot - 1);
+	for (; t->slot[h]; h = (h + 1) & (t->nslot - 1))
+		if (t->v[t->slot[h] - 1].id == id)
+			return &t->v[t->slot[h] - 1];
+	if (!create)
+		return NULL;
+	if (t->n == t->cap) {
+		size_t nc = t->cap ? 2 * t->cap : 256;
+		struct vol *nv = realloc(t->v, nc * sizeof(*nv));
+		if (!nv)
+			sim_fail("out of memory for the volume table");
+		t->v = nv;
+		t->cap = nc;
+	}
+	struct vol *v = &t->v[t->n];
+	*v = (struct vol){.id = id};
+	t->slot[h] = (uint32_t)++t->n;
+	return v;
+}
+
+struct vol *sim_volume_of(struct sim *in, uint32_t id)
+{
+	return lookup(&in->vols, id, 0);
+}
+
+/* Pass 1, one event: its volume's counts, extent and footprint. */
+void sim_volume_count(struct sim *in, const struct ev *e)
+{
+	struct vol *v = lookup(&in->vols, e->volume, 1);
+	v->events++;
+	if (!e->length || e->op == EV_FLUSH)
+		return;
+	uint64_t P = in->cfg.page_size;
+	uint64_t first = e->offset / P, end = (e->offset + e->length + P - 1) / P;
+	if (end > v->max_end)
+		v->max_end = end;
+	if (e->op != EV_WRITE)
+		return;
+	v->write_pages += end - first;
+	if (in->space != SPACE_FOOTPRINT)
+		return;
+	if (!v->map.t.cap && ftl_pagemap_init(&v->map))
+		sim_fail("out of memory");
+	for (uint64_t p = first; p < end; p++)
+		if (ftl_pagemap_add(&v->map, p))
+			sim_fail("out of memory, or more than 2^32 distinct pages, in the footprint of volume %u",
+				 v->id);
+}
+
+static int by_pages_written(const void *a, const void *b)
+{
+	const struct vol *x = *(struct vol *const *)a, *y = *(struct vol *const *)b;
+	if (x->write_pages != y->write_pages)
+		return x->write_pages > y->write_pages ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct vol *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static uint64_t space_of(const struct sim *in, const struct vol *v)
+{
+	return in->space == SPACE_GIVEN ? in->cfg.logical_pages
+	       : in->space == SPACE_FOOTPRINT ? v->map.t.n : v->max_end;
+}
+
+/* Which volumes run: --volumes, then --min-pages and empty spaces. */
+static void select_volumes(struct sim *in)
+{
+	struct vols *t = &in->vols;
+	qsort(t->v, t->n, sizeof(*t->v), by_id);
+	if (t->n)
+		rehash(t, t->nslot); /* the indices moved */
+	for (size_t i = 0; i < t->n; i++)
+		t->v[i].selected = !in->nvol_list && !in->vol_top;
+	for (size_t i = 0; i < in->nvol_list; i++) {
+		struct vol *v = lookup(t, in->vol_list[i], 0);
+		if (!v)
+			sim_fail("%s: volume %u is not in the trace (--volumes)", in->path, in->vol_list[i]);
+		v->selected = 1;
+	}
+	if (in->vol_top) {
+		struct vol **r = malloc(t->n * sizeof(*r));
+		if (!r && t->n)
+			sim_fail("out of memory");
+		for (size_t i = 0; i < t->n; i++)
+			r[i] = &t->v[i];
+		qsort(r, t->n, sizeof(*r), by_pages_written);
+		for (size_t i = 0; i < t->n && i < in->vol_top; i++)
+			r[i]->selected = 1;
+		free(r);
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		struct vol *v = &t->v[i];
+		uint64_t U = space_of(in, v);
+		if (!v->selected)
+			ftl_pagemap_free(&v->map);
+		else if (!U)
+			v->skip = in->space == SPACE_FOOTPRINT ? "it writes no page" : "it touches no page";
+		else if (U < in->min_pages)
+			v->skip = "its logical space is below --min-pages";
+	}
+}
+
+/* A model per selected volume and configuration, volume by volume. */
+struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf, unsigned *n)
+{
+	for (unsigned c = 0; c < nconf; c++)
+		if (conf[c]->space != in->space || conf[c]->cfg.page_size != in->cfg.page_size ||
+		    conf[c]->cfg.logical_pages != in->cfg.logical_pages)
+			usage_error("--per-volume: the logical space and the page size cannot be grid axes");
+	select_volumes(in);
+	size_t nm = 0;
+	for (size_t i = 0; i < in->vols.n; i++)
+		nm += in->vols.v[i].selected ? nconf : 0;
+	if (nm > UINT32_MAX)
+		usage_error("--per-volume: too many models (%zu)", nm);
+	struct sim **m = calloc(nm ? nm : 1, sizeof(*m));
+	if (!m)
+		sim_fail("out of memory for %zu models", nm);
+	unsigned k = 0;
+	for (size_t i = 0; i < in->vols.n; i++) {
+		struct vol *v = &in->vols.v[i];
+		if (!v->selected)
+			continue;
+		v->model0 = k;
+		v->nmodel = nconf;
+		for (unsigned c = 0; c < nconf; c++, k++) {
+			if (!(m[k] = malloc(sizeof(**m))))
+				sim_fail("out of memory for %zu models", nm);
+			*m[k] = *conf[c];
+			m[k]->vol = v;
+			m[k]->cfg.logical_pages = space_of(in, v);
+		}
+	}
+	*n = k;
+	return m;
+}
+
+void sim_volumes_free(struct sim *in)
+{
+	for (size_t i = 0; i < in->vols.n; i++)
+		ftl_pagemap_free(&in->vols.v[i].map);
+	free(in->vols.v);
+	free(in->vols.slot);
+	free(in->vol_list);
+}

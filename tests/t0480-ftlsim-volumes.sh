@@ -1,0 +1,119 @@
+#!/bin/sh
+# t0480-ftlsim-volumes: --per-volume, a model per volume from one read:
+# each volume's results equal its single-volume run (--volume V) exactly;
+# selection, skipped volumes, a missing volume, the memory said up front
+# and its limit, SIGINT.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+TC="$SAMPLES/tencent/cbs-sample.csv.bz2"
+SY="$SAMPLES/systor17/caffeine_systor17-traces-sample.csv.gz"
+
+# Rows of single runs, one per volume and policy, against the rows of one
+# --per-volume --grid run: the same columns but the axis.
+same_rows() { # TRACE VOLUMES(top:N) SINGLE-OPTIONS...
+	tr=$1 sel=$2
+	shift 2
+	"$S" -q --per-volume --volumes $sel --grid "policy=greedy,cb" --results pv.csv "$@" "$tr" >pv.json 2>/dev/null &&
+	test $(wc -l <pv.csv) -gt 1 &&
+	rm -f one.csv &&
+	for v in $(tail -n +2 pv.csv | cut -d, -f2 | uniq); do
+		for p in greedy cb; do
+			"$S" -q --volume $v --policy $p --results r.csv "$@" "$tr" >/dev/null || return 1
+			tail -n +2 r.csv >>one.csv
+		done
+	done &&
+	tail -n +2 pv.csv | cut -d, -f1-2,4- >pvrows.csv &&
+	t_cmp one.csv pvrows.csv
+}
+
+t_expect_success 'Tencent: the 5 busiest volumes x 2 policies equal their single-volume runs' '
+	same_rows "$TC" top:5 --logical-space footprint --pages-per-segment 16 --precondition random &&
+	jq -e ".per_volume.volumes_in_trace == 2038 and .per_volume.volumes_selected == 5 and
+		(.configurations | length) == 2 and .configurations[0].volumes_run == 5" pv.json
+'
+t_expect_success 'SYSTOR: its volume equals the single-volume run' '
+	same_rows "$SY" top:1 --logical-space footprint --pages-per-segment 16 --op 0.2 --precondition seq
+'
+t_expect_success 'a synthetic 3-volume trace: each volume equals its own run' '
+	for v in 0 1 2; do
+		"$G" -p hotcold -n $((2048 << v)) -w $((20000 + 7000 * v)) --fill -s $((v + 1)) -o text 2>/dev/null |
+			awk -v v=$v "{ \$5 = v; print }" >v$v.txt || exit 1
+	done &&
+	sort -s -n -k1,1 v0.txt v1.txt v2.txt >multi.txt &&
+	same_rows multi.txt top:3 --pages-per-segment 32 --op 0.15 &&
+	test $(tail -n +2 pv.csv | wc -l) -eq 6
+'
+t_expect_success 'overall WA is total flash / total host page writes; percentiles are per-volume WAs' '
+	"$S" -q --per-volume --volumes top:8 --logical-space footprint --pages-per-segment 16 \
+		--precondition random --results pv.csv "$TC" >pv.json 2>/dev/null &&
+	awk -F, "NR == 1 { for (i = 1; i <= NF; i++) { if (\$i == \"host_pages_written\") h = i;
+			if (\$i == \"flash_pages_written\") f = i; if (\$i == \"wa_total\") w = i } next }
+		{ H += \$h; F += \$f; print \$w > \"wa.txt\" } END { printf \"%.9f\n\", F / H }" pv.csv >overall.txt &&
+	test "$(cat overall.txt)" = "$(jq -r ".configurations[0].wa_overall * 1e9 | round / 1e9 | tostring" pv.json |
+		awk "{ printf \"%.9f\n\", \$1 }")" &&
+	max=$(sort -g wa.txt | tail -1) && p50=$(sort -g wa.txt | sed -n 4p) &&
+	jq -e --argjson max "$max" --argjson p50 "$p50" \
+		".configurations[0].wa_per_volume | .max == \$max and .p50 == \$p50 and .volumes == 8 and
+		 .p10 <= .p50 and .p50 <= .p90 and .p90 <= .p99 and .p99 <= .max" pv.json
+'
+t_expect_success 'a volume too small for the geometry is listed as skipped with its reason, the run goes on' '
+	"$S" -q --per-volume --volumes top:40 --logical-space footprint "$TC" >pv.json 2>/dev/null &&
+	jq -e ".configurations[0].volumes_skipped > 0 and .configurations[0].volumes_run >= 1 and
+		.configurations[0].volumes_run + .configurations[0].volumes_skipped == 40 and
+		(.skipped | length) == .configurations[0].volumes_skipped and
+		(.skipped[0].reason | test(\"too little spare space\"))" pv.json &&
+	"$S" -q --per-volume --volumes top:10 --min-pages 6500 --logical-space footprint --pages-per-segment 16 "$TC" >m.json 2>/dev/null &&
+	jq -e "[.skipped[] | select(.reason | test(\"below --min-pages\"))] | length > 0 and
+		all(.logical_pages < 6500)" m.json
+'
+t_expect_success 'a volume named in --volumes that the trace does not have is an error' '
+	t_err 1 "volume 999999 is not in the trace" "$S" -q --per-volume --volumes 1063,999999 "$TC"
+'
+t_expect_success 'the model memory is said before the replay; over --mem-limit the run is refused' '
+	"$S" -q --per-volume --volumes top:3 --logical-space footprint --pages-per-segment 16 "$TC" >a.json 2>a.err &&
+	grep -q "3 models (3 volumes x 1 configurations): about .* MiB of model memory" a.err &&
+	jq -e ".memory.estimate_bytes > 0 and .memory.limit_bytes > .memory.estimate_bytes" a.json &&
+	t_err 2 "the models need about .* MiB .*over the limit of 0.0 MiB" \
+		"$S" -q --per-volume --volumes top:3 --mem-limit 1K --results no.csv "$TC" &&
+	! test -e no.csv &&
+	t_err 2 "over the limit of 64.0 MiB" "$S" -q --per-volume --volumes top:20 --grid "op=0.07,0.28" \
+		--mem-limit 64M "$TC"
+'
+t_expect_success 'a grid'"'"'s memory estimate bounds what its models allocate, within 2%' '
+	"$G" -p uniform -n 200000 -w 50000 -s 3 -o bin >u.ev 2>/dev/null &&
+	"$S" -q --grid "op=0.1,0.5 policy=greedy,cb,fifo,windowed:8" --logical-pages 200000 --pages-per-segment 64 \
+		--results e.csv u.ev >e.json 2>/dev/null &&
+	jq -e "([.configurations[].memory.model_bytes] | add) as \$m |
+		(.memory.estimate_bytes - \$m) | fabs < \$m * 0.02" e.json
+'
+t_expect_success 'usage errors: selection without --per-volume, with --volume, from stdin' '
+	t_err 2 "select volumes of --per-volume" "$S" -q --volumes top:3 "$TC" &&
+	t_err 2 "not --volume" "$S" -q --per-volume --volume 3 "$TC" &&
+	t_err 2 "name a file" sh -c "\"$S\" -q --per-volume - <\"$TC\"" &&
+	t_err 2 "top:N needs N >= 1" "$S" -q --per-volume --volumes top:0 "$TC"
+'
+t_expect_success 'SIGINT during a multi-model run: the partial summary, no results file' '
+	rm -f in.fifo && mkfifo in.fifo || return 1
+	"$S" -q --logical-pages 65536 --spare-factor 0.1 --grid "policy=greedy,cb" --results int.csv in.fifo >p.json 2>p.err &
+	pid=$!
+	"$G" -p uniform -n 65536 -w 4000000000 -s 1 -o bin >in.fifo 2>/dev/null &
+	gen=$!
+	sleep 1.5 && kill -INT $pid; wait $pid; rc=$?
+	kill $gen 2>/dev/null; wait $gen
+	test $rc -eq 130 && jq -e ".partial == true and .configurations[1].host_pages_written > 0" p.json &&
+	! ls int.csv* 2>/dev/null
+'
+t_expect_success '-j 1, 2 and 3 give byte-identical results (a grid per volume, and one model)' '
+	for j in 1 2 3; do
+		"$S" -q -j $j --per-volume --volumes top:6 --logical-space footprint --pages-per-segment 16 \
+			--precondition random --grid "policy=greedy,fifo" --results j$j.csv "$TC" 2>/dev/null |
+			jq -S "del(.timing, .memory.limit_bytes)" >j$j.json &&
+		"$S" -q -j $j --pages-per-segment 16 --precondition seq --results one$j.csv "$TC" 2>/dev/null |
+			jq -S "del(.timing)" >one$j.json || exit 1
+	done &&
+	t_cmp j1.json j2.json && t_cmp j1.json j3.json && t_cmp j1.csv j2.csv && t_cmp j1.csv j3.csv &&
+	t_cmp one1.json one2.json && t_cmp one1.csv one3.csv &&
+	t_err 2 "jobs" "$S" -q -j 0 "$TC"
+'
+t_done
