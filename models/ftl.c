@@ -807,30 +807,37 @@ int ftl_tick(struct ftl *f)
 		f->c0 = f->c;
 		memset(f->victim_hist, 0, (f->b + 1) * sizeof(uint64_t));
 	}
-	if (f->interval && !f->next_interval)
-		f->next_interval = f->interval;
-	if (f->snapshot_every && !f->next_snapshot)
-		f->next_snapshot = f->snapshot_every;
-	if (f->interval && h >= f->next_interval) {
-		if (f->on_interval && f->on_interval(f, f->cb_ctx))
+	if (f->obs.interval && !f->next_interval)
+		f->next_interval = f->obs.interval;
+	if (f->obs.snapshot_every && !f->next_snapshot)
+		f->next_snapshot = f->obs.snapshot_every;
+	if (f->obs.interval && h >= f->next_interval) {
+		if (f->obs.on_interval && f->obs.on_interval(f, f->obs.ctx))
 			return -1;
 		f->ci = f->c;
-		f->next_interval += f->interval;
+		f->next_interval += f->obs.interval;
 	}
-	if (f->snapshot_every && h >= f->next_snapshot) {
-		if (f->on_snapshot && f->on_snapshot(f, f->cb_ctx))
+	if (f->obs.snapshot_every && h >= f->next_snapshot) {
+		if (f->obs.on_snapshot && f->obs.on_snapshot(f, f->obs.ctx))
 			return -1;
-		f->next_snapshot += f->snapshot_every;
+		f->next_snapshot += f->obs.snapshot_every;
 	}
 	uint64_t m = UINT64_MAX;
 	if (!f->measuring)
 		m = f->warmup_writes;
-	if (f->interval && f->next_interval < m)
+	if (f->obs.interval && f->next_interval < m)
 		m = f->next_interval;
-	if (f->snapshot_every && f->next_snapshot < m)
+	if (f->obs.snapshot_every && f->next_snapshot < m)
 		m = f->next_snapshot;
 	f->milestone = m;
 	return 0;
+}
+
+int ftl_observe(struct ftl *f, const struct ftl_observer *o)
+{
+	f->obs = *o;
+	f->next_interval = f->next_snapshot = 0;
+	return ftl_tick(f);
 }
 
 const char *ftl_stream_name(const struct ftl *f, unsigned s, char *buf, size_t n)

@@ -101,6 +101,22 @@ struct ftl_pagemap {
 	struct pagemap t; /* value: the logical page (uint32_t) */
 };
 
+struct ftl;
+
+/*
+ * Whoever watches a run (ftlsim's --curve and --hist): ftl_tick calls
+ * on_interval every interval host page writes and on_snapshot every
+ * snapshot_every (0: never); struct ftl's ci holds the counters at the
+ * start of the current interval. A nonzero return stops the run (the
+ * callback leaves its message in f->err).
+ */
+struct ftl_observer {
+	uint64_t interval, snapshot_every;
+	int (*on_interval)(struct ftl *f, void *ctx);
+	int (*on_snapshot)(struct ftl *f, void *ctx);
+	void *ctx;
+};
+
 struct ftl {
 	/* geometry */
 	uint64_t U, T;	  /* logical and physical pages */
@@ -171,8 +187,8 @@ struct ftl {
 	struct ftl_counts c0;	 /* at the start of the measured window */
 	int measuring;
 	uint64_t milestone;	 /* next host page count at which ftl_tick runs */
-	uint64_t interval, next_interval;
-	uint64_t snapshot_every, next_snapshot;
+	struct ftl_observer obs; /* ftl_observe */
+	uint64_t next_interval, next_snapshot;
 	struct ftl_counts ci;	 /* at the start of the current interval */
 	uint64_t *victim_hist;	 /* b + 1 bins, measured window */
 	struct ftl_reqs r;
@@ -192,10 +208,6 @@ struct ftl {
 
 	uint64_t mem_bytes; /* bytes the model allocated */
 
-	/* called by ftl_tick at intervals and snapshots (ftlsim writes CSV) */
-	int (*on_interval)(struct ftl *f, void *ctx);
-	int (*on_snapshot)(struct ftl *f, void *ctx);
-	void *cb_ctx;
 	struct ftl_pagemap *map; /* footprint renumbering, or NULL */
 
 	char err[512];
@@ -242,6 +254,8 @@ void ftl_learn_begin(struct ftl *f);
 int ftl_learn_end(struct ftl *f);
 /* Run the pending interval/snapshot callbacks, warm-up switch. */
 int ftl_tick(struct ftl *f);
+/* Attach an observer (copied) and run the milestones due: 0, or -1. */
+int ftl_observe(struct ftl *f, const struct ftl_observer *o);
 /* Verify every invariant; 0 ok, -1 with the first violation in err. */
 int ftl_check(struct ftl *f, char *err, size_t n);
 

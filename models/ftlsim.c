@@ -118,12 +118,12 @@ static void build_model(const struct sim *in, struct sim *s)
 	}
 	struct ftl *f = s->f;
 	f->map = s->space != SPACE_FOOTPRINT ? NULL : s->vol ? &s->vol->map : &s->space_owner->map;
-	f->interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1);
-	f->snapshot_every = s->snapshot_every;
-	f->on_interval = sim_curve_row;
-	f->on_snapshot = sim_snapshot;
-	f->cb_ctx = s;
-	if (ftl_tick(f))
+	struct ftl_observer o = {.interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1),
+				 .snapshot_every = s->snapshot_every,
+				 .on_interval = sim_curve_row,
+				 .on_snapshot = sim_snapshot,
+				 .ctx = s};
+	if (ftl_observe(f, &o))
 		sim_fail("%s", f->err);
 }
 

@@ -162,7 +162,7 @@ static json_t *j_params(const struct sim *s)
 	SETU(p, "warmup_writes", s->cfg.warmup_writes);
 	json_object_set_new(p, "wear_level", json_string(s->wear ? s->wear : "none"));
 	json_object_set_new(p, "check", json_boolean(s->cfg.check));
-	SETU(p, "interval", f->interval);
+	SETU(p, "interval", f->obs.interval);
 	SETU(p, "snapshot_every", s->snapshot_every);
 	return p;
 }
