@@ -62,9 +62,26 @@ t_expect_success 'a merged row is the figures of the same ftlsim run made by han
 	wa=$(jq -r .wa_measured one.json) && copied=$(jq -r .gc_pages_copied one.json) &&
 	grep -q ",hotcold,fifo,0.25,.*,$copied,.*,$wa," local.csv
 '
-t_expect_success 'the same sweep grouped (one job, four configurations) merges to the same rows' '
+t_expect_success 'the same sweep grouped: one job, its four configurations in one ftlsim --grid pass, the same rows' '
 	"$F" run g.d --local -j 2 2>/dev/null && "$F" merge g.d | cut -d, -f2- | sort >g.rows &&
-	cut -d, -f2- local.csv | sort >l.rows && t_cmp g.rows l.rows
+	cut -d, -f2- local.csv | sort >l.rows && t_cmp g.rows l.rows &&
+	test "$(grep "^== " g.d/logs/*.err)" = "== workload hotcold: ftlsim --logical-pages 8192 --pages-per-segment 64 --grid '"'"'policy=greedy,fifo op=0.1,0.25'"'"'" &&
+	test $(ls g.d/results/*.json | wc -l) -eq 4 && ! ls g.d/results | grep -q "tmp\|grid"
+'
+t_expect_success 'a TRIM axis goes into the grid as trim=on,off; an axis --grid refuses runs point by point; both as --split' '
+	printf "trace %s rootfs\noptions --logical-space footprint --pages-per-segment 64 --precondition random\naxis policy greedy cb\naxis trim --trim --no-trim\n" \
+		"$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile" >t.sweep &&
+	"$F" plan t.sweep t.d 2>/dev/null && "$F" plan t.sweep ts.d --split 2>/dev/null &&
+	"$F" run t.d --local 2>/dev/null && "$F" run ts.d --local -j 2 2>/dev/null &&
+	grep -q "^== .*--grid '"'"'policy=greedy,cb trim=on,off'"'"'" t.d/logs/*.err &&
+	"$F" merge t.d | cut -d, -f2- >t.rows && "$F" merge ts.d | cut -d, -f2- >ts.rows && t_cmp t.rows ts.rows &&
+	grep -q "^rootfs,cb,no-trim," t.rows &&
+	printf "workload u -p uniform -n 4096 --fill -w 20000 -s 1\noptions --logical-pages 4096 --pages-per-segment 64 --curve /dev/null\naxis interval 1000 2000\n" >i.sweep &&
+	"$F" plan i.sweep i.d 2>/dev/null && "$F" plan i.sweep is.d --split 2>/dev/null &&
+	"$F" run i.d --local 2>/dev/null && "$F" run is.d --local 2>/dev/null &&
+	grep -q "ftlsim refused the grid (exit 2): running the configurations one by one" i.d/logs/*.err &&
+	test $(grep -c "^== " i.d/logs/*.err) -eq 3 &&
+	"$F" merge i.d | cut -d, -f2- >i.rows && "$F" merge is.d | cut -d, -f2- >is.rows && t_cmp i.rows is.rows
 '
 t_expect_success 'run again: nothing to run, results untouched (resumable)' '
 	cp -p s.d/results/$(head -1 s.d/jobs.txt).csv before.csv &&
