@@ -79,18 +79,17 @@ void *ftl_calloc(struct ftl *f, size_t n, size_t size)
  * Set-up.
  */
 
-uint32_t ftl_auto_pages_per_seg(uint64_t logical, uint64_t physical)
+uint32_t ftl_auto_pages_per_seg(uint64_t logical)
 {
-	uint64_t spare = physical > logical ? physical - logical : 0;
 	for (uint32_t b = FTL_AUTO_B_MAX; b > 2; b /= 2)
-		if (logical / b >= FTL_AUTO_MIN_DATA_SEGS && spare / b >= FTL_AUTO_MIN_SPARE_SEGS)
+		if (logical / b >= FTL_AUTO_MIN_DATA_SEGS)
 			return b;
 	return 2;
 }
 
 static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
 {
-	uint32_t b = c->pages_per_seg ? c->pages_per_seg : ftl_auto_pages_per_seg(c->logical_pages, c->physical_pages);
+	uint32_t b = c->pages_per_seg ? c->pages_per_seg : ftl_auto_pages_per_seg(c->logical_pages);
 	if (b < 2 || b > (1u << 24))
 		return set_err(err, n, "pages per segment must be 2..2^24, not %u", b);
 	if (c->logical_pages < 1)
@@ -205,7 +204,7 @@ static int watermarks(struct ftl *f, const struct ftl_config *c, uint32_t place_
 	int one_log = f->nstreams == 1 && !f->place_batch && !c->wear_threshold;
 	uint64_t need = one_log ? data + lo - 1 : data + f->nstreams + hi;
 	if (f->nseg < need) {
-		const char *smaller = c->pages_per_seg && ftl_auto_pages_per_seg(f->U, c->physical_pages) < f->b
+		const char *smaller = c->pages_per_seg && ftl_auto_pages_per_seg(f->U) < f->b
 					      ? " or use smaller segments (--pages-per-segment auto)" : "";
 		if (one_log)
 			return set_err(err, n,

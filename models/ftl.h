@@ -47,7 +47,7 @@ enum ftl_oor { OOR_ERROR, OOR_DROP, OOR_CLIP }; /* requests past the logical spa
 struct ftl_config {
 	uint64_t logical_pages;	 /* U */
 	uint64_t physical_pages; /* T as asked; rounded down to whole segments */
-	uint32_t pages_per_seg;	 /* b; 0: ftl_auto_pages_per_seg(U, T) */
+	uint32_t pages_per_seg;	 /* b; 0: ftl_auto_pages_per_seg(U) */
 	uint32_t page_size;	 /* bytes */
 	const char *policy;	 /* "greedy", "dchoices:4", ... */
 	const char *placement;	 /* "single", "hotcold:3", ... */
@@ -217,12 +217,12 @@ void ftl_config_default(struct ftl_config *c);
 /* Physical pages for a spare factor or over-provisioning. */
 uint64_t ftl_pages_for_op(uint64_t U, double op);
 /* --pages-per-segment auto: the largest power of two b from 256 down to
- * 2 that gives the logical space at least 32 segments and the spare
- * space (T - U) at least 4; 2 when none does. */
+ * 2 that gives the logical space at least 64 segments (so at least 4
+ * spare segments at 7% over-provisioning); 2 when none does. It
+ * depends on U only, so that a sweep of over-provisioning keeps b. */
 #define FTL_AUTO_B_MAX 256
-#define FTL_AUTO_MIN_DATA_SEGS 32
-#define FTL_AUTO_MIN_SPARE_SEGS 4
-uint32_t ftl_auto_pages_per_seg(uint64_t logical, uint64_t physical);
+#define FTL_AUTO_MIN_DATA_SEGS 64
+uint32_t ftl_auto_pages_per_seg(uint64_t logical);
 uint64_t ftl_pages_for_sf(uint64_t U, double sf);
 
 /* NULL on error with a message in err. */

@@ -37,7 +37,7 @@ static void usage(void)
 	       "      --physical-pages T\n"
 	       "      --pages-per-segment B|auto  default 256; T is rounded down to whole\n"
 	       "                            segments; auto: the largest power of two <= 256\n"
-	       "                            giving >= 32 segments of data and >= 4 of spare\n"
+	       "                            giving the logical space >= 64 segments\n"
 	       "      --segment-bytes BYTES the segment size in bytes instead (e.g. 512M)\n\n"
 	       "Garbage collection:\n"
 	       "      --policy NAME[:ARG]   victim policy (default greedy; --list-policies)\n"

@@ -87,12 +87,12 @@ static uint64_t linear(const double k[3], uint64_t U, uint64_t T)
 }
 
 /* The configuration of a model with its segment size resolved
- * (--pages-per-segment auto: from its U and T). */
+ * (--pages-per-segment auto: from its U). */
 static struct ftl_config resolved(const struct sim *s)
 {
 	struct ftl_config c = s->cfg;
 	if (!c.pages_per_seg)
-		c.pages_per_seg = ftl_auto_pages_per_seg(c.logical_pages, sim_physical_pages(s));
+		c.pages_per_seg = ftl_auto_pages_per_seg(c.logical_pages);
 	return c;
 }
 
@@ -316,7 +316,7 @@ void sim_dry_run(struct sim *s)
 	SETU(p, "page_size", s->cfg.page_size);
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
-	uint64_t b = s->cfg.pages_per_seg ? s->cfg.pages_per_seg : ftl_auto_pages_per_seg(U, T);
+	uint64_t b = s->cfg.pages_per_seg ? s->cfg.pages_per_seg : ftl_auto_pages_per_seg(U);
 	SETU(p, "pages_per_segment", b);
 	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->cfg.pages_per_seg));
 	SETU(p, "segments", T / b);
