@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *prog_name = "ftlkit";
@@ -221,30 +222,53 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 		o->fp = stdout;
 		return 0;
 	}
+	struct stat st;
+	char *real = NULL;
+	if (!stat(path, &st) && S_ISREG(st.st_mode) && !lstat(path, &st) && S_ISLNK(st.st_mode)) {
+		/* A symbolic link to a regular file (/dev/stdout onto a file):
+		 * the temporary replaces the file it names, not the link. */
+		real = realpath(path, NULL);
+		if (real)
+			path = real;
+	} else if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		o->fp = fopen(path, "w");
+		if (!o->fp)
+			return set_err(err, n, "cannot write '%s': %s", path, strerror(errno));
+		o->path = strdup(path);
+		if (!o->path) {
+			fclose(o->fp);
+			o->fp = NULL;
+			return set_err(err, n, "out of memory");
+		}
+		return 0;
+	}
 	size_t len = strlen(path) + 32;
 	o->path = strdup(path);
 	o->tmp = malloc(len);
-	if (!o->path || !o->tmp)
-		return set_err(err, n, "out of memory");
-	snprintf(o->tmp, len, "%s.tmp.%ld", path, (long)getpid());
-	/* Tracked before it exists, so a signal never misses it. */
-	if ((o->slot = sig_track(o->tmp)) < 0) {
+	free(real);
+	if (!o->path || !o->tmp) {
 		free(o->path);
 		free(o->tmp);
 		o->path = o->tmp = NULL;
-		return set_err(err, n, "cannot write '%s': too many output files", path);
+		return set_err(err, n, "out of memory");
 	}
-	o->fp = fopen(o->tmp, "w");
-	if (!o->fp) {
-		int e = errno;
+	snprintf(o->tmp, len, "%s.tmp.%ld", o->path, (long)getpid());
+	/* Tracked before it exists, so a signal never misses it. */
+	int e = 0;
+	if ((o->slot = sig_track(o->tmp)) < 0)
+		set_err(err, n, "cannot write '%s': too many output files", o->path);
+	else if (!(o->fp = fopen(o->tmp, "w"))) {
+		e = errno;
+		set_err(err, n, "cannot write '%s': %s", o->path, strerror(e));
 		sig_untrack(o->slot);
 		o->slot = -1;
-		free(o->path);
-		free(o->tmp);
-		o->path = o->tmp = NULL;
-		return set_err(err, n, "cannot write '%s': %s", path, strerror(e));
 	}
-	return 0;
+	if (o->fp)
+		return 0;
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+	return -1;
 }
 
 int out_commit(struct outfile *o, char *err, size_t n)
@@ -261,12 +285,14 @@ int out_commit(struct outfile *o, char *err, size_t n)
 	}
 	if (ferror(fp) | fclose(fp)) {
 		rc = set_err(err, n, "error writing '%s': %s", o->path, strerror(errno));
-		unlink(o->tmp);
-	} else if (rename(o->tmp, o->path)) {
+		if (o->tmp)
+			unlink(o->tmp);
+	} else if (o->tmp && rename(o->tmp, o->path)) {
 		rc = set_err(err, n, "cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
 		unlink(o->tmp);
 	}
-	sig_untrack(o->slot);
+	if (o->tmp)
+		sig_untrack(o->slot);
 	o->slot = -1;
 	o->fp = NULL;
 	free(o->path);
@@ -279,7 +305,8 @@ void out_abort(struct outfile *o)
 {
 	if (o->fp && o->fp != stdout) {
 		fclose(o->fp);
-		unlink(o->tmp);
+		if (o->tmp)
+			unlink(o->tmp);
 	}
 	if (o->tmp)
 		sig_untrack(o->slot);

@@ -75,7 +75,10 @@ double opt_double(const char *opt, const char *arg);
 
 /* Output to a temporary name, renamed into place by out_commit(), so an
  * interrupted run never leaves a truncated file that looks complete; the
- * temporary is removed by out_abort(), die() or a signal (sig.h). */
+ * temporary is removed by out_abort(), die() or a signal (sig.h).
+ * A path that names something other than a regular file (/dev/null,
+ * /dev/stdout, a FIFO) is written directly: renaming a temporary over
+ * it would replace the device. */
 struct outfile {
 	char *path;
 	char *tmp;

@@ -137,4 +137,12 @@ t_expect_success 'ftlsim, busy, SIGINT: --erase-hist absent, exit 130' '
 	unfeed
 	want_rc 130 && no_tmp && test ! -e fe.csv && jq -e ".partial == true" o.json
 '
+t_expect_success 'an output naming a device or a FIFO is written in place, never replaced by a renamed temporary' '
+	"$BIN/tracegen" -p uniform -n 4096 -w 20000 -o bin >dev.ev 2>/dev/null &&
+	mkfifo fifo.csv && { cat fifo.csv >from-fifo.csv & } &&
+	"$BIN/ftlsim" -q --logical-pages 4096 --pages-per-segment 64 --curve /dev/null --hist /dev/stderr \
+		--erase-hist fifo.csv dev.ev >/dev/null 2>stderr.txt && wait &&
+	test -c /dev/null && test -L /dev/stderr && test -p fifo.csv && grep -q "^kind,snapshot," stderr.txt &&
+	test $(wc -l <from-fifo.csv) -gt 1 && ! ls /dev | grep -q "null\.tmp"
+'
 t_done
