@@ -143,6 +143,7 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	if (p->init(f->place_st, f, &(struct place_init){.args = &pa}, &pn))
 		return set_err(err, n, "placement '%s': %s", p->info.name, policy_error(f->place_st));
 	f->place_trivial = !!(p->info.flags & PLACE_TRIVIAL);
+	f->place_prefetch = p->prefetch;
 	f->place_batch = !!(p->info.flags & PLACE_SORT);
 	if (pn.streams < 1 || pn.streams > FTL_MAX_STREAMS || pn.gc_streams < 1 || pn.gc_streams > pn.streams)
 		return set_err(err, n, "placement '%s' asks for %u streams, %u for GC (1..%d)", p->info.name,

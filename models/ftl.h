@@ -157,6 +157,8 @@ struct ftl {
 	void *gc_st;
 	const struct place_ops *place;
 	void *place_st;
+	/* the placement's prefetch hook (place.h), or NULL */
+	void (*place_prefetch)(void *st, const struct ftl *f, uint32_t lpn);
 	int place_trivial; /* single log: skip the per-page placement calls */
 	int place_batch;   /* placement sorts a whole GC pass (agesort) */
 	int slot_links;	   /* the victim policy's slot words are segment links */
@@ -292,6 +294,8 @@ static inline void ftl_prefetch(const struct ftl *f, uint32_t lpn)
 	ftl_pf(&f->l2p[lpn]);
 	if (f->wtime)
 		ftl_pf(&f->wtime[lpn]);
+	if (f->place_prefetch)
+		f->place_prefetch(f->place_st, f, lpn);
 }
 
 /* The word of vmap that holds ppn's bit. */

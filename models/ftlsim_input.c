@@ -174,19 +174,47 @@ out:
  * a pass of its own before the replay: a file is read again, standard
  * input is kept in the buffer (16 bytes an event) on the way.
  */
+/* Prefetch hint of the learning pass: the placement's entry for an
+ * event some events ahead (no footprint map: its pages are numbered as
+ * they come). */
+static void learn_hint(const struct sim *s, const struct ev *e)
+{
+	uint64_t page = e->offset / s->f->page_size;
+	if (s->f->place_prefetch && !s->f->map && page < s->f->U)
+		s->f->place_prefetch(s->f->place_st, s->f, (uint32_t)page);
+}
+
 void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 {
-	struct ev e;
+	enum { LOOK = 16 };
+	struct ev ring[LOOK];
+	unsigned k = 0, head = 0;
+	int more = 1;
 	int stdin_live = !s->from_buf && !strcmp(s->path, "-");
 	for (unsigned i = 0; i < n; i++)
 		if (m[i]->f->place->info.flags & PLACE_FUTURE)
 			ftl_learn_begin(m[i]->f);
-	while (!sim_interrupted && sim_next_event(s, &e) > 0) {
-		if (stdin_live)
-			buffer_event(s, &e);
+	/* Events in trace order through a ring of LOOK, each hinted LOOK
+	 * events before it is learnt. */
+	while (!sim_interrupted) {
+		while (more && k < LOOK) {
+			struct ev *e = &ring[(head + k) % LOOK];
+			if ((more = sim_next_event(s, e) > 0)) {
+				if (stdin_live)
+					buffer_event(s, e);
+				for (unsigned i = 0; i < n; i++)
+					if (m[i]->f->place->info.flags & PLACE_FUTURE)
+						learn_hint(m[i], e);
+				k++;
+			}
+		}
+		if (!k)
+			break;
 		for (unsigned i = 0; i < n; i++)
-			if ((m[i]->f->place->info.flags & PLACE_FUTURE) && ftl_request(m[i]->f, &e))
+			if ((m[i]->f->place->info.flags & PLACE_FUTURE) && ftl_request(m[i]->f, &ring[head]))
 				sim_fail("%s: learning the trace: %s", s->path, m[i]->f->err);
+		head = (head + 1) % LOOK;
+		k--;
 	}
 	for (unsigned i = 0; i < n; i++)
 		if ((m[i]->f->place->info.flags & PLACE_FUTURE) && ftl_learn_end(m[i]->f))

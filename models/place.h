@@ -29,6 +29,10 @@
  *                   (from = its stream).
  *   sort_key(lpn)   with PLACE_SORT: a pass's copies are buffered and
  *                   written in key order (ties by lpn).
+ *   prefetch(lpn)   a hint, optional: a host write of lpn (or, in the
+ *                   learning pass, an event of lpn) comes some events
+ *                   ahead (ftl_prefetch); prefetch what host() or
+ *                   learn() will read for it. It must change nothing.
  */
 #ifndef FTLKIT_PLACE_H
 #define FTLKIT_PLACE_H
@@ -103,9 +107,34 @@ struct place_ops {
 	int (*learn)(void *st, const struct ftl *f, uint32_t lpn, unsigned op);
 	int (*learn_done)(void *st, const struct ftl *f);
 	int (*check)(void *st, const struct ftl *f);
+	void (*prefetch)(void *st, const struct ftl *f, uint32_t lpn);
 	/* Free what init allocated (the model frees the state). Optional. */
 	void (*destroy)(void *st, const struct ftl *f);
 };
+
+/*
+ * For on_clean: prefetch, for every live page of the victim seg, the
+ * entry of the placement's per-page array (base, size bytes an entry)
+ * that gc() will read for it, and with model set the model's own map
+ * entry and write stamp (ftl_prefetch), which the copy writes: the
+ * copies then find in the cache what they would otherwise miss one by
+ * one in page order. Hints only.
+ */
+static inline void place_prefetch_victim(const struct ftl *f, uint32_t seg, const void *base, size_t size, int model)
+{
+	uint32_t p0 = seg * f->b;
+	for (uint32_t i = 0; i < f->b; i += 64) {
+		unsigned bit;
+		uint64_t w = *ftl_vword(f, p0 + i, &bit);
+		for (; w; w &= w - 1) {
+			uint32_t lpn = f->p2l[p0 + i + (uint32_t)__builtin_ctzll(w)];
+			if (base)
+				ftl_pf((const char *)base + (size_t)lpn * size);
+			if (model)
+				ftl_prefetch(f, lpn);
+		}
+	}
+}
 
 extern const struct place_ops *const place_table[];
 /* Find "NAME[:ARGS]" and parse its arguments; NULL with a message. */

@@ -16,8 +16,10 @@
  *
  * Memory: a u32 lifespan per host page write of the trace (4 bytes a
  * write; lifespans of 2^32-1 writes or more count as never), and two u64
- * per logical page (16 bytes a page). Preconditioning writes
- * die at their page's first event in the trace.
+ * per logical page (16 bytes a page), side by side so that the pass
+ * over the trace misses once a page, not twice. Preconditioning writes
+ * die at their page's first event in the trace. Before GC copies a
+ * victim's pages, their death times are prefetched.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,13 +28,17 @@
 
 #define FK_NEVER UINT64_MAX
 
+struct fk_page {
+	uint64_t death; /* learning: index of the page's live write + 1, 0 none;
+			 * replay: death time of the page's version */
+	uint64_t first; /* trace page writes before the page's first event */
+};
+
 struct fk {
 	unsigned n;
 	uint32_t *life;	 /* per trace page write: lifespan (UINT32_MAX: never dies) */
 	uint64_t nw, cap;
-	uint64_t *death; /* learning: index of the page's live write + 1, 0 none;
-			  * replay: death time of the page's version */
-	uint64_t *first; /* per page: trace page writes before its first event */
+	struct fk_page *pg; /* per logical page */
 	uint64_t next;	 /* replay: trace page writes placed so far */
 	unsigned ratio;	 /* 1: linear classes; else geometric of this ratio */
 	uint64_t bound[FTL_MAX_STREAMS]; /* geometric: class c holds r < bound[c] */
@@ -42,11 +48,10 @@ static int fk_init(void *st, const struct ftl *f, const struct place_init *in, s
 {
 	struct fk *p = st;
 	uint64_t U = ftl_logical_pages(f);
-	if (!(p->death = policy_calloc(st, U, sizeof(uint64_t))) ||
-	    !(p->first = policy_calloc(st, U, sizeof(uint64_t))))
+	if (!(p->pg = policy_calloc(st, U, sizeof(*p->pg))))
 		return policy_fail(st, "out of memory");
 	for (uint64_t i = 0; i < U; i++)
-		p->first[i] = FK_NEVER;
+		p->pg[i].first = FK_NEVER;
 	p->n = (unsigned)in->args->u[0];
 	p->ratio = (unsigned)in->args->u[1];
 	uint64_t lim = ftl_seg_pages(f);
@@ -62,17 +67,17 @@ static int fk_init(void *st, const struct ftl *f, const struct place_init *in, s
 /* The version written at index death[lpn] - 1 dies now. */
 static void fk_kill(struct fk *p, uint32_t lpn)
 {
-	uint64_t w = p->death[lpn] - 1, l = p->nw - w;
+	uint64_t w = p->pg[lpn].death - 1, l = p->nw - w;
 	p->life[w] = l >= UINT32_MAX ? UINT32_MAX : (uint32_t)l;
-	p->death[lpn] = 0;
+	p->pg[lpn].death = 0;
 }
 
 static int fk_learn(void *st, const struct ftl *f, uint32_t lpn, unsigned op)
 {
 	struct fk *p = st;
-	if (p->first[lpn] == FK_NEVER)
-		p->first[lpn] = p->nw;
-	if (p->death[lpn])
+	if (p->pg[lpn].first == FK_NEVER)
+		p->pg[lpn].first = p->nw;
+	if (p->pg[lpn].death)
 		fk_kill(p, lpn);
 	if (op != EV_WRITE)
 		return 0;
@@ -86,7 +91,7 @@ static int fk_learn(void *st, const struct ftl *f, uint32_t lpn, unsigned op)
 		p->cap = cap;
 	}
 	p->life[p->nw] = UINT32_MAX;
-	p->death[lpn] = ++p->nw;
+	p->pg[lpn].death = ++p->nw;
 	return 0;
 }
 
@@ -94,7 +99,7 @@ static int fk_learn_done(void *st, const struct ftl *f)
 {
 	struct fk *p = st;
 	for (uint64_t i = 0; i < ftl_logical_pages(f); i++)
-		p->death[i] = FK_NEVER;
+		p->pg[i].death = FK_NEVER;
 	return 0;
 }
 
@@ -120,12 +125,12 @@ static int fk_host(void *st, const struct ftl *f, const struct place_write *w, u
 	struct fk *p = st;
 	uint64_t d;
 	if (ftl_preconditioning(f)) {
-		d = p->first[w->lpn] == FK_NEVER ? FK_NEVER : p->first[w->lpn] + 1;
+		d = p->pg[w->lpn].first == FK_NEVER ? FK_NEVER : p->pg[w->lpn].first + 1;
 	} else {
 		uint64_t i = p->next++;
 		d = i < p->nw && p->life[i] != UINT32_MAX ? i + 1 + p->life[i] : FK_NEVER;
 	}
-	p->death[w->lpn] = d;
+	p->pg[w->lpn].death = d;
 	*s = fk_class(f, p, d);
 	return 0;
 }
@@ -133,7 +138,20 @@ static int fk_host(void *st, const struct ftl *f, const struct place_write *w, u
 static int fk_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, unsigned *s)
 {
 	struct fk *p = st;
-	*s = fk_class(f, p, p->death[lpn]);
+	*s = fk_class(f, p, p->pg[lpn].death);
+	return 0;
+}
+
+static void fk_prefetch(void *st, const struct ftl *f, uint32_t lpn)
+{
+	struct fk *p = st;
+	ftl_pf(&p->pg[lpn]);
+}
+
+static int fk_clean(void *st, const struct ftl *f, uint32_t seg, int wl)
+{
+	struct fk *p = st;
+	place_prefetch_victim(f, seg, p->pg, sizeof(*p->pg), 1);
 	return 0;
 }
 
@@ -147,8 +165,7 @@ static void fk_destroy(void *st, const struct ftl *f)
 {
 	struct fk *p = st;
 	free(p->life);
-	free(p->death);
-	free(p->first);
+	free(p->pg);
 }
 
 static const struct policy_arg fk_args[] = {
@@ -167,6 +184,8 @@ const struct place_ops place_fk_ops = {
 	.init = fk_init,
 	.host = fk_host,
 	.gc = fk_gc,
+	.on_clean = fk_clean,
+	.prefetch = fk_prefetch,
 	.learn = fk_learn,
 	.learn_done = fk_learn_done,
 	.stream_name = fk_name,

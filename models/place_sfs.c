@@ -11,8 +11,10 @@
  * numbered hottest first.
  *
  * SFS quantizes at every cleaning, over every segment; here it does so
- * after every ceil(sealed / 1024) cleanings, so that its cost per
- * cleaning stays bounded (amortized 3 x 1024 segment visits). Memory: a
+ * after every ceil(sealed / SPAN) cleanings (sfs:N,SPAN=K, default
+ * 1024), so that its cost per cleaning stays bounded (amortized 3 x SPAN
+ * segment visits; a smaller SPAN is cheaper and follows the hotness
+ * less closely). Memory: a
  * u32 write count a page, three doubles a segment.
  */
 #include <math.h>
@@ -22,10 +24,10 @@
 #include "place.h"
 
 #define SFS_ROUNDS 3
-#define SFS_SPAN 1024 /* segments quantized per cleaning, amortized */
 
 struct sfs {
 	unsigned n;
+	uint64_t span; /* segments quantized per cleaning, amortized */
 	uint32_t *count;
 	double *sum_count, *sum_time; /* per segment, over its live pages */
 	double center[FTL_MAX_STREAMS];
@@ -43,6 +45,7 @@ static int sfs_init(void *st, const struct ftl *f, const struct place_init *in, 
 	    !(p->h = policy_calloc(st, ftl_segments(f), 8)))
 		return policy_fail(st, "out of memory");
 	p->n = (unsigned)in->args->u[0];
+	p->span = in->args->u[1];
 	p->overwrite = FTL_NONE;
 	out->streams = p->n;
 	out->gc_streams = p->n;
@@ -120,8 +123,16 @@ static void quantize(const struct ftl *f, struct sfs *p)
 				sum[g] += p->h[k];
 				cnt[g]++;
 			}
-			for (unsigned i = 0; i < p->n; i++)
-				p->center[i] = cnt[i] ? sum[i] / (double)cnt[i] : 0;
+			int moved = 0;
+			for (unsigned i = 0; i < p->n; i++) {
+				double c = cnt[i] ? sum[i] / (double)cnt[i] : 0;
+				moved |= c != p->center[i];
+				p->center[i] = c;
+			}
+			/* Unmoved centres give the same assignment, sums and
+			 * centres again: the rounds left change nothing. */
+			if (!moved)
+				break;
 		}
 	}
 	qsort(p->center, p->n, sizeof(double), cmp_desc);
@@ -130,7 +141,8 @@ static void quantize(const struct ftl *f, struct sfs *p)
 static int sfs_clean(void *st, const struct ftl *f, uint32_t seg, int wl)
 {
 	struct sfs *p = st;
-	uint64_t every = (ftl_sealed_count(f) + SFS_SPAN - 1) / SFS_SPAN;
+	place_prefetch_victim(f, seg, p->count, sizeof(*p->count), 1);
+	uint64_t every = (ftl_sealed_count(f) + p->span - 1) / p->span;
 	if (++p->cleanings >= (every ? every : 1)) {
 		p->cleanings = 0;
 		quantize(f, p);
@@ -184,6 +196,12 @@ static int sfs_host(void *st, const struct ftl *f, const struct place_write *w, 
 	return 0;
 }
 
+static void sfs_prefetch(void *st, const struct ftl *f, uint32_t lpn)
+{
+	struct sfs *p = st;
+	ftl_pf(&p->count[lpn]);
+}
+
 static int sfs_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, unsigned *s)
 {
 	struct sfs *p = st;
@@ -209,14 +227,15 @@ static void sfs_destroy(void *st, const struct ftl *f)
 
 static const struct policy_arg sfs_args[] = {
 	{"N", ARG_UINT, 2, FTL_MAX_STREAMS, 6, "groups"},
+	{"SPAN", ARG_UINT, 1, 1u << 30, 1024, "segments quantized per cleaning, amortized (quantize every ceil(sealed/SPAN) cleanings)"},
 };
 
 const struct place_ops place_sfs_ops = {
 	.info = {.name = "sfs",
-		 .desc = "SFS (FAST'12): groups by hotness (writes over age), centres quantized from the segments (sfs:N, default 6)",
+		 .desc = "SFS (FAST'12): groups by hotness (writes over age), centres quantized from the segments (sfs:N[,SPAN=K], default 6 groups, K 1024)",
 		 .version = PLACE_API_VERSION,
 		 .args = sfs_args,
-		 .nargs = 1,
+		 .nargs = 2,
 		 .state_size = sizeof(struct sfs)},
 	.init = sfs_init,
 	.host = sfs_host,
@@ -224,6 +243,7 @@ const struct place_ops place_sfs_ops = {
 	.on_clean = sfs_clean,
 	.invalidate = sfs_invalidate,
 	.placed = sfs_placed,
+	.prefetch = sfs_prefetch,
 	.stream_name = sfs_name,
 	.destroy = sfs_destroy,
 };

@@ -34,6 +34,11 @@ t_expect_success 'fk:6,R=2: geometric classes (class c below b 2^c): the same tr
 	jq -e "[.streams[].host_pages_written] == [0,0,0,1024,0,256] and .wa_total == 1" f.json &&
 	t_err 2 "fk has no argument" "$S" -q --placement fk:6,K=2 seq.ev
 '
+t_expect_success 'sfs:4,SPAN=8 (quantizing more often) runs under --check; SPAN=0 is a usage error' '
+	"$S" -q --check --op 0.4 --pages-per-segment 32 --placement sfs:4,SPAN=8 z.ev >s.json &&
+	jq -e ".wa_total >= 1" s.json &&
+	t_err 2 "SPAN" "$S" -q --placement sfs:4,SPAN=0 z.ev
+'
 t_expect_success 'fk: standard input (buffered) gives the same run as the file' '
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk z.ev | jq "del(.timing, .input)" >a.json &&
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk - <z.ev | jq "del(.timing, .input)" >b.json &&
