@@ -52,7 +52,8 @@ struct grid {
 struct vol {
 	uint32_t id;
 	uint64_t events, write_pages, max_end;
-	struct ftl_pagemap map; /* its footprint */
+	uint64_t fp_n;		/* its footprint: distinct pages written */
+	struct ftl_pagemap map; /* its footprint's numbering, once selected */
 	int selected;
 	const char *skip;	  /* why it is not run (all its models) */
 	unsigned model0, nmodel; /* its models in the model array */
@@ -62,6 +63,7 @@ struct vols {
 	size_t n, cap;
 	uint32_t *slot; /* open addressing: index + 1, 0 empty */
 	size_t nslot;
+	struct pagemap all; /* pass 1: (volume, page) -> its number in the volume */
 };
 
 struct sim {

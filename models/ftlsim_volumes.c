@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ftlsim.h"
+#include "pagemap.h"
 
 void sim_volumes_arg(struct sim *s, const char *arg)
 {
@@ -109,12 +110,43 @@ void sim_volume_count(struct sim *in, const struct ev *e)
 	v->write_pages += end - first;
 	if (in->space != SPACE_FOOTPRINT)
 		return;
-	if (!v->map.t.cap && ftl_pagemap_init(&v->map))
+	struct pagemap *all = &in->vols.all;
+	if (!all->cap && pagemap_init(all, sizeof(uint32_t)))
 		sim_fail("out of memory");
-	for (uint64_t p = first; p < end; p++)
-		if (ftl_pagemap_add(&v->map, p))
+	for (uint64_t p = first; p < end; p++) {
+		int added;
+		uint32_t *val = v->fp_n < UINT32_MAX - 1 ? pagemap_get(all, v->id, p, &added) : NULL;
+		if (!val)
 			sim_fail("out of memory, or more than 2^32 distinct pages, in the footprint of volume %u",
 				 v->id);
+		if (added)
+			*val = (uint32_t)v->fp_n++;
+	}
+}
+
+/* The footprint of each selected volume as its model's map: its pages
+ * with the numbers pass 1 gave them in first-write order, as a single
+ * run of that volume numbers them. Pass 1 keeps one table for all the
+ * volumes (a table each would cost its minimum size thousands of times). */
+static void split_footprints(struct sim *in)
+{
+	struct vols *t = &in->vols;
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].selected && !t->v[i].skip && t->v[i].fp_n && ftl_pagemap_init(&t->v[i].map))
+			sim_fail("out of memory");
+	for (size_t i = 0; i < t->all.cap; i++) {
+		if (!pagemap_used(&t->all, i))
+			continue;
+		struct vol *v = lookup(t, t->all.vol[i], 0);
+		if (!v || !v->selected || v->skip)
+			continue;
+		int added;
+		uint32_t *val = pagemap_get(&v->map.t, 0, pagemap_page(&t->all, i), &added);
+		if (!val)
+			sim_fail("out of memory");
+		*val = *(const uint32_t *)pagemap_val(&t->all, i);
+	}
+	pagemap_free(&t->all);
 }
 
 static int by_pages_written(const void *a, const void *b)
@@ -134,7 +166,7 @@ static int by_id(const void *a, const void *b)
 static uint64_t space_of(const struct sim *in, const struct vol *v)
 {
 	return in->space == SPACE_GIVEN ? in->cfg.logical_pages
-	       : in->space == SPACE_FOOTPRINT ? v->map.t.n : v->max_end;
+	       : in->space == SPACE_FOOTPRINT ? v->fp_n : v->max_end;
 }
 
 /* Which volumes run: --volumes, then --min-pages and empty spaces. */
@@ -167,12 +199,13 @@ static void select_volumes(struct sim *in)
 		struct vol *v = &t->v[i];
 		uint64_t U = space_of(in, v);
 		if (!v->selected)
-			ftl_pagemap_free(&v->map);
-		else if (!U)
+			continue;
+		if (!U)
 			v->skip = in->space == SPACE_FOOTPRINT ? "it writes no page" : "it touches no page";
 		else if (U < in->min_pages)
 			v->skip = "its logical space is below --min-pages";
 	}
+	split_footprints(in);
 }
 
 /* A model per selected volume and configuration, volume by volume. */
@@ -216,5 +249,6 @@ void sim_volumes_free(struct sim *in)
 		ftl_pagemap_free(&in->vols.v[i].map);
 	free(in->vols.v);
 	free(in->vols.slot);
+	pagemap_free(&in->vols.all);
 	free(in->vol_list);
 }
