@@ -115,6 +115,20 @@ t_expect_success 'TRIM mix after --fill: the first request may discard any page'
 		     END { exit bad > 0 }"
 '
 
+t_expect_success '--volumes N: N volumes, skewed sizes and rates, offsets within each, seeded' '
+	"$G" -p hotcold --volumes 50 -n 64K -w 50000 --fill -s 9 -o text >v.txt 2>/dev/null &&
+	"$G" -p hotcold --volumes 50 -n 64K -w 50000 --fill -s 9 -o text 2>/dev/null | cmp - v.txt &&
+	F=$(($(wc -l <v.txt) - 50000)) &&
+	awk -v F=$F "NR <= F { size[\$5]++; next } { c[\$5]++; if (\$3 + \$4 > 4096 * size[\$5]) bad = 1 }
+	     END { for (v in size) { k++; if (v + 0 < 0 || v + 0 > 49 || size[v] < 64) bad = 1 }
+		   print k, bad + 0 }" v.txt >summary &&
+	test "$(cat summary)" = "50 0" &&
+	awk -v F=$F "NR > F { c[\$5]++ } END { for (v in c) print c[v] }" v.txt | sort -n >counts &&
+	test $(tail -1 counts) -gt $((10 * $(sed -n 25p counts))) &&
+	! "$G" -p hotcold --volumes 50 -n 64K -w 50000 --fill -s 10 -o text 2>/dev/null | cmp -s - v.txt &&
+	t_err 2 "at least 64 a volume" "$G" -p uniform --volumes 10 -n 100
+'
+
 t_expect_success '--help to stdout, --version' '
 	"$G" --help >h.txt && grep -q "^Usage: tracegen" h.txt && grep -q zipf h.txt &&
 	"$G" --version | grep -q "^tracegen (ftlkit)"

@@ -332,6 +332,7 @@ struct opts {
 	int writes_set, fill, binary, stats;
 	double trim_prob, hot_prob, hot_frac, zipf_s;
 	int hot_prob_set, hot_frac_set;
+	uint64_t volumes; /* --volumes N; 0: one volume, volume 0 */
 };
 
 static void usage(void)
@@ -359,6 +360,11 @@ static void usage(void)
 	       "                         pages [0, round(f*N)) are the hot ones\n"
 	       "  -o, --output text|bin  text: \"t_ns op offset length volume temp\" per line;\n"
 	       "                         bin: binary stream (default when stdout is not a tty)\n"
+	       "      --volumes N        N volumes (0..N-1) sharing --pages and --writes:\n"
+	       "                         sizes and write rates lognormal (seeded), each\n"
+	       "                         volume its own seed and pattern parameters\n"
+	       "                         (hotcold: hot fraction 0.05-0.3, hot writes\n"
+	       "                         0.7-0.95; zipf: exponent S x 0.8-1.2)\n"
 	       "      --stats            report events and events/s on stderr\n"
 	       "  -h, --help             show this help and exit\n"
 	       "  -V, --version          show the version and exit\n"
@@ -398,7 +404,7 @@ static void set_pattern(struct opts *o, const char *arg)
 	}
 }
 
-enum { OPT_FILL = 1000, OPT_TRIM, OPT_HOT_PROB, OPT_HOT_FRAC, OPT_STATS };
+enum { OPT_FILL = 1000, OPT_TRIM, OPT_HOT_PROB, OPT_HOT_FRAC, OPT_STATS, OPT_VOLUMES };
 
 static void parse_args(int argc, char **argv, struct opts *o)
 {
@@ -414,6 +420,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"hot-frac", required_argument, NULL, OPT_HOT_FRAC},
 		{"output", required_argument, NULL, 'o'},
 		{"stats", no_argument, NULL, OPT_STATS},
+		{"volumes", required_argument, NULL, OPT_VOLUMES},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -449,6 +456,11 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				usage_error("--output takes text or bin, not '%s'", optarg);
 			break;
 		case OPT_STATS: o->stats = 1; break;
+		case OPT_VOLUMES:
+			o->volumes = opt_u64("--volumes", optarg);
+			if (!o->volumes || o->volumes > 1000000)
+				usage_error("--volumes takes 1 to 10^6, not '%s'", optarg);
+			break;
 		case 'h': usage(); exit(EXIT_OK);
 		case 'V': print_version(); exit(EXIT_OK);
 		default: usage_error("bad option");
@@ -471,6 +483,8 @@ static void check_opts(struct opts *o)
 		usage_error("--pages times --page-size exceeds 2^63 bytes");
 	if ((o->hot_prob_set || o->hot_frac_set) && !o->pat->hot_opts)
 		usage_error("--hot-prob and --hot-frac apply to hotcold and lfs only");
+	if (o->volumes && o->pages < 64 * o->volumes)
+		usage_error("--volumes %" PRIu64 " needs --pages of at least 64 a volume", o->volumes);
 	if (o->trim_prob > 0 && o->pages >= UINT32_MAX)
 		usage_error("--trim-prob needs --pages below 2^32");
 	if (!o->writes_set)
@@ -549,6 +563,94 @@ static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w
 	emit(w, e);
 }
 
+/*
+ * --volumes N: N volumes, each a workload of its own. Sizes and write
+ * rates are lognormal (sigma 1.5 and 1, so that a few volumes hold most
+ * pages and take most writes, as in cloud block traces), drawn from
+ * the seed; a volume's rate is per page of it times its size. Each
+ * volume has its own generator seeded from the seed and its number,
+ * and its own pattern parameters. The fill writes each volume in turn;
+ * each later request picks its volume by rate.
+ */
+struct vgen {
+	struct opts o;
+	struct gen g;
+	struct pageset set;
+	int has_set;
+};
+
+static double normal(struct rng *r)
+{
+	double u = rng_unit(r), v = rng_unit(r);
+	return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
+}
+
+static struct vgen *volumes_init(const struct opts *o, double **cum_out)
+{
+	uint64_t n = o->volumes;
+	struct rng r;
+	rng_seed(&r, o->seed ^ 0x766f6c756d6573ULL); /* "volumes" */
+	struct vgen *v = calloc(n, sizeof(*v));
+	double *size = calloc(n, sizeof(*size)), *cum = calloc(n, sizeof(*cum)), total = 0;
+	if (!v || !size || !cum)
+		die(EXIT_DATA, "out of memory for %" PRIu64 " volumes", n);
+	for (uint64_t i = 0; i < n; i++)
+		total += size[i] = exp(1.5 * normal(&r));
+	uint64_t spare = o->pages - 64 * n; /* every volume has 64 pages at least */
+	for (uint64_t i = 0; i < n; i++) {
+		struct opts *vo = &v[i].o;
+		*vo = *o;
+		vo->pages = 64 + (uint64_t)((double)spare * size[i] / total);
+		uint64_t x = o->seed + i;
+		vo->seed = rng_splitmix(&x);
+		vo->hot_frac = 0.05 + 0.25 * rng_unit(&r);
+		vo->hot_prob = 0.7 + 0.25 * rng_unit(&r);
+		vo->zipf_s = o->zipf_s * (0.8 + 0.4 * rng_unit(&r));
+		double rate = exp(normal(&r)) * (double)vo->pages;
+		cum[i] = (i ? cum[i - 1] : 0) + rate;
+		gen_init(vo, &v[i].g);
+		if (o->trim_prob > 0) {
+			if (pageset_init(&v[i].set, vo->pages))
+				die(EXIT_DATA, "out of memory for the written pages of volume %" PRIu64, i);
+			v[i].has_set = 1;
+		}
+	}
+	free(size);
+	*cum_out = cum;
+	return v;
+}
+
+static void run_volumes(const struct opts *o, struct ev_writer *w, struct ev *e)
+{
+	double *cum;
+	struct vgen *v = volumes_init(o, &cum);
+	struct rng r;
+	uint64_t n = o->volumes;
+	rng_seed(&r, o->seed ^ 0x7069636b73ULL); /* "picks" */
+	for (uint64_t i = 0; o->fill && i < n && !sig_caught; i++) {
+		e->volume = (uint32_t)i;
+		run_fill(&v[i].o, &v[i].g, w, e, v[i].has_set ? &v[i].set : NULL);
+	}
+	for (uint64_t k = 0; k < o->writes && !sig_caught; k++) {
+		double x = rng_unit(&r) * cum[n - 1];
+		uint64_t lo = 0, hi = n - 1;
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo) / 2;
+			if (cum[mid] > x)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		e->volume = (uint32_t)lo;
+		run_request(&v[lo].o, &v[lo].g, w, e, v[lo].has_set ? &v[lo].set : NULL);
+	}
+	for (uint64_t i = 0; i < n; i++)
+		if (v[i].has_set)
+			pageset_free(&v[i].set);
+	free(v);
+	free(cum);
+}
+
 static double now_s(void)
 {
 	struct timespec ts;
@@ -575,7 +677,7 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	check_opts(&o);
 	gen_init(&o, &g);
-	if (o.trim_prob > 0) {
+	if (o.trim_prob > 0 && !o.volumes) {
 		if (pageset_init(&set, o.pages)) {
 			pageset_free(&set);
 			die(EXIT_DATA, "out of memory for the set of %" PRIu64 " written pages",
@@ -588,10 +690,14 @@ int main(int argc, char **argv)
 	double t0 = now_s();
 	struct ev e = {.length = (uint32_t)o.page_size};
 	ev_writer_init(&w, stdout, o.binary);
-	if (o.fill)
-		run_fill(&o, &g, &w, &e, setp);
-	for (uint64_t i = 0; i < o.writes && !sig_caught; i++)
-		run_request(&o, &g, &w, &e, setp);
+	if (o.volumes) {
+		run_volumes(&o, &w, &e);
+	} else {
+		if (o.fill)
+			run_fill(&o, &g, &w, &e, setp);
+		for (uint64_t i = 0; i < o.writes && !sig_caught; i++)
+			run_request(&o, &g, &w, &e, setp);
+	}
 	/* Interrupted: the stream written so far ends on a whole event. */
 	if (ev_writer_flush(&w))
 		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
