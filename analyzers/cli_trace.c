@@ -37,6 +37,7 @@ int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
 		if (strlen(arg) != 1 || !strchr("DQC", arg[0]))
 			usage_error("--action takes D, Q or C, not '%s'", arg);
 		o->rd.action = arg[0];
+		o->action_given = 1;
 		return 1;
 	case OPT_OPS:
 		if ((o->ops_mask = ev_ops_mask(arg)) <= 0)

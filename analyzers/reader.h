@@ -24,6 +24,7 @@
 #define RD_MULTI_VOL 0x2 /* records carry a volume id */
 #define RD_ACTION 0x4	 /* honours --action (blktrace, blkparse) */
 #define RD_SECTORS 0x8	 /* addresses in sectors: honours --sector-size */
+#define RD_TEMP 0x10	 /* records may carry temperature labels (the event stream) */
 
 struct rd_opts {
 	int action;	     /* 'D' (default), 'Q' or 'C' */

@@ -51,6 +51,23 @@ const struct reader_ops *trace_detect(const unsigned char *data, size_t len)
 	return best;
 }
 
+/* Options the format cannot honour (its capability flags): said, not
+ * refused, as the trace is still read. */
+static void warn_options(const struct trace *t, const char *name, const struct reader_ops *ops)
+{
+	if (t->o.rd.sector_size && !(ops->flags & RD_SECTORS))
+		warn("%s: --sector-size has no effect on format '%s' (%s)", name, ops->name,
+		     ops->flags & RD_ACTION ? "its sectors are the kernel's 512 bytes"
+					    : "its offsets and sizes are bytes");
+	if (t->o.action_given && !(ops->flags & RD_ACTION))
+		warn("%s: --action has no effect on format '%s' (one event per I/O; only blktrace and blkparse "
+		     "record its queue, issue and completion)",
+		     name, ops->name);
+	if (t->o.volume > 0 && !(ops->flags & RD_MULTI_VOL))
+		warn("%s: --volume %lld: format '%s' has no volume field, every event is volume 0 (none is kept)",
+		     name, (long long)t->o.volume, ops->name);
+}
+
 /* With t->src open (or not, for a per-CPU blktrace set): detect the
  * format if asked, and open the reader. */
 static int trace_start(struct trace *t, const char *path, const struct reader_ops *ops,
@@ -77,10 +94,8 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 		src_close(&t->src);
 		t->have_src = 0;
 	}
-	if (t->o.rd.sector_size && !(ops->flags & RD_SECTORS))
-		warn("%s: --sector-size has no effect on format '%s' (%s)", t->have_src ? t->src.name : path,
-		     ops->name, ops->flags & RD_ACTION ? "its sectors are the kernel's 512 bytes"
-						       : "its offsets and sizes are bytes");
+	if (!t->o.reopen)
+		warn_options(t, t->have_src ? t->src.name : path, ops);
 	t->r.ops = ops;
 	t->r.path = path;
 	t->r.src = t->have_src ? &t->src : NULL;

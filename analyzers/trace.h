@@ -22,6 +22,8 @@ struct trace_opts {
 	int64_t volume;	  /* -1: all volumes */
 	int sort;	  /* buffer everything and emit in time order */
 	int quiet;	  /* don't say which format was detected */
+	int action_given; /* --action was asked for (rd.action is 'D' anyway) */
+	int reopen;	  /* the same input opened again: no warning repeated */
 };
 
 void trace_opts_default(struct trace_opts *o);

@@ -130,6 +130,24 @@ static void build_model(const struct sim *in, struct sim *s)
 /* Each model built (their memory together checked first), its files
  * opened, its future learnt when its placement needs it, preconditioned.
  * A --per-volume volume too small for the geometry gets no model. */
+/* A placement that reads the trace's temperature labels (PLACE_TEMP)
+ * on a format that has none would put every page in one class: a usage
+ * error, before any model is built or output file opened. */
+static void check_labels(const struct sim *in, struct sim *const *conf, unsigned nconf)
+{
+	const struct reader_ops *r = reader_find(in->format);
+	if (!r || (r->flags & RD_TEMP))
+		return;
+	for (unsigned i = 0; i < nconf; i++) {
+		char err[256];
+		const struct place_ops *p = place_find(conf[i]->cfg.placement, NULL, err, sizeof(err));
+		if (p && (p->info.flags & PLACE_TEMP))
+			usage_error("placement '%s' reads the trace's temperature labels, and format '%s' has none "
+				    "(the event stream carries them: tracegen writes them)",
+				    p->info.name, r->name);
+	}
+}
+
 static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nconf)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -249,6 +267,7 @@ int main(int argc, char **argv)
 		free_models(&s, m, n, conf, nconf, &one);
 		return sig_status();
 	}
+	check_labels(&s, conf, nconf);
 	if (s.per_volume) {
 		m = sim_volume_models(&s, conf, nconf, &n);
 		g_models = m, g_n = n;

@@ -18,6 +18,7 @@ void sim_open_trace(struct sim *s)
 		sim_fail("%s", err);
 	s->format = trace_format(s->t);
 	s->topt.quiet = 1; /* a second opening says nothing */
+	s->topt.reopen = 1;
 }
 
 /* Pass 1 keeps standard input for pass 2. */
