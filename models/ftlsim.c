@@ -253,7 +253,7 @@ int main(int argc, char **argv)
 	g_in = &s, g_models = m, g_n = n;
 	sig_init();
 	s.t0 = sim_now();
-	if (s.dry_run) {
+	if (s.dry_run && !s.grid.naxes && !s.per_volume) {
 		sim_dry_run(&s);
 		return EXIT_OK;
 	}
@@ -271,6 +271,11 @@ int main(int argc, char **argv)
 	if (s.per_volume) {
 		m = sim_volume_models(&s, conf, nconf, &n);
 		g_models = m, g_n = n;
+	}
+	if (s.dry_run) {
+		sim_dry_run_models(&s, m, n, nconf);
+		free_models(&s, m, n, conf, nconf, &one);
+		return EXIT_OK;
 	}
 	start_models(&s, m, n, nconf);
 	sim_replay(&s, m, n);

@@ -176,6 +176,8 @@ uint64_t sim_memory_available(void);
 void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf);
 /* --dry-run: the JSON estimate on stdout; nothing simulated. */
 void sim_dry_run(struct sim *s);
+/* --dry-run with --grid or --per-volume: each model's memory and the total. */
+void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf);
 
 /* ftlsim_report.c */
 void sim_open_outputs(struct sim *s);

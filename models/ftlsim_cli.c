@@ -73,7 +73,8 @@ static void usage(void)
 	       "      --dry-run             print the geometry, the model's memory, the input's\n"
 	       "                            size and an estimated run time as JSON; simulate\n"
 	       "                            nothing (with extent or footprint, the first pass\n"
-	       "                            over the trace is read)\n"
+	       "                            over the trace is read); with --grid or\n"
+	       "                            --per-volume, every model's memory and the total\n"
 	       "      --help, --version\n\n"
 	       "Several models from one read of the trace:\n"
 	       "      --grid SPEC           every configuration of a grid, e.g.\n"
@@ -366,8 +367,6 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 		usage_error("--per-volume reads the trace twice: name a file, not standard input");
 	if (s->per_volume && s->topt.volume >= 0)
 		usage_error("--per-volume runs every volume; --volumes selects some (not --volume)");
-	if ((s->grid.naxes || s->per_volume) && s->dry_run)
-		usage_error("--dry-run estimates one model, not a --grid or --per-volume");
 }
 
 /* What the command line says of one model, once the options are read. */

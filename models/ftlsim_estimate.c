@@ -354,3 +354,83 @@ void sim_dry_run(struct sim *s)
 		die(EXIT_USAGE, "the model needs %.1f MiB, more than the %.1f MiB available",
 		    need / 1048576.0, avail / 1048576.0);
 }
+
+/*
+ * --dry-run of several models (--grid, --per-volume): after the first
+ * pass (footprints, volumes) the memory of every model, as the run
+ * would count it before it starts, and their total against the limit.
+ */
+void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
+{
+	json_t *j = json_object(), *inp = json_object(), *arr = json_array(), *mem = json_object();
+	uint64_t need = 0, maps = 0, avail = in->mem_limit ? in->mem_limit : sim_memory_available();
+	unsigned built = 0, refused = 0;
+	struct coef *k = NULL;
+	size_t nk = 0;
+	for (unsigned i = 0; i < n; i++) {
+		struct sim *x = m[i];
+		x->cfg.physical_pages = sim_physical_pages(x);
+		json_t *o = json_object();
+		if (in->per_volume && x->vol)
+			SETU(o, "volume", x->vol->id);
+		if (in->grid.naxes) {
+			json_t *ax = json_object();
+			for (unsigned a = 0; a < in->grid.naxes; a++)
+				json_object_set_new(ax, in->grid.axis[a].name, json_string(x->axis_val[a]));
+			json_object_set_new(o, "axes", ax);
+		}
+		uint64_t U = x->cfg.logical_pages, T = x->cfg.physical_pages;
+		uint64_t b = x->cfg.pages_per_seg ? x->cfg.pages_per_seg : ftl_auto_pages_per_seg(U);
+		SETU(o, "logical_pages", U);
+		SETU(o, "physical_pages", T / b * b);
+		SETU(o, "pages_per_segment", b);
+		uint64_t one = 0;
+		int ok = 0;
+		if (x->vol && x->vol->skip) {
+			json_object_set_new(o, "skipped", json_string(x->vol->skip));
+		} else {
+			const struct coef *e = coef_of(&k, &nk, x);
+			ok = e->ok;
+			if (ok)
+				one = linear(e->k, U, T);
+			else
+				json_object_set_new(o, "skipped", json_string("the model refuses its geometry (too little spare space)"));
+		}
+		json_object_set_new(o, "model_bytes", ok ? json_integer((json_int_t)one) : json_null());
+		json_array_append_new(arr, o);
+		need += one;
+		built += ok;
+		refused += !ok;
+	}
+	free(k);
+	for (size_t i = 0; i < in->vols.n; i++)
+		maps += in->vols.v[i].selected ? map_bytes(&in->vols.v[i].map) : 0;
+	for (unsigned i = 0; i < n && !in->per_volume; i++)
+		maps += m[i]->space_owner == m[i] && m[i]->space == SPACE_FOOTPRINT ? map_bytes(&m[i]->map) : 0;
+	json_object_set_new(j, "program", json_string("ftlsim"));
+	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
+	json_object_set_new(j, "dry_run", json_true());
+	json_object_set_new(inp, "path", json_string(in->path));
+	json_object_set_new(inp, "format", json_string(in->format ? in->format : ""));
+	json_object_set_new(inp, "events", sim_needs_pass1(m, n) || in->per_volume
+						   ? json_integer((json_int_t)in->events_pass1) : json_null());
+	json_object_set_new(j, "input", inp);
+	SETU(j, "configurations", nconf);
+	SETU(j, "models", built);
+	SETU(j, "models_skipped", refused);
+	json_object_set_new(j, "per_model", arr);
+	SETU(mem, "model_bytes", need);
+	SETU(mem, "footprint_map_bytes", maps);
+	SETU(mem, "total_bytes", need + maps);
+	json_object_set_new(mem, "limit_bytes", avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
+	json_object_set_new(mem, "fits", json_boolean(need + maps <= avail));
+	json_object_set_new(j, "memory", mem);
+	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+	putchar('\n');
+	json_decref(j);
+	if (fflush(stdout) || ferror(stdout))
+		die(EXIT_DATA, "error writing standard output");
+	if (need + maps > avail)
+		die(EXIT_USAGE, "the models need about %.1f MiB (%u models, %.1f MiB of footprint maps), over the limit of %.1f MiB",
+		    (need + maps) / 1048576.0, built, maps / 1048576.0, avail / 1048576.0);
+}

@@ -57,4 +57,25 @@ t_expect_success 'a model larger than the memory available is refused up front (
 	"$S" -q --logical-pages 3900000000 --dry-run u.ev >big.json 2>big.err; test $? -eq 2 &&
 	jq -e ".memory.fits == false and .memory.model_bytes > 30000000000" big.json
 '
+t_expect_success '--dry-run with --grid and --per-volume: every model, memory within 1% of what each run counts, the total the run checks' '
+	T="$SAMPLES/tencent/cbs-sample.csv.bz2"
+	A="-q --per-volume --volumes top:3 --logical-space footprint --pages-per-segment auto --grid op=0.07,0.28"
+	"$S" $A --dry-run --results r0.csv "$T" >dm.json 2>/dev/null && test ! -e r0.csv &&
+	jq -e ".dry_run and .models == 6 and .configurations == 2 and (.per_model | length) == 6" dm.json &&
+	"$S" $A --results r.csv "$T" >run.json 2>/dev/null &&
+	test "$(jq .memory.total_bytes dm.json)" = "$(jq .memory.estimate_bytes run.json)" &&
+	jq -r ".per_model[] | \"\(.volume),\(.axes.op),\(.model_bytes)\"" dm.json >est.txt &&
+	python3 -c "
+import csv, sys
+est = {tuple(l.strip().split(\",\")[:2]): int(l.strip().split(\",\")[2]) for l in open(\"est.txt\")}
+rows = list(csv.DictReader(open(\"r.csv\")))
+assert len(rows) == 6 and len(est) == 6
+for r in rows:
+    e, m = est[(r[\"volume\"], r[\"op\"])], int(r[\"memory.model_bytes\"])
+    assert abs(e - m) <= 0.01 * m, (r[\"volume\"], e, m)
+" &&
+	t_err 2 "over the limit of" "$S" $A --dry-run --mem-limit 1M "$T" &&
+	"$S" -q --dry-run --logical-space footprint --grid "policy=greedy,cb" "$SAMPLES/msr/hm_0-head1000.csv" --pages-per-segment auto |
+		jq -e ".models == 2 and .per_model[1].axes.policy == \"cb\" and .memory.fits"
+'
 t_done
