@@ -18,6 +18,7 @@
 #include "gc.h"
 #include "place.h"
 #include "policy.h"
+#include "wamath.h"
 
 int ftl_err(struct ftl *f, const char *fmt, ...)
 {
@@ -164,6 +165,17 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	struct gc_needs gn = {0};
 	if (g->init(f->gc_st, f, &(struct gc_init){.args = &ga, .slots = {f->seg}}, &gn))
 		return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_st));
+	f->gc_cls[0] = f->gc_st;
+	f->share = c->spare_share && f->nstreams > 1;
+	for (unsigned s = 1; f->share && s < f->nstreams; s++) {
+		/* Each segment is in one stream's index at a time: the rooms
+		 * share the segment records' policy words. */
+		struct gc_needs gs = {0};
+		if (!(f->gc_cls[s] = policy_room_new(f, g->info.state_size, c->seed + s)))
+			return set_err(err, n, "out of memory");
+		if (g->init(f->gc_cls[s], f, &(struct gc_init){.args = &ga, .slots = {f->seg}}, &gs))
+			return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_cls[s]));
+	}
 	if (keep(f, pn.keep | gn.keep))
 		return set_err(err, n, "out of memory");
 	return 0;
@@ -253,6 +265,8 @@ static int alloc_arrays(struct ftl *f)
 struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 {
 	struct ftl *f = calloc(1, sizeof(*f));
+	if (f)
+		f->check_cls = -1;
 	if (!f) {
 		set_err(err, n, "out of memory");
 		return NULL;
@@ -291,6 +305,12 @@ void ftl_free(struct ftl *f)
 {
 	if (!f)
 		return;
+	for (unsigned s = 1; s < FTL_MAX_STREAMS; s++)
+		if (f->gc_cls[s]) {
+			if (f->gc->destroy)
+				f->gc->destroy(f->gc_cls[s], f);
+			policy_room_free(f->gc_cls[s]);
+		}
 	if (f->gc_st && f->gc->destroy)
 		f->gc->destroy(f->gc_st, f);
 	if (f->place_st && f->place->destroy)
@@ -366,7 +386,8 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 	st->seg = FTL_NONE;
 	if (f->wl_head)
 		ftl_wear_sealed(f, seg);
-	if (f->gc->on_seal(f->gc_st, f, seg))
+	st->held++;
+	if (f->gc->on_seal(ftl_gc_room(f, seg), f, seg))
 		return ftl_gc_failed(f);
 	if (f->place->sealed && f->place->sealed(f->place_st, f, seg))
 		return ftl_place_failed(f);
@@ -382,6 +403,7 @@ static int erase(struct ftl *f, uint32_t seg)
 	f->erase_count[seg] = e + 1;
 	if (e + 1 > f->ec_max)
 		f->ec_max = e + 1;
+	f->streams[f->seg[seg].stream].held--;
 	f->seg[seg].state = SEG_FREE;
 	f->seg[seg].valid = 0;
 	memset(&f->vmap[(size_t)seg * f->vmap_words], 0, f->vmap_words * sizeof(uint64_t));
@@ -429,7 +451,7 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	if (f->place->invalidate && f->place->invalidate(f->place_st, f, lpn, seg))
 		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
-	    f->gc->on_invalidate(f->gc_st, f, seg, old))
+	    f->gc->on_invalidate(ftl_gc_room(f, seg), f, seg, old))
 		return ftl_gc_failed(f);
 	return 0;
 }
@@ -564,12 +586,94 @@ static uint32_t free_after_copies(const struct ftl *f)
 	return need >= f->nfree ? 0 : f->nfree - (uint32_t)need;
 }
 
+/*
+ * --spare-share opt: each stream s holds the live data of its pages,
+ * d_s = live_s / b segments, plus a share x_s of the spare segments X =
+ * (segments - gc_high - open ones) - sum d_s, split so that the WA of
+ * separated pools, sum r_s WA(x_s / (d_s + x_s)) with r_s the stream's
+ * share of the host writes and WA greedy's mean field (wamath.h), is
+ * least: the condition of Desnoyers' equations 20-22 (SYSTOR'12), that
+ * every pool's marginal gain r_s dWA_s/dx_s be equal, met by handing the
+ * spare out in 256 slices, each to the pool it saves most. r_s is
+ * measured: host pages per stream over windows of U/8 host writes,
+ * halved at each window (the split adapts as the traffic changes).
+ */
+static double pool_wa(double d, double x, uint32_t b)
+{
+	if (x <= 0)
+		return 1e12;
+	double w = wa_greedy_mf(x / (d + x), b);
+	return isnan(w) ? 1e12 : w;
+}
+
+static void share_update(struct ftl *f)
+{
+	double d[FTL_MAX_STREAMS], x[FTL_MAX_STREAMS], rsum = 0, dsum = 0;
+	unsigned n = f->nstreams;
+	for (unsigned s = 0; s < n; s++) {
+		struct ftl_stream *st = &f->streams[s];
+		st->rate = st->rate / 2 + (double)st->win_host;
+		st->win_host = 0;
+		rsum += st->rate;
+		d[s] = (double)st->live / f->b;
+		dsum += d[s];
+		x[s] = 0;
+	}
+	double room = (double)f->nseg - f->gc_high - n, X = room - dsum;
+	for (unsigned k = 0; k < 256 && X > 0; k++) {
+		double slice = X / 256, best = -1;
+		unsigned bs = 0;
+		for (unsigned s = 0; s < n; s++) {
+			double r = rsum > 0 ? f->streams[s].rate / rsum : 1.0 / n;
+			if (d[s] <= 0 || r <= 0)
+				continue;
+			double g = r * (pool_wa(d[s], x[s], f->b) - pool_wa(d[s], x[s] + slice, f->b));
+			if (g > best) {
+				best = g;
+				bs = s;
+			}
+		}
+		if (best < 0)
+			break;
+		x[bs] += slice;
+	}
+	for (unsigned s = 0; s < n; s++)
+		f->streams[s].quota = d[s] + x[s];
+	uint64_t every = f->U / 8 ? f->U / 8 : 1;
+	f->share_next = f->clock + every;
+}
+
+/* The stream to clean: the one furthest over its share that has a
+ * sealed segment (FTL_NONE: none has). */
+static unsigned share_class(struct ftl *f)
+{
+	if (f->clock >= f->share_next)
+		share_update(f);
+	unsigned best = FTL_MAX_STREAMS;
+	double over = 0;
+	for (unsigned s = 0; s < f->nstreams; s++) {
+		const struct ftl_stream *st = &f->streams[s];
+		double o = (double)st->held + (st->seg != FTL_NONE) - st->quota;
+		if (st->held && (best == FTL_MAX_STREAMS || o > over)) {
+			best = s;
+			over = o;
+		}
+	}
+	return best;
+}
+
 /* The victim policy's choice: a sealed segment, or FTL_NONE when it
  * finds none. 0, or -1 with f->err set. */
 static int pick(struct ftl *f, uint32_t *seg)
 {
 	*seg = FTL_NONE;
-	if (f->gc->pick(f->gc_st, f, seg))
+	if (f->share) {
+		unsigned c = share_class(f);
+		if (c == FTL_MAX_STREAMS)
+			return 0;
+		if (f->gc->pick(f->gc_cls[c], f, seg))
+			return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_cls[c]));
+	} else if (f->gc->pick(f->gc_st, f, seg))
 		return ftl_gc_failed(f);
 	if (*seg != FTL_NONE && (*seg >= f->nseg || f->seg[*seg].state != SEG_SEALED))
 		return ftl_err(f, "victim policy '%s' chose segment %u, which is not sealed", f->gc->info.name,
@@ -736,6 +840,7 @@ static inline int write_page(struct ftl *f, uint32_t lpn, const struct ftl_tag *
 		return -1;
 	f->mapped++;
 	st->host_pages++;
+	st->win_host++;
 	return 0;
 }
 

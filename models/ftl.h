@@ -60,6 +60,7 @@ struct ftl_config {
 	double gc_gp;		 /* GC trigger by garbage proportion; 0: watermarks */
 	uint32_t gc_batch;	 /* victims per GC operation under gc_gp (0: 1) */
 	int tie_random;		 /* equally good victims: random, not oldest */
+	int spare_share;	 /* 1: each stream its own share of the spare space (opt) */
 	uint64_t seed;
 };
 
@@ -71,6 +72,11 @@ struct ftl_stream {
 	uint64_t host_pages, gc_pages, sealed;
 	uint64_t victims, victim_valid; /* cleaned segments this stream wrote */
 	uint64_t live; /* valid pages in the segments this stream wrote */
+	uint32_t held; /* its sealed segments now */
+	/* --spare-share opt: host pages written in the current window, their
+	 * decayed rate, and the segments (sealed and open) it may hold */
+	uint64_t win_host;
+	double rate, quota;
 };
 
 /* Counters that the measured window (after the warm-up) repeats. */
@@ -155,6 +161,12 @@ struct ftl {
 	/* policies: each one's state in its room (policy.h) */
 	const struct gc_ops *gc;
 	void *gc_st;
+	/* --spare-share opt: one victim-policy room per stream, each indexing
+	 * the sealed segments that stream wrote (gc_st is the first) */
+	void *gc_cls[FTL_MAX_STREAMS];
+	int share;
+	uint64_t share_next; /* host clock of the next spare-split update */
+	int check_cls;	     /* --check of one stream's room: its sealed count, else -1 */
 	const struct place_ops *place;
 	void *place_st;
 	/* the placement's prefetch hook (place.h), or NULL */
@@ -265,6 +277,12 @@ int ftl_check(struct ftl *f, char *err, size_t n);
 void ftl_sealed_hist(const struct ftl *f, uint64_t *bins);
 /* Write amplification of a window, or -1 when it has no host write. */
 double ftl_wa(const struct ftl_counts *now, const struct ftl_counts *then);
+
+/* The victim-policy room that indexes sealed segment seg. */
+static inline void *ftl_gc_room(const struct ftl *f, uint32_t seg)
+{
+	return f->share ? f->gc_cls[f->seg[seg].stream] : f->gc_st;
+}
 
 static inline uint32_t ftl_seg_of(const struct ftl *f, uint32_t ppn)
 {

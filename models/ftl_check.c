@@ -128,8 +128,22 @@ int ftl_check(struct ftl *f, char *err, size_t n)
 	free(live);
 	if (!rc)
 		rc = check_flash(f, err, n);
-	if (!rc && f->gc->check)
+	if (!rc && f->gc->check && !f->share)
 		rc = f->gc->check(f->gc_st, f, err, n);
+	/* --spare-share opt: every stream's room indexes its own sealed
+	 * segments, whose count the stream keeps. */
+	for (unsigned s = 0; !rc && f->share && s < f->nstreams; s++) {
+		uint32_t held = 0;
+		for (uint32_t g = 0; g < f->nseg; g++)
+			held += f->seg[g].state == SEG_SEALED && f->seg[g].stream == s;
+		if (held != f->streams[s].held)
+			rc = set_err(err, n, "stream %u holds %u sealed segments, counted %u", s, held,
+				     f->streams[s].held);
+		f->check_cls = (int)s;
+		if (!rc && f->gc->check)
+			rc = f->gc->check(f->gc_cls[s], f, err, n);
+		f->check_cls = -1;
+	}
 	if (!rc && f->place->check && f->place->check(f->place_st, f))
 		rc = set_err(err, n, "placement '%s': %s", f->place->info.name, policy_error(f->place_st));
 	if (rc) {

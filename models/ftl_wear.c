@@ -97,7 +97,7 @@ int ftl_wear_level(struct ftl *f)
 		uint32_t seg = f->wl_head[e];
 		if (seg == FTL_NONE)
 			continue;
-		if (f->gc->remove(f->gc_st, f, seg))
+		if (f->gc->remove(ftl_gc_room(f, seg), f, seg))
 			return ftl_gc_failed(f);
 		if (ftl_clean(f, seg, 1))
 			return -1;

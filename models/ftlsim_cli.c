@@ -52,6 +52,10 @@ static void usage(void)
 	       "      --gc-tie oldest|random\n"
 	       "                            equally good victims (greedy): the oldest (default),\n"
 	       "                            or one drawn at random\n"
+	       "      --spare-share shared|opt\n"
+	       "                            streams share the spare space (default), or each\n"
+	       "                            has its own share, split at the optimum of\n"
+	       "                            separated pools from the measured write shares\n"
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
 	       "      --precondition none|seq|random  write every page once first (default none)\n"
@@ -120,7 +124,7 @@ enum {
 	O_LPAGES = 2000, O_CAPACITY, O_SPACE, O_PAGESIZE, O_OOR, O_OP, O_SF, O_PPAGES, O_PPS,
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
-	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE,
+	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT
 };
 
@@ -144,6 +148,7 @@ static const struct option longopts[] = {
 	{"segment-bytes", required_argument, NULL, O_SEGBYTES},
 	{"gc-batch", required_argument, NULL, O_GCBATCH},
 	{"gc-tie", required_argument, NULL, O_GCTIE},
+	{"spare-share", required_argument, NULL, O_SPARESHARE},
 	{"wear-level", required_argument, NULL, O_WEAR},
 	{"trim", no_argument, NULL, O_TRIM},
 	{"no-trim", no_argument, NULL, O_NOTRIM},
@@ -240,6 +245,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	static const char *const oors[] = {"error", "drop", "clip", NULL};
 	static const char *const preconds[] = {"none", "seq", "random", NULL};
 	static const char *const ties[] = {"oldest", "random", NULL};
+	static const char *const shares[] = {"shared", "opt", NULL};
 	switch (c) {
 	case 'q': s->topt.quiet = s->quiet = 1; break;
 	case O_LPAGES:
@@ -290,6 +296,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_SEGBYTES: s->seg_bytes = opt_size("--segment-bytes", arg); break;
 	case O_GCBATCH: s->cfg.gc_batch = opt_u32("--gc-batch", arg, 1, 1u << 20); break;
 	case O_GCTIE: s->cfg.tie_random = parse_choice("--gc-tie", arg, ties); break;
+	case O_SPARESHARE: s->cfg.spare_share = parse_choice("--spare-share", arg, shares); break;
 	case O_WEAR: opt_wear(s, arg); break;
 	case O_TRIM:
 	case O_NOTRIM:
@@ -418,7 +425,7 @@ static const struct option *find_long(const char *name)
  * physical space, garbage collection, checks), not the input or outputs. */
 static int model_option(int c)
 {
-	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_GCTIE);
+	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE);
 }
 
 static void add_axis(struct sim *s, char *tok)

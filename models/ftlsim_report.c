@@ -156,6 +156,7 @@ static json_t *j_params(const struct sim *s)
 	json_object_set_new(p, "gc_trigger", json_string(trig));
 	SETU(p, "gc_batch", f->gc_batch);
 	json_object_set_new(p, "gc_tie", json_string(s->cfg.tie_random ? "random" : "oldest"));
+	json_object_set_new(p, "spare_share", json_string(s->cfg.spare_share ? "opt" : "shared"));
 	json_object_set_new(p, "trim", json_boolean(s->cfg.trim));
 	json_object_set_new(p, "out_of_range", json_string(oors[s->cfg.oor]));
 	json_object_set_new(p, "precondition", json_string(preconds[s->precond]));

@@ -102,7 +102,12 @@ static inline uint64_t ftl_now(const struct ftl *f) { return f->clock; }
 static inline uint64_t ftl_logical_pages(const struct ftl *f) { return f->U; }
 static inline uint32_t ftl_segments(const struct ftl *f) { return f->nseg; }
 static inline uint32_t ftl_seg_pages(const struct ftl *f) { return f->b; }
-static inline uint32_t ftl_sealed_count(const struct ftl *f) { return f->nsealed; }
+/* Sealed segments; while --check asks one stream's victim-policy room
+ * (--spare-share opt), those of that stream. */
+static inline uint32_t ftl_sealed_count(const struct ftl *f)
+{
+	return f->check_cls >= 0 ? f->streams[f->check_cls].held : f->nsealed;
+}
 static inline uint32_t ftl_valid(const struct ftl *f, uint32_t seg) { return f->seg[seg].valid; }
 /* enum ftl_seg_state */
 static inline unsigned ftl_state(const struct ftl *f, uint32_t seg) { return f->seg[seg].state; }

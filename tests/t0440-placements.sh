@@ -39,6 +39,28 @@ t_expect_success 'sfs:4,SPAN=8 (quantizing more often) runs under --check; SPAN=
 	jq -e ".wa_total >= 1" s.json &&
 	t_err 2 "SPAN" "$S" -q --placement sfs:4,SPAN=0 z.ev
 '
+t_expect_success '--spare-share opt: 90/10 with the labels, each class its own share, within 5% of the separated pools (shared: about 2x)' '
+	"$G" -p hotcold --fill -n 16384 -w 360448 -s 2 -o bin 2>/dev/null >hcs.ev &&
+	for sh in shared opt; do
+		"$S" -q --check --spare-factor 0.1 --pages-per-segment 32 --warmup-writes 196608 --placement oracle:2 \
+			--spare-share $sh hcs.ev >$sh.json || return 1
+	done &&
+	jq -e ".params.spare_share == \"opt\"" opt.json &&
+	"$BIN/wamodel" --csv -m hotcold -b 32 -s 0.1 | tail -n 1 | cut -d, -f9 >pools.wa &&
+	python3 -c "
+import json
+o, s = (json.load(open(n + \".json\"))[\"wa_measured\"] for n in (\"opt\", \"shared\"))
+m = float(open(\"pools.wa\").read())
+assert abs(o / m - 1) < 0.05 and s > 1.5 * o, (o, s, m)
+"
+'
+t_expect_success '--spare-share opt holds --check under every victim policy, with wear levelling too' '
+	for p in greedy cb cb-sqrt fifo random windowed:8 cat dchoices:3; do
+		"$S" -q --check --op 0.3 --pages-per-segment 32 --policy $p --placement hotcold:3 --spare-share opt \
+			--wear-level static:4 z.ev >s.json && jq -e ".wa_total >= 1" s.json >/dev/null || { echo $p; return 1; }
+	done &&
+	t_err 2 "spare-share" "$S" -q --spare-share half z.ev
+'
 t_expect_success 'fk: standard input (buffered) gives the same run as the file' '
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk z.ev | jq "del(.timing, .input)" >a.json &&
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk - <z.ev | jq "del(.timing, .input)" >b.json &&
