@@ -47,7 +47,88 @@ struct stats {
 	struct pagemap pages;
 	struct extent *disc;
 	size_t ndisc, disc_cap;
+	/* --per-volume: a row per volume, found by an open-addressing hash */
+	int per_volume;
+	struct vstat *vol;
+	size_t nvol, capvol;
+	uint32_t *vslot; /* index + 1, 0 empty */
+	size_t nvslot;
 };
+
+struct vstat {
+	uint32_t id;
+	uint64_t events, count[EV_NOPS], bytes[EV_NOPS], page_writes, max_end;
+	int64_t t_min, t_max;
+	uint64_t fp_written, hot_writes; /* pages written; writes to its hottest 10% */
+};
+
+static size_t vhash(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352d;
+	x ^= x >> 15;
+	x *= 0x846ca68b;
+	return x ^ (x >> 16);
+}
+
+static int vrehash(struct stats *s, size_t ns)
+{
+	uint32_t *slot = calloc(ns, sizeof(*slot));
+	if (!slot)
+		return -1;
+	for (size_t i = 0; i < s->nvol; i++) {
+		size_t h = vhash(s->vol[i].id) & (ns - 1);
+		while (slot[h])
+			h = (h + 1) & (ns - 1);
+		slot[h] = (uint32_t)i + 1;
+	}
+	free(s->vslot);
+	s->vslot = slot;
+	s->nvslot = ns;
+	return 0;
+}
+
+/* The row of volume id, added if new; NULL when out of memory. */
+static struct vstat *vstat_of(struct stats *s, uint32_t id)
+{
+	if (2 * (s->nvol + 1) > s->nvslot && vrehash(s, s->nvslot ? 2 * s->nvslot : 256))
+		return NULL;
+	size_t h = vhash(id) & (s->nvslot - 1);
+	for (; s->vslot[h]; h = (h + 1) & (s->nvslot - 1))
+		if (s->vol[s->vslot[h] - 1].id == id)
+			return &s->vol[s->vslot[h] - 1];
+	if (s->nvol == s->capvol) {
+		size_t nc = s->capvol ? 2 * s->capvol : 64;
+		struct vstat *nv = realloc(s->vol, nc * sizeof(*nv));
+		if (!nv)
+			return NULL;
+		s->vol = nv;
+		s->capvol = nc;
+	}
+	struct vstat *v = &s->vol[s->nvol];
+	*v = (struct vstat){.id = id, .t_min = INT64_MAX, .t_max = INT64_MIN};
+	s->vslot[h] = (uint32_t)++s->nvol;
+	return v;
+}
+
+static int account_volume(struct stats *s, const struct ev *e, uint64_t psize)
+{
+	struct vstat *v = vstat_of(s, e->volume);
+	if (!v)
+		return -1;
+	v->events++;
+	v->count[e->op]++;
+	v->bytes[e->op] += e->length;
+	v->t_min = e->t_ns < v->t_min ? e->t_ns : v->t_min;
+	v->t_max = e->t_ns > v->t_max ? e->t_ns : v->t_max;
+	if (e->op == EV_FLUSH || !e->length)
+		return 0;
+	if (e->offset + e->length > v->max_end)
+		v->max_end = e->offset + e->length;
+	if (e->op == EV_WRITE)
+		v->page_writes += (e->offset + e->length + psize - 1) / psize - e->offset / psize;
+	return 0;
+}
 
 /* Mark the pages written so far that a discard of [first, last) covers,
  * walking whichever is smaller: the range or the table. */
@@ -137,6 +218,8 @@ static const char *size_label(int b, char *buf)
 
 static int account(struct stats *s, const struct ev *e, uint64_t psize)
 {
+	if (s->per_volume && account_volume(s, e, psize))
+		return -1;
 	s->events++;
 	s->count[e->op]++;
 	s->bytes[e->op] += e->length;
@@ -332,6 +415,99 @@ static int write_size_hist(const char *path, const char *file, struct stats *s, 
 	return out_commit(&o, err, n);
 }
 
+/* A written page of a volume, for its footprint and skew. */
+struct vw {
+	uint32_t vol, writes;
+};
+
+static int cmp_vw(const void *a, const void *b)
+{
+	const struct vw *x = a, *y = b;
+	if (x->vol != y->vol)
+		return x->vol < y->vol ? -1 : 1;
+	return x->writes < y->writes ? 1 : x->writes > y->writes ? -1 : 0;
+}
+
+static int cmp_vstat(const void *a, const void *b)
+{
+	const struct vstat *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Each volume's footprint and the share of its page writes that go to
+ * its hottest 10% of written pages; the rows sorted by volume. */
+static int summarise_volumes(struct stats *s)
+{
+	struct vw *w = malloc((s->pages.n + 1) * sizeof(*w));
+	size_t n = 0;
+	if (!w)
+		return -1;
+	for (size_t i = 0; i < s->pages.cap; i++) {
+		const struct page *p = pagemap_val(&s->pages, i);
+		if (pagemap_used(&s->pages, i) && p->writes)
+			w[n++] = (struct vw){s->pages.vol[i], p->writes};
+	}
+	qsort(w, n, sizeof(*w), cmp_vw);
+	qsort(s->vol, s->nvol, sizeof(*s->vol), cmp_vstat);
+	size_t k = 0;
+	for (size_t i = 0; i < s->nvol; i++) {
+		struct vstat *v = &s->vol[i];
+		while (k < n && w[k].vol < v->id)
+			k++;
+		size_t j = k;
+		while (j < n && w[j].vol == v->id)
+			j++;
+		v->fp_written = j - k;
+		uint64_t top = (uint64_t)(0.10 * (double)v->fp_written + 0.999999);
+		for (size_t q = k; q < k + top; q++)
+			v->hot_writes += w[q].writes;
+		k = j;
+	}
+	free(w);
+	return 0;
+}
+
+static const char *const vol_cols[] = {
+	"volume", "events", "reads", "writes", "discards", "flushes", "read_bytes", "write_bytes",
+	"discard_bytes", "footprint_pages_written", "page_writes", "max_offset_bytes", "duration_s",
+	"write_skew_hottest_10pct", NULL};
+
+/* --per-volume FILE: a row per volume, CSV, or JSON when FILE ends in .json. */
+static int write_volumes(const char *path, struct stats *s, char *err, size_t n)
+{
+	struct outfile o;
+	size_t len = strlen(path);
+	int json = len > 5 && !strcmp(path + len - 5, ".json");
+	if (out_open(&o, path, err, n))
+		return -1;
+	if (!json)
+		for (int c = 0; vol_cols[c]; c++)
+			fprintf(o.fp, "%s%s", c ? "," : "", vol_cols[c]);
+	fputs(json ? "[" : "\n", o.fp);
+	for (size_t i = 0; i < s->nvol; i++) {
+		const struct vstat *v = &s->vol[i];
+		double dur = v->events ? (double)(v->t_max - v->t_min) / 1e9 : 0;
+		double skew = ratio(v->hot_writes, v->page_writes);
+		unsigned long long x[] = {v->id, v->events, v->count[EV_READ], v->count[EV_WRITE],
+					  v->count[EV_DISCARD], v->count[EV_FLUSH], v->bytes[EV_READ],
+					  v->bytes[EV_WRITE], v->bytes[EV_DISCARD], v->fp_written,
+					  v->page_writes, v->max_end};
+		if (json) {
+			fprintf(o.fp, "%s\n  {", i ? "," : "");
+			for (int c = 0; c < 12; c++)
+				fprintf(o.fp, "\"%s\": %llu, ", vol_cols[c], x[c]);
+			fprintf(o.fp, "\"%s\": %.9g, \"%s\": %.9g}", vol_cols[12], dur, vol_cols[13], skew);
+		} else {
+			for (int c = 0; c < 12; c++)
+				fprintf(o.fp, "%llu,", x[c]);
+			fprintf(o.fp, "%.9g,%.9g\n", dur, skew);
+		}
+	}
+	if (json)
+		fputs(s->nvol ? "\n]\n" : "]\n", o.fp);
+	return out_commit(&o, err, n);
+}
+
 static void usage(void)
 {
 	printf("Usage: %s [-f FORMAT] [--json|--csv] [options] FILE...\n"
@@ -345,6 +521,10 @@ static void usage(void)
 	       "      --page-size BYTES  page size for footprint and skew (default 4096)\n"
 	       "      --size-hist FILE   request-size histogram as CSV\n"
 	       "      --skew-cdf FILE    write-skew CDF (pages hottest first) as CSV\n"
+	       "      --per-volume FILE  a row per volume: events, requests and bytes per op,\n"
+	       "                         footprint pages written, page writes, largest offset,\n"
+	       "                         duration, share of writes to its hottest 10%% pages;\n"
+	       "                         CSV, or JSON when FILE ends in .json\n"
 	       "\n" CLI_TRACE_HELP "\n"
 	       "  -q, --quiet            do not report the detected format\n"
 	       "  -h, --help             show this help and exit\n"
@@ -356,7 +536,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_JSON = 1, OPT_CSV, OPT_PAGE_SIZE, OPT_SIZE_HIST, OPT_SKEW_CDF };
+	enum { OPT_JSON = 1, OPT_CSV, OPT_PAGE_SIZE, OPT_SIZE_HIST, OPT_SKEW_CDF, OPT_PER_VOLUME };
 	static const struct option longopts[] = {
 		CLI_TRACE_LONGOPTS,
 		{"json", no_argument, NULL, OPT_JSON},
@@ -364,6 +544,7 @@ int main(int argc, char **argv)
 		{"page-size", required_argument, NULL, OPT_PAGE_SIZE},
 		{"size-hist", required_argument, NULL, OPT_SIZE_HIST},
 		{"skew-cdf", required_argument, NULL, OPT_SKEW_CDF},
+		{"per-volume", required_argument, NULL, OPT_PER_VOLUME},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -372,7 +553,7 @@ int main(int argc, char **argv)
 	struct trace_opts o;
 	int csv = 0, c;
 	uint64_t psize = 4096;
-	const char *size_hist = NULL, *skew_cdf = NULL;
+	const char *size_hist = NULL, *skew_cdf = NULL, *per_volume = NULL;
 
 	prog_init(argv[0]);
 	sig_init();
@@ -391,6 +572,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_SIZE_HIST: size_hist = optarg; break;
 		case OPT_SKEW_CDF: skew_cdf = optarg; break;
+		case OPT_PER_VOLUME: per_volume = optarg; break;
 		case 'q': o.quiet = 1; break;
 		case 'h': usage(); return EXIT_OK;
 		case 'V': print_version(); return EXIT_OK;
@@ -403,8 +585,8 @@ int main(int argc, char **argv)
 	if (!in)
 		die(EXIT_DATA, "out of memory");
 	int nin = cli_trace_inputs(argv + optind, argc - optind, &o, in);
-	if ((size_hist || skew_cdf) && nin > 1)
-		usage_error("--size-hist and --skew-cdf take one input FILE");
+	if ((size_hist || skew_cdf || per_volume) && nin > 1)
+		usage_error("--size-hist, --skew-cdf and --per-volume take one input FILE");
 
 	char err[1024];
 	json_t *all = json_array();
@@ -419,6 +601,7 @@ int main(int argc, char **argv)
 		struct summary m;
 		if (!s || pagemap_init(&s->pages, sizeof(struct page)))
 			die(EXIT_DATA, "out of memory");
+		s->per_volume = per_volume != NULL;
 		struct trace *t = trace_open(path, &o, err, sizeof(err));
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
@@ -456,15 +639,21 @@ int main(int argc, char **argv)
 		json_array_append_new(all, j);
 		/* The side files describe a whole trace: none when interrupted. */
 		if (sig_caught)
-			size_hist = skew_cdf = NULL;
+			size_hist = skew_cdf = per_volume = NULL;
 		if (size_hist && write_size_hist(size_hist, path, s, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
 		if (skew_cdf && write_skew_cdf(skew_cdf, path, s, &m, err, sizeof(err)))
+			die(EXIT_DATA, "%s", err);
+		if (per_volume && summarise_volumes(s))
+			die(EXIT_DATA, "out of memory");
+		if (per_volume && write_volumes(per_volume, s, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
 		trace_close(t);
 		free(m.wcounts);
 		pagemap_free(&s->pages);
 		free(s->disc);
+		free(s->vol);
+		free(s->vslot);
 		free(s);
 		if (sig_caught)
 			break;

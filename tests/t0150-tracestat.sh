@@ -65,4 +65,20 @@ assert d[\"footprint\"][\"pages_discarded\"] == (65 * 2**31 - 4096) // 4096, d[\
 assert d[\"written_pages_later_discarded_share\"] == 1.0
 " && test $(cat rss.txt) -lt 100000
 '
+t_expect_success '--per-volume: a row per volume, each what --volume V reports; CSV and JSON agree' '
+	TC="$SAMPLES/tencent/cbs-sample.csv.bz2" &&
+	"$BIN/tracestat" -q --per-volume pv.csv "$TC" >all.json 2>/dev/null &&
+	"$BIN/tracestat" -q --per-volume pv.json "$TC" >/dev/null 2>/dev/null &&
+	test $(tail -n +2 pv.csv | wc -l) -eq 2038 && test $(jq length pv.json) -eq 2038 &&
+	test "$(awk -F, "NR > 1 { n += \$2 } END { print n }" pv.csv)" = "$(jq ".traces[0].events" all.json)" &&
+	jq -r ".[] | [.[]] | map(tostring) | join(\",\")" pv.json | awk -F, "{ \$13 = \$13 + 0; \$14 = \$14 + 0; print }" >j.txt &&
+	tail -n +2 pv.csv | awk -F, "{ \$13 = \$13 + 0; \$14 = \$14 + 0; print }" >c.txt && t_cmp c.txt j.txt &&
+	for v in 1063 1058 $(sort -t, -k11,11nr pv.csv | head -2 | cut -d, -f1); do
+		"$BIN/tracestat" -q --volume $v "$TC" 2>/dev/null |
+			jq -r ".traces[0] | [.events, .ops.read.requests, .ops.write.requests, .ops.write.bytes,
+				.footprint.pages_written, .page_writes] | map(tostring) | join(\",\")" >one.txt &&
+		grep "^$v," pv.csv | cut -d, -f2,3,4,8,10,11 >row.txt && t_cmp one.txt row.txt || exit 1
+	done &&
+	t_err 2 "take one input" "$BIN/tracestat" -q --per-volume x.csv "$TC" "$TC"
+'
 t_done
