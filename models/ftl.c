@@ -384,7 +384,7 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 	f->nsealed++;
 	st->sealed++;
 	st->seg = FTL_NONE;
-	if (f->wl_head)
+	if (f->wl)
 		ftl_wear_sealed(f, seg);
 	st->held++;
 	if (f->gc->on_seal(ftl_gc_room(f, seg), f, seg))
@@ -398,7 +398,7 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 static int erase(struct ftl *f, uint32_t seg)
 {
 	uint32_t e = f->erase_count[seg];
-	if (f->wl_head && ftl_wear_erasing(f, seg))
+	if (f->wl && ftl_wear_erasing(f, seg))
 		return -1;
 	f->erase_count[seg] = e + 1;
 	if (e + 1 > f->ec_max)
@@ -707,7 +707,7 @@ static int gc_pass(struct ftl *f, int need)
 {
 	uint64_t guard = 0;
 	f->gc_passes++;
-	if (f->wl_head && ftl_wear_level(f))
+	if (f->wl && ftl_wear_level(f))
 		return -1;
 	while (free_after_copies(f) < f->gc_high) {
 		if (need >= 0 && f->streams[need].room && f->nfree + 1 >= f->gc_low)

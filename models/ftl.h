@@ -207,11 +207,15 @@ struct ftl {
 	uint64_t *victim_hist;	 /* b + 1 bins, measured window */
 	struct ftl_reqs r;
 
-	/* wear levelling (static): per-erase-count lists of sealed segments */
-	uint32_t *wl_prev, *wl_next, *wl_head;
+	/* wear levelling (static): per-erase-count lists of sealed segments;
+	 * wl[e] for e < wl_cap: the list's head and the segments at count e */
+	uint32_t *wl_prev, *wl_next;
+	struct ftl_wl_level {
+		uint64_t count;
+		uint32_t head;
+	} *wl;
 	uint32_t wl_cap;
 	uint32_t ec_min, ec_max;
-	uint64_t *ec_count; /* segments per erase count, wl_cap entries */
 
 	/* GC scratch: live pages of the victims of one pass */
 	uint32_t *gcbuf;

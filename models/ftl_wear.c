@@ -5,7 +5,6 @@
  * when the counts spread past the threshold.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "ftl_int.h"
 #include "gc.h"
@@ -15,12 +14,12 @@ int ftl_wear_init(struct ftl *f)
 	f->wl_cap = 64;
 	f->wl_prev = ftl_calloc(f, f->nseg, sizeof(uint32_t));
 	f->wl_next = ftl_calloc(f, f->nseg, sizeof(uint32_t));
-	f->wl_head = calloc(f->wl_cap, sizeof(uint32_t));
-	f->ec_count = calloc(f->wl_cap, sizeof(uint64_t));
-	if (!f->wl_prev || !f->wl_next || !f->wl_head || !f->ec_count)
+	f->wl = malloc(f->wl_cap * sizeof(*f->wl));
+	if (!f->wl_prev || !f->wl_next || !f->wl)
 		return -1;
-	memset(f->wl_head, 0xff, f->wl_cap * sizeof(uint32_t));
-	f->ec_count[0] = f->nseg;
+	for (uint32_t e = 0; e < f->wl_cap; e++)
+		f->wl[e] = (struct ftl_wl_level){.count = 0, .head = FTL_NONE};
+	f->wl[0].count = f->nseg;
 	return 0;
 }
 
@@ -28,18 +27,17 @@ void ftl_wear_free(struct ftl *f)
 {
 	free(f->wl_prev);
 	free(f->wl_next);
-	free(f->wl_head);
-	free(f->ec_count);
+	free(f->wl);
 }
 
 void ftl_wear_sealed(struct ftl *f, uint32_t seg)
 {
-	uint32_t e = f->erase_count[seg], h = f->wl_head[e];
+	uint32_t e = f->erase_count[seg], h = f->wl[e].head;
 	f->wl_prev[seg] = FTL_NONE;
 	f->wl_next[seg] = h;
 	if (h != FTL_NONE)
 		f->wl_prev[h] = seg;
-	f->wl_head[e] = seg;
+	f->wl[e].head = seg;
 }
 
 static void wl_unlink(struct ftl *f, uint32_t seg)
@@ -48,7 +46,7 @@ static void wl_unlink(struct ftl *f, uint32_t seg)
 	if (p != FTL_NONE)
 		f->wl_next[p] = nx;
 	else
-		f->wl_head[f->erase_count[seg]] = nx;
+		f->wl[f->erase_count[seg]].head = nx;
 	if (nx != FTL_NONE)
 		f->wl_prev[nx] = p;
 }
@@ -58,16 +56,12 @@ static int wear_grow(struct ftl *f, uint32_t e)
 	if (e < f->wl_cap)
 		return 0;
 	uint32_t cap = f->wl_cap * 2;
-	uint32_t *h = realloc(f->wl_head, cap * sizeof(uint32_t));
-	if (h)
-		f->wl_head = h;
-	uint64_t *c = realloc(f->ec_count, cap * sizeof(uint64_t));
-	if (c)
-		f->ec_count = c;
-	if (!h || !c)
+	struct ftl_wl_level *l = realloc(f->wl, cap * sizeof(*l));
+	if (!l)
 		return ftl_err(f, "out of memory for erase counts");
-	memset(h + f->wl_cap, 0xff, (cap - f->wl_cap) * sizeof(uint32_t));
-	memset(c + f->wl_cap, 0, (cap - f->wl_cap) * sizeof(uint64_t));
+	for (uint32_t i = f->wl_cap; i < cap; i++)
+		l[i] = (struct ftl_wl_level){.count = 0, .head = FTL_NONE};
+	f->wl = l;
 	f->wl_cap = cap;
 	return 0;
 }
@@ -78,9 +72,9 @@ int ftl_wear_erasing(struct ftl *f, uint32_t seg)
 	wl_unlink(f, seg);
 	if (wear_grow(f, e + 1))
 		return -1;
-	f->ec_count[e]--;
-	f->ec_count[e + 1]++;
-	while (!f->ec_count[f->ec_min])
+	f->wl[e].count--;
+	f->wl[e + 1].count++;
+	while (!f->wl[f->ec_min].count)
 		f->ec_min++;
 	return 0;
 }
@@ -94,7 +88,7 @@ int ftl_wear_level(struct ftl *f)
 	if (f->ec_max - f->ec_min <= f->wear_threshold)
 		return 0;
 	for (uint32_t e = f->ec_min; e <= f->ec_max; e++) {
-		uint32_t seg = f->wl_head[e];
+		uint32_t seg = f->wl[e].head;
 		if (seg == FTL_NONE)
 			continue;
 		if (f->gc->remove(ftl_gc_room(f, seg), f, seg))
