@@ -346,11 +346,12 @@ static void print_json(json_t *j)
 {
 	int bad = json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) ||
 		  fputc('\n', stdout) == EOF || fflush(stdout);
+	int e = errno;
+	json_decref(j); /* before a failure exits, so that nothing is left allocated */
 	if (json_oom) /* jansson allocates while dumping too */
 		sim_fail("out of memory");
 	if (bad)
-		sim_fail("error writing standard output: %s", strerror(errno));
-	json_decref(j);
+		sim_fail("error writing standard output: %s", strerror(e));
 }
 
 void sim_print_summary(struct sim *s, int partial)
