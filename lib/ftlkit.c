@@ -271,6 +271,18 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 	return -1;
 }
 
+/* The end of an output: untracked, its names freed. */
+static void release(struct outfile *o)
+{
+	if (o->tmp)
+		sig_untrack(o->slot);
+	o->slot = -1;
+	o->fp = NULL;
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+}
+
 int out_commit(struct outfile *o, char *err, size_t n)
 {
 	FILE *fp = o->fp;
@@ -291,13 +303,7 @@ int out_commit(struct outfile *o, char *err, size_t n)
 		rc = set_err(err, n, "cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
 		unlink(o->tmp);
 	}
-	if (o->tmp)
-		sig_untrack(o->slot);
-	o->slot = -1;
-	o->fp = NULL;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	release(o);
 	return rc;
 }
 
@@ -308,11 +314,5 @@ void out_abort(struct outfile *o)
 		if (o->tmp)
 			unlink(o->tmp);
 	}
-	if (o->tmp)
-		sig_untrack(o->slot);
-	o->slot = -1;
-	o->fp = NULL;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	release(o);
 }
