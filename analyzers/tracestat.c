@@ -470,10 +470,10 @@ static int summarise_volumes(struct stats *s)
 static const char *const vol_cols[] = {
 	"volume", "events", "reads", "writes", "discards", "flushes", "read_bytes", "write_bytes",
 	"discard_bytes", "footprint_pages_written", "page_writes", "max_offset_bytes", "duration_s",
-	"write_skew_hottest_10pct", NULL};
+	"write_skew_hottest_10pct", "page_size_bytes", NULL};
 
 /* --per-volume FILE: a row per volume, CSV, or JSON when FILE ends in .json. */
-static int write_volumes(const char *path, struct stats *s, char *err, size_t n)
+static int write_volumes(const char *path, struct stats *s, uint64_t psize, char *err, size_t n)
 {
 	struct outfile o;
 	size_t len = strlen(path);
@@ -496,11 +496,12 @@ static int write_volumes(const char *path, struct stats *s, char *err, size_t n)
 			fprintf(o.fp, "%s\n  {", i ? "," : "");
 			for (int c = 0; c < 12; c++)
 				fprintf(o.fp, "\"%s\": %llu, ", vol_cols[c], x[c]);
-			fprintf(o.fp, "\"%s\": %.9g, \"%s\": %.9g}", vol_cols[12], dur, vol_cols[13], skew);
+			fprintf(o.fp, "\"%s\": %.9g, \"%s\": %.9g, \"%s\": %llu}", vol_cols[12], dur, vol_cols[13],
+				skew, vol_cols[14], (unsigned long long)psize);
 		} else {
 			for (int c = 0; c < 12; c++)
 				fprintf(o.fp, "%llu,", x[c]);
-			fprintf(o.fp, "%.9g,%.9g\n", dur, skew);
+			fprintf(o.fp, "%.9g,%.9g,%llu\n", dur, skew, (unsigned long long)psize);
 		}
 	}
 	if (json)
@@ -523,8 +524,9 @@ static void usage(void)
 	       "      --skew-cdf FILE    write-skew CDF (pages hottest first) as CSV\n"
 	       "      --per-volume FILE  a row per volume: events, requests and bytes per op,\n"
 	       "                         footprint pages written, page writes, largest offset,\n"
-	       "                         duration, share of writes to its hottest 10%% pages;\n"
-	       "                         CSV, or JSON when FILE ends in .json\n"
+	       "                         duration, share of writes to its hottest 10%% pages,\n"
+	       "                         the page size; CSV, or JSON when FILE ends in .json\n"
+	       "                         (ftlsim reads it instead of its first pass)\n"
 	       "\n" CLI_TRACE_HELP "\n"
 	       "  -q, --quiet            do not report the detected format\n"
 	       "  -h, --help             show this help and exit\n"
@@ -646,7 +648,7 @@ int main(int argc, char **argv)
 			die(EXIT_DATA, "%s", err);
 		if (per_volume && summarise_volumes(s))
 			die(EXIT_DATA, "out of memory");
-		if (per_volume && write_volumes(per_volume, s, err, sizeof(err)))
+		if (per_volume && write_volumes(per_volume, s, psize, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
 		trace_close(t);
 		free(m.wcounts);

@@ -107,3 +107,48 @@ void *pagemap_get(struct pagemap *m, uint32_t vol, uint64_t page, int *added)
 	*added = 1;
 	return pagemap_val(m, i);
 }
+
+size_t pagemap_cap_for(size_t n)
+{
+	size_t cap = PAGEMAP_MIN;
+	while (n * 4 > cap * 3)
+		cap *= 2;
+	return cap;
+}
+
+int pagemap_init_for(struct pagemap *m, size_t val_size, size_t n)
+{
+	memset(m, 0, sizeof(*m));
+	m->val_size = val_size;
+	if (alloc(m, pagemap_cap_for(n))) {
+		memset(m, 0, sizeof(*m));
+		return -1;
+	}
+	return 0;
+}
+
+int pagemap_put_shared(struct pagemap *m, uint32_t vol, uint64_t page, const void *val)
+{
+	if (!m->cap || (m->n + 1) * 4 > m->cap * 3)
+		return -1;
+	size_t i = slot(m, vol, page + 1);
+	m->vol[i] = vol;
+	memcpy(pagemap_val(m, i), val, m->val_size);
+	__atomic_store_n(&m->page[i], page + 1, __ATOMIC_RELEASE);
+	m->n++;
+	return 0;
+}
+
+const void *pagemap_find_shared(const struct pagemap *m, uint32_t vol, uint64_t page)
+{
+	if (!m->cap)
+		return NULL;
+	size_t mask = m->cap - 1, i = hash2(page, vol) & mask;
+	for (;; i = (i + 1) & mask) {
+		uint64_t k = __atomic_load_n(&m->page[i], __ATOMIC_ACQUIRE);
+		if (!k)
+			return NULL;
+		if (k == page + 1 && m->vol[i] == vol)
+			return pagemap_val(m, i);
+	}
+}

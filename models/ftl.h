@@ -358,6 +358,11 @@ const char *ftl_stream_name(const struct ftl *f, unsigned s, char *buf, size_t n
 /* Footprint map: 0 ok, -1 out of memory. */
 int ftl_pagemap_init(struct ftl_pagemap *m);
 int ftl_pagemap_add(struct ftl_pagemap *m, uint64_t page);
+/* Made for n pages and numbered by one thread while models read it
+ * (ftlsim --footprints): add_shared numbers a new page as add does; -1
+ * when out of room (n pages numbered) or out of memory. */
+int ftl_pagemap_init_for(struct ftl_pagemap *m, uint64_t n);
+int ftl_pagemap_add_shared(struct ftl_pagemap *m, uint64_t page);
 uint32_t ftl_pagemap_get(const struct ftl_pagemap *m, uint64_t page);
 void ftl_pagemap_free(struct ftl_pagemap *m);
 

@@ -159,9 +159,27 @@ int ftl_pagemap_add(struct ftl_pagemap *m, uint64_t page)
 	return 0;
 }
 
+/* A map numbered while the models replay (ftlsim --footprints): made
+ * for its n pages, numbered by one thread, read by the models meanwhile
+ * (lib/pagemap.h, a table filled by one thread). */
+int ftl_pagemap_init_for(struct ftl_pagemap *m, uint64_t n)
+{
+	return n >= UINT32_MAX - 1 || pagemap_init_for(&m->t, sizeof(uint32_t), (size_t)n) ? -1 : 0;
+}
+
+int ftl_pagemap_add_shared(struct ftl_pagemap *m, uint64_t page)
+{
+	if (m->t.n >= UINT32_MAX - 1 || page == UINT64_MAX)
+		return -1;
+	if (pagemap_find(&m->t, 0, page))
+		return 0;
+	uint32_t n = (uint32_t)m->t.n;
+	return pagemap_put_shared(&m->t, 0, page, &n);
+}
+
 uint32_t ftl_pagemap_get(const struct ftl_pagemap *m, uint64_t page)
 {
-	const uint32_t *v = page == UINT64_MAX ? NULL : pagemap_find(&m->t, 0, page);
+	const uint32_t *v = page == UINT64_MAX ? NULL : pagemap_find_shared(&m->t, 0, page);
 	return v ? *v : FTL_NONE;
 }
 

@@ -48,10 +48,24 @@ struct grid {
 	char *spec[GRID_MAX_AXES]; /* the copies the axes' names and values point into */
 };
 
-/* --per-volume: a volume of the trace, counted in pass 1. */
+/* --footprints FILE: a row of tracestat's --per-volume table, what
+ * pass 1 would count of a volume. */
+struct fprow {
+	uint32_t id;
+	uint64_t events, reads, writes, discards, flushes;
+	uint64_t fp_pages, page_writes; /* in the table's pages */
+	uint64_t end_bytes;		/* largest offset + length touched */
+	unsigned long line;
+};
+
+/* --per-volume: a volume of the trace, counted in pass 1 (or taken from
+ * the --footprints table). */
 struct vol {
 	uint32_t id;
 	uint64_t events, write_pages, max_end;
+	/* --footprints: the table's largest offset + length; its events
+	 * read and the largest offset + length they touch */
+	uint64_t end_bytes, seen, seen_end;
 	uint64_t fp_n;		/* its footprint: distinct pages written */
 	struct ftl_pagemap map; /* its footprint's numbering, once selected */
 	int selected;
@@ -110,6 +124,19 @@ struct sim {
 	size_t nbuf, capbuf, next;
 	int from_buf; /* pass 2 replays the buffer */
 	struct ftl_pagemap map;
+	/* --footprints FILE: the table instead of pass 1; while fp_live the
+	 * reader numbers the footprints (fp_own's maps, or the volumes')
+	 * and checks the trace against the table until its end */
+	const char *fp_path;
+	struct fprow *fp_rows;
+	size_t fp_nrows;
+	uint32_t fp_page_size;
+	int fp_live;
+	struct fprow fp_want; /* one model's space: its row, or the sum of the rows */
+	uint64_t fp_seen, fp_seen_end, fp_total_events;
+	struct sim **fp_own;
+	unsigned fp_nown;
+	struct vol *fp_last;
 	uint64_t events, events_pass1;
 	uint32_t volume0;
 	int volumes_mixed, have_volume0;
@@ -149,6 +176,20 @@ void sim_volume_count(struct sim *in, const struct ev *e);
 struct vol *sim_volume_of(struct sim *in, uint32_t id);
 struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf, unsigned *n);
 void sim_volumes_free(struct sim *in);
+
+struct vol *sim_volume_add(struct sim *in, uint32_t id);
+
+/* ftlsim_footprints.c: --footprints FILE. sim_footprints_space: the
+ * spaces (or the volumes) from the table and the trace opened for the
+ * replay, 1; 0 when the table cannot stand for pass 1 (which then runs).
+ * Then every event read goes through sim_footprints_event, and the end of
+ * the trace through sim_footprints_end, until the trace has been read once. */
+int sim_footprints_space(struct sim *in, struct sim **m, unsigned n);
+void sim_footprints_event(struct sim *s, const struct ev *e);
+void sim_footprints_end(struct sim *s);
+/* The bytes of a footprint map of n pages, allocated or to be. */
+uint64_t sim_footprint_map_bytes(const struct ftl_pagemap *map, uint64_t n);
+void sim_footprints_free(struct sim *s);
 
 /* ftlsim_replay.c: every event to its models; -j workers. */
 void sim_replay(struct sim *s, struct sim **m, unsigned nm);

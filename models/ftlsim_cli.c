@@ -27,7 +27,12 @@ static void usage(void)
 	       "                            extent: page 0 to the largest offset touched;\n"
 	       "                            footprint: the distinct pages written, renumbered\n"
 	       "                            densely in first-write order (reads the trace twice;\n"
-	       "                            stdin is buffered in memory, 16 bytes an event)\n"
+	       "                            stdin is buffered in memory, 16 bytes an event;\n"
+	       "                            once with --footprints)\n"
+	       "      --footprints FILE     the first pass's figures from FILE, the table\n"
+	       "                            tracestat --per-volume FILE wrote of this trace (CSV\n"
+	       "                            or JSON; same trace options and page size): the\n"
+	       "                            trace is read once, stdin too, and checked against it\n"
 	       "      --page-size BYTES     default 4096\n"
 	       "      --out-of-range error|drop|clip\n"
 	       "                            requests past U pages (default error)\n\n"
@@ -125,7 +130,7 @@ enum {
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE, O_SPARESHARE,
-	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT
+	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS
 };
 
 static const struct option longopts[] = {
@@ -134,6 +139,7 @@ static const struct option longopts[] = {
 	{"logical-pages", required_argument, NULL, O_LPAGES},
 	{"capacity", required_argument, NULL, O_CAPACITY},
 	{"logical-space", required_argument, NULL, O_SPACE},
+	{"footprints", required_argument, NULL, O_FOOTPRINTS},
 	{"page-size", required_argument, NULL, O_PAGESIZE},
 	{"out-of-range", required_argument, NULL, O_OOR},
 	{"op", required_argument, NULL, O_OP},
@@ -332,6 +338,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_VOLUMES: sim_volumes_arg(s, arg); break;
 	case O_MINPAGES: s->min_pages = opt_u64("--min-pages", arg); break;
 	case O_MEMLIMIT: s->mem_limit = opt_size("--mem-limit", arg); break;
+	case O_FOOTPRINTS: s->fp_path = arg; break;
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
 	case 'h':
@@ -370,8 +377,9 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 		usage_error("--curve, --hist and --erase-hist are for one model, not a --grid or --per-volume");
 	if ((s->vol_top || s->nvol_list || s->min_pages) && !s->per_volume)
 		usage_error("--volumes and --min-pages select volumes of --per-volume");
-	if (s->per_volume && !strcmp(s->path, "-"))
-		usage_error("--per-volume reads the trace twice: name a file, not standard input");
+	if (s->per_volume && !strcmp(s->path, "-") && !s->fp_path)
+		usage_error("--per-volume reads the trace twice: name a file, not standard input (or give "
+			    "its --footprints)");
 	if (s->per_volume && s->topt.volume >= 0)
 		usage_error("--per-volume runs every volume; --volumes selects some (not --volume)");
 }

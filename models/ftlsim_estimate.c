@@ -151,9 +151,21 @@ uint64_t sim_memory_available(void)
 	return avail;
 }
 
-static uint64_t map_bytes(const struct ftl_pagemap *m)
+/* The footprint maps: as pass 1 allocated them, or with --footprints
+ * (not yet allocated by --dry-run) the size they are made at. */
+static uint64_t maps_bytes(const struct sim *in, struct sim *const *m, unsigned n)
 {
-	return m->t.cap * (sizeof(*m->t.page) + sizeof(*m->t.vol) + m->t.val_size);
+	uint64_t maps = 0;
+	for (size_t i = 0; i < in->vols.n; i++) {
+		const struct vol *v = &in->vols.v[i];
+		if (v->map.t.cap || (in->fp_live && v->selected && !v->skip && v->fp_n))
+			maps += sim_footprint_map_bytes(&v->map, v->fp_n);
+	}
+	for (unsigned i = 0; i < n && !in->per_volume; i++)
+		if (m[i]->space_owner == m[i] && m[i]->space == SPACE_FOOTPRINT &&
+		    (m[i]->map.t.cap || in->fp_live))
+			maps += sim_footprint_map_bytes(&m[i]->map, m[i]->cfg.logical_pages);
+	return maps;
 }
 
 /*
@@ -211,10 +223,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 	}
 	free(k);
 	k = NULL;
-	for (size_t i = 0; i < in->vols.n; i++)
-		maps += in->vols.v[i].selected ? map_bytes(&in->vols.v[i].map) : 0;
-	for (unsigned i = 0; i < n && !in->per_volume; i++)
-		maps += m[i]->space_owner == m[i] && m[i]->space == SPACE_FOOTPRINT ? map_bytes(&m[i]->map) : 0;
+	maps = maps_bytes(in, m, n);
 	in->mem_estimate = need + maps;
 	in->mem_limit_used = avail;
 	if (n > 1 || in->per_volume)
@@ -282,20 +291,24 @@ void sim_dry_run(struct sim *s)
 	       *est = json_object();
 	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s), need = 0, done = 0, total = 0;
 	int sized = 0;
-	struct sample m;
+	struct sample m = {0};
+	int table = 0;
 	if (s->space != SPACE_GIVEN) {
-		/* The space comes from a first pass over the trace: take it. */
+		/* The space comes from a first pass over the trace, or from
+		 * --footprints: take it. */
 		double t0 = sim_now();
 		sim_measure_space(s, &s, 1);
 		U = s->cfg.logical_pages;
 		T = sim_physical_pages(s);
+		table = s->fp_live;
 		m = (struct sample){.events = s->events_pass1, .seconds = sim_now() - t0, .whole = 1};
 		if (s->from_buf)
 			m.bytes = 0;
 	} else {
 		sim_open_trace(s);
-		sample_input(s, &m);
 	}
+	if (s->space == SPACE_GIVEN || table)
+		sample_input(s, &m);
 	if (s->t && !trace_position(s->t, &done, &total))
 		sized = 1;
 	json_object_set_new(j, "program", json_string("ftlsim"));
@@ -307,11 +320,14 @@ void sim_dry_run(struct sim *s)
 	SETU(in, "events_sampled", m.events);
 	json_object_set_new(in, "sample_whole", json_boolean(m.whole));
 	double events = (double)m.events;
-	if (!m.whole && sized && m.bytes)
+	if (table)
+		events = (double)s->fp_want.events; /* the table's count */
+	else if (!m.whole && sized && m.bytes)
 		events = (double)m.events * ((double)total / (double)m.bytes);
-	json_object_set_new(in, "events_estimated",
-			    m.whole || (sized && m.bytes) ? json_integer((json_int_t)llround(events))
-							  : json_null());
+	int known = table || m.whole || (sized && m.bytes);
+	json_object_set_new(in, "events_estimated", known ? json_integer((json_int_t)llround(events)) : json_null());
+	if (table)
+		json_object_set_new(in, "footprints", json_string(s->fp_path));
 	json_object_set_new(j, "input", in);
 	SETU(p, "page_size", s->cfg.page_size);
 	SETU(p, "logical_pages", U);
@@ -334,12 +350,12 @@ void sim_dry_run(struct sim *s)
 	/* Time: reading at the sampled speed, and the model at its measured
 	 * rate for every host page write plus the preconditioning fill. */
 	double read_rate = m.seconds > 0 ? (double)m.events / m.seconds : 0;
-	double pages = m.events ? (double)m.page_writes / (double)m.events * events : 0;
+	double pages = table ? (double)s->fp_want.page_writes
+		       : m.events ? (double)m.page_writes / (double)m.events * events : 0;
 	if (s->precond)
 		pages += (double)U;
 	double run = (read_rate > 0 ? events / read_rate : 0) + pages / model_rate(U) +
 		     (ok ? (double)need / BUILD_BYTES_PER_S : 0);
-	int known = m.whole || (sized && m.bytes);
 	json_object_set_new(est, "read_events_per_s", json_real(read_rate));
 	json_object_set_new(est, "model_page_writes_per_s", json_real(model_rate(U)));
 	json_object_set_new(est, "host_pages_estimated", known ? json_integer((json_int_t)llround(pages)) : json_null());
@@ -403,16 +419,14 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 		refused += !ok;
 	}
 	free(k);
-	for (size_t i = 0; i < in->vols.n; i++)
-		maps += in->vols.v[i].selected ? map_bytes(&in->vols.v[i].map) : 0;
-	for (unsigned i = 0; i < n && !in->per_volume; i++)
-		maps += m[i]->space_owner == m[i] && m[i]->space == SPACE_FOOTPRINT ? map_bytes(&m[i]->map) : 0;
+	maps = maps_bytes(in, m, n);
 	json_object_set_new(j, "program", json_string("ftlsim"));
 	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
 	json_object_set_new(j, "dry_run", json_true());
 	json_object_set_new(inp, "path", json_string(in->path));
 	json_object_set_new(inp, "format", json_string(in->format ? in->format : ""));
-	json_object_set_new(inp, "events", sim_needs_pass1(m, n) || in->per_volume
+	json_object_set_new(inp, "events", in->fp_live ? json_integer((json_int_t)in->fp_total_events)
+					   : sim_needs_pass1(m, n) || in->per_volume
 						   ? json_integer((json_int_t)in->events_pass1) : json_null());
 	json_object_set_new(j, "input", inp);
 	SETU(j, "configurations", nconf);

@@ -2,7 +2,9 @@
  * ftlsim_input.c - ftlsim's input passes. With a given logical space
  * the trace is read once; with --logical-space extent or footprint a
  * first pass measures the space and a second replays the trace (standard
- * input is buffered in memory for the second pass, 16 bytes an event).
+ * input is buffered in memory for the second pass, 16 bytes an event),
+ * unless --footprints FILE gives the first pass's figures
+ * (ftlsim_footprints.c): then the trace is read once, stdin too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +49,10 @@ int sim_next_event(struct sim *s, struct ev *e)
 		return 0; /* a signal stopped a blocked read: the caller stops */
 	if (rc < 0)
 		sim_fail("%s", trace_error(s->t));
+	if (s->fp_live && rc)
+		sim_footprints_event(s, e);
+	else if (s->fp_live && !sim_interrupted)
+		sim_footprints_end(s);
 	if (rc && !s->have_volume0) {
 		s->volume0 = e->volume;
 		s->have_volume0 = 1;
@@ -120,6 +126,8 @@ static void measure_event(struct sim *o, const struct ev *e)
 /* Pass 1: the logical space of every model that takes it from the trace. */
 void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 {
+	if (in->fp_path && sim_footprints_space(in, m, n))
+		return;
 	struct sim **own = malloc(n * sizeof(*own));
 	if (!own)
 		sim_fail("out of memory");
@@ -185,15 +193,34 @@ static void learn_hint(const struct sim *s, const struct ev *e)
 		s->f->place_prefetch(s->f->place_st, s->f, (uint32_t)page);
 }
 
+static int learns(const struct sim *m)
+{
+	return m->f && (m->f->place->info.flags & PLACE_FUTURE);
+}
+
+/* The models of an event: all, or with --per-volume its volume's. */
+static void learners(struct sim *s, const struct ev *e, unsigned n, unsigned *lo, unsigned *hi)
+{
+	*lo = 0, *hi = n;
+	if (!s->per_volume)
+		return;
+	const struct vol *v = sim_volume_of(s, e->volume);
+	*lo = v && v->selected ? v->model0 : 0;
+	*hi = v && v->selected ? v->model0 + v->nmodel : 0;
+}
+
 void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 {
 	enum { LOOK = 16 };
 	struct ev ring[LOOK];
-	unsigned k = 0, head = 0;
+	unsigned k = 0, head = 0, lo, hi;
 	int more = 1;
 	int stdin_live = !s->from_buf && !strcmp(s->path, "-");
+	if (stdin_live && s->per_volume)
+		usage_error("--per-volume with a placement that learns the trace first reads it twice: name a "
+			    "file, not standard input");
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->f->place->info.flags & PLACE_FUTURE)
+		if (learns(m[i]))
 			ftl_learn_begin(m[i]->f);
 	/* Events in trace order through a ring of LOOK, each hinted LOOK
 	 * events before it is learnt. */
@@ -203,22 +230,24 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 			if ((more = sim_next_event(s, e) > 0)) {
 				if (stdin_live)
 					buffer_event(s, e);
-				for (unsigned i = 0; i < n; i++)
-					if (m[i]->f->place->info.flags & PLACE_FUTURE)
+				learners(s, e, n, &lo, &hi);
+				for (unsigned i = lo; i < hi; i++)
+					if (learns(m[i]))
 						learn_hint(m[i], e);
 				k++;
 			}
 		}
 		if (!k)
 			break;
-		for (unsigned i = 0; i < n; i++)
-			if ((m[i]->f->place->info.flags & PLACE_FUTURE) && ftl_request(m[i]->f, &ring[head]))
+		learners(s, &ring[head], n, &lo, &hi);
+		for (unsigned i = lo; i < hi; i++)
+			if (learns(m[i]) && ftl_request(m[i]->f, &ring[head]))
 				sim_fail("%s: learning the trace: %s", s->path, m[i]->f->err);
 		head = (head + 1) % LOOK;
 		k--;
 	}
 	for (unsigned i = 0; i < n; i++)
-		if ((m[i]->f->place->info.flags & PLACE_FUTURE) && ftl_learn_end(m[i]->f))
+		if (learns(m[i]) && ftl_learn_end(m[i]->f))
 			sim_fail("%s", m[i]->f->err);
 	if (s->from_buf || stdin_live) {
 		s->from_buf = 1;
@@ -232,6 +261,7 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 
 void sim_close_input(struct sim *s)
 {
+	sim_footprints_free(s);
 	trace_close(s->t);
 	s->t = NULL;
 	ftl_pagemap_free(&s->map);

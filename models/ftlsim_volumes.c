@@ -1,7 +1,8 @@
 /*
  * ftlsim_volumes.c - --per-volume: one model per volume of the trace
  * (and per configuration of a --grid), all fed from one read. Pass 1
- * counts every volume (events, pages written, extent, footprint); the
+ * counts every volume (events, pages written, extent, footprint), or
+ * --footprints FILE gives the counts (ftlsim_footprints.c); the
  * selection (--volumes LIST|top:N, --min-pages) then decides which get
  * models; only those are built.
  */
@@ -94,6 +95,14 @@ struct vol *sim_volume_of(struct sim *in, uint32_t id)
 	return lookup(&in->vols, id, 0);
 }
 
+/* A volume of the --footprints table: new, or NULL if it is there already. */
+struct vol *sim_volume_add(struct sim *in, uint32_t id)
+{
+	if (lookup(&in->vols, id, 0))
+		return NULL;
+	return lookup(&in->vols, id, 1);
+}
+
 /* Pass 1, one event: its volume's counts, extent and footprint. */
 void sim_volume_count(struct sim *in, const struct ev *e)
 {
@@ -131,9 +140,16 @@ void sim_volume_count(struct sim *in, const struct ev *e)
 static void split_footprints(struct sim *in)
 {
 	struct vols *t = &in->vols;
-	for (size_t i = 0; i < t->n; i++)
-		if (t->v[i].selected && !t->v[i].skip && t->v[i].fp_n && ftl_pagemap_init(&t->v[i].map))
-			sim_fail("out of memory");
+	for (size_t i = 0; i < t->n; i++) {
+		struct vol *v = &t->v[i];
+		if (!v->selected || v->skip || !v->fp_n)
+			continue;
+		/* --footprints: an empty map of the table's size, numbered as
+		 * the trace is read (none for --dry-run, which counts its size) */
+		if (in->fp_live ? !in->dry_run && ftl_pagemap_init_for(&v->map, v->fp_n) : ftl_pagemap_init(&v->map))
+			sim_fail("out of memory for the footprint of volume %u (%llu pages)", v->id,
+				 (unsigned long long)v->fp_n);
+	}
 	for (size_t i = 0; i < t->all.cap; i++) {
 		if (!pagemap_used(&t->all, i))
 			continue;
@@ -181,7 +197,8 @@ static void select_volumes(struct sim *in)
 	for (size_t i = 0; i < in->nvol_list; i++) {
 		struct vol *v = lookup(t, in->vol_list[i], 0);
 		if (!v)
-			sim_fail("%s: volume %u is not in the trace (--volumes)", in->path, in->vol_list[i]);
+			sim_fail("%s: volume %u is not in the trace (--volumes)", in->fp_live ? in->fp_path : in->path,
+				 in->vol_list[i]);
 		v->selected = 1;
 	}
 	if (in->vol_top) {
