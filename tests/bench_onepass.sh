@@ -4,8 +4,10 @@
 # trace (the MSR hm_0 sample replicated, gzip-compressed, so that every
 # read decompresses and parses it) in one pass, against the 8 separate
 # runs, at -j1 and -j2. (2) --per-volume over a 1,000-volume synthetic
-# trace against a single-volume trace of as many events. Ratios within
-# this run; wall time for the threads, CPU time (user + system) too.
+# trace against a single-volume trace of as many events. (3) One footprint
+# run over the same trace with --footprints (tracestat's table made once)
+# against the two passes without. Ratios within this run; wall time for
+# the threads, CPU time (user + system) too.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -42,12 +44,18 @@ for p in greedy cb fifo windowed:8; do
 done
 run g1 bin/ftlsim -q -j1 $O --grid "policy=greedy,cb,fifo,windowed:8 op=0.15,0.28" "$T"
 run g2 bin/ftlsim -q -j2 $O --grid "policy=greedy,cb,fifo,windowed:8 op=0.15,0.28" "$T"
+run ts bin/tracestat -q --per-volume "$D/msr1p-vols.csv" "$T"
+run two bin/ftlsim -q -j1 $O "$T"
+run fp bin/ftlsim -q -j1 $O --footprints "$D/msr1p-vols.csv" "$T"
 echo "one pass, grid of 8 (4 policies x 2 OP) over hm_0 x 6000 ($mb MB of CSV, $gzmb MB gzip), footprint, b = 4:"
 printf '  8 separate runs -j1: %.2f s wall, %.2f s CPU\n' "$sw" "$sc"
 printf '  --grid -j1:          %.2f s wall, %.2f s CPU  (%sx wall, %sx CPU faster than the 8 runs)\n' \
 	"$(wall g1)" "$(cpu g1)" "$(ratio "$sw" "$(wall g1)")" "$(ratio "$sc" "$(cpu g1)")"
 printf '  --grid -j2:          %.2f s wall, %.2f s CPU  (%sx wall faster than -j1)\n' \
 	"$(wall g2)" "$(cpu g2)" "$(ratio "$(wall g1)" "$(wall g2)")"
+printf '  one run, --footprints (tracestat table, made once in %.2f s): %.2f s wall, %.2f s CPU, against %.2f s, %.2f s for the two passes (%sx wall, %sx CPU faster)\n' \
+	"$(wall ts)" "$(wall fp)" "$(cpu fp)" "$(wall two)" "$(cpu two)" "$(ratio "$(wall two)" "$(wall fp)")" \
+	"$(ratio "$(cpu two)" "$(cpu fp)")"
 
 if [ ! -s "$D/vol1000.ev" ]; then
 	echo "making $D/vol1000.ev and $D/vol1.ev (hotcold, 4 Mi pages, 4 Mi writes after the fill)..." >&2

@@ -121,7 +121,7 @@ t_expect_success 'the README'"'"'s Tencent example runs as written and prints th
 	ln -sf "$T_TOP/bin" bin && ln -sf "$T_TOP/traces" traces &&
 	awk "/^## /{ on = (\$0 == \"## Replaying a cloud trace\") } on && /^    /" "$T_TOP/README.md" |
 		sed "s/^    //" | awk "{ line = line \$0 } /\\\\\$/ { sub(/\\\\\$/, \"\", line); next } { print line; line = \"\" }" >cmd &&
-	test $(wc -l <cmd) -eq 1 && sh cmd 2>/dev/null && test -s tencent.csv &&
+	head -1 cmd >cmd1 && grep -q -- "--per-volume --volumes top:20" cmd1 && sh cmd1 2>/dev/null && test -s tencent.csv &&
 	jq -r ".configurations[] | [.axes.op, .axes.policy, (.wa_overall, .wa_per_volume.p50, .wa_per_volume.max |
 		. * 100 | round / 100 | tostring)] | \"| \" + join(\" | \") + \" |\"" tencent.json |
 		sed -E "s/\| ([0-9]+)\.([0-9]) \|/| \1.\20 |/g; s/\| ([0-9]+)\.([0-9]) \|/| \1.\20 |/g; s/\| ([0-9]+) \|/| \1.00 |/g" >got &&

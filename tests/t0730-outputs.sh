@@ -55,6 +55,9 @@ t_expect_success 'tracestat: every key of its JSON, every metric of --csv, every
 		sort -u | undocumented "tracestat (JSON" >>miss
 	columns sh.csv | undocumented "tracestat --size-hist" >>miss
 	columns sk.csv | undocumented "tracestat --skew-cdf" >>miss
+	"$ST" -q --per-volume pv.csv t.ev >/dev/null && "$ST" -q --per-volume pv.json t.ev >/dev/null || exit 1
+	columns pv.csv | undocumented "tracestat --per-volume" >>miss
+	jq -r ".[0] | keys[]" pv.json | undocumented "tracestat --per-volume" >>miss
 	cat miss; test ! -s miss
 '
 t_expect_success 'wamodel: every key of its JSON and every column of --csv (all models)' '

@@ -2,7 +2,8 @@
  * test_pagemap.c - lib/pagemap.c: (volume, page) keys kept apart,
  * values zeroed on insertion and kept through growth, absent keys not
  * found, the slot walk visiting every key once; and the model's
- * footprint renumbering built on it (first-touch order, 0..n-1).
+ * footprint renumbering built on it (first-touch order, 0..n-1), also
+ * in a map made at its final size (filled by one thread, never grown).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -86,5 +87,31 @@ int main(void)
 	      "footprint map: an unseen page (and the page past 2^64 bytes) has no logical page");
 	CHECK(ftl_pagemap_add(&fm, UINT64_MAX) == -1, "footprint map: page 2^64-1 refused, not wrapped");
 	ftl_pagemap_free(&fm);
+
+	/* A map made for n pages (ftlsim --footprints): as large as one grown
+	 * to n, numbered the same, never growing. */
+	enum { NF = 150000 };
+	struct ftl_pagemap grown, made;
+	int same = 1;
+	CHECK(!ftl_pagemap_init(&grown) && !ftl_pagemap_init_for(&made, NF), "footprint maps: init, init_for");
+	size_t cap_made = made.t.cap;
+	for (uint64_t i = 0; i < 2 * NF; i++) {
+		uint64_t p = (i * 7919) % NF * 3; /* every page twice, out of order */
+		same &= !ftl_pagemap_add(&grown, p) && !ftl_pagemap_add_shared(&made, p);
+	}
+	for (uint64_t p = 0; p < 3 * NF; p++)
+		same &= ftl_pagemap_get(&grown, p) == ftl_pagemap_get(&made, p);
+	CHECK(same && made.t.n == NF, "a map made for n pages numbers as the grown one does");
+	CHECK(made.t.cap == cap_made && made.t.cap == grown.t.cap && made.t.cap == pagemap_cap_for(NF),
+	      "made at the size growth reaches (%zu slots), never grown", made.t.cap);
+	CHECK(pagemap_cap_for(0) == 65536 && pagemap_cap_for(49152) == 65536 && pagemap_cap_for(49153) == 131072,
+	      "pagemap_cap_for: at most 3/4 full, from the minimum size");
+	while (made.t.n + 1 <= made.t.cap * 3 / 4)
+		if (ftl_pagemap_add_shared(&made, 10 * NF + made.t.n))
+			break;
+	CHECK(ftl_pagemap_add_shared(&made, UINT32_MAX) == -1 && made.t.cap == cap_made,
+	      "full: a new page refused, the map does not grow");
+	ftl_pagemap_free(&grown);
+	ftl_pagemap_free(&made);
 	return TH_DONE();
 }
