@@ -667,6 +667,20 @@ static unsigned share_class(struct ftl *f)
 static int pick(struct ftl *f, uint32_t *seg)
 {
 	*seg = FTL_NONE;
+	if (f->place->victim) {
+		/* A placement that cleans by its own rule (place.h). */
+		if (f->place->victim(f->place_st, f, seg))
+			return ftl_place_failed(f);
+		if (*seg != FTL_NONE) {
+			if (*seg >= f->nseg || f->seg[*seg].state != SEG_SEALED)
+				return ftl_err(f, "placement '%s' chose segment %u, which is not sealed",
+					       f->place->info.name, *seg);
+			if (f->gc->remove(ftl_gc_room(f, *seg), f, *seg))
+				return ftl_err(f, "victim policy '%s': %s", f->gc->info.name,
+					       policy_error(ftl_gc_room(f, *seg)));
+			return 0;
+		}
+	}
 	if (f->share) {
 		unsigned c = share_class(f);
 		if (c == FTL_MAX_STREAMS)

@@ -99,7 +99,12 @@ struct place_ops {
 	 * learn(lpn, op), learn_done(): PLACE_FUTURE's pass over the trace
 	 *   before the replay, every page write (op EV_WRITE) and trim
 	 *   (EV_DISCARD) in order, by the replay's rules.
-	 * check(): --check; 0, or -1 with policy_fail. */
+	 * check(): --check; 0, or -1 with policy_fail.
+ * victim(&seg): GC needs a victim (placements that run a GC of their
+ *   own, each group of segments cleaned by its own rule): *seg = a
+ *   sealed segment, which the model takes out of the victim policy's
+ *   index and cleans, or FTL_NONE to leave the choice to the victim
+ *   policy. It keeps its own index: never a scan of all segments. */
 	int (*request)(void *st, const struct ftl *f, uint32_t lpn, uint32_t n);
 	int (*invalidate)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
 	int (*placed)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
@@ -108,6 +113,7 @@ struct place_ops {
 	int (*learn_done)(void *st, const struct ftl *f);
 	int (*check)(void *st, const struct ftl *f);
 	void (*prefetch)(void *st, const struct ftl *f, uint32_t lpn);
+	int (*victim)(void *st, const struct ftl *f, uint32_t *seg);
 	/* Free what init allocated (the model frees the state). Optional. */
 	void (*destroy)(void *st, const struct ftl *f);
 };

@@ -11,7 +11,7 @@
 extern const struct place_ops place_single_ops, place_sepgc_ops, place_agesort_ops,
 	place_hotcold_ops, place_oracle_ops, place_sepbit_ops, place_fk_ops, place_dac_ops,
 	place_warcip_ops, place_mq_ops, place_multilog_ops, place_sfs_ops, place_eti_ops,
-	place_sfr_ops, place_fadac_ops;
+	place_sfr_ops, place_fadac_ops, place_midas_ops;
 
 const struct place_ops *const place_table[] = {
 	&place_single_ops,
@@ -29,6 +29,7 @@ const struct place_ops *const place_table[] = {
 	&place_eti_ops,
 	&place_sfr_ops,
 	&place_fadac_ops,
+	&place_midas_ops,
 	NULL,
 };
 

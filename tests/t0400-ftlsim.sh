@@ -19,7 +19,7 @@ t_expect_status 2 'an argument to a policy without one is a usage error' '"$S" -
 t_expect_status 2 '--op and --spare-factor together are a usage error' '"$S" --op 0.1 --spare-factor 0.1 </dev/null'
 t_expect_success 'every victim and placement policy is listed' '
 	"$S" --list-policies >p && test $(wc -l <p) -eq 8 &&
-	"$S" --list-placements >q && test $(wc -l <q) -eq 15
+	"$S" --list-placements >q && test $(wc -l <q) -eq 16
 '
 
 # A small hand-made trace: 64 pages written twice, some reads, a flush.
