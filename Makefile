@@ -21,7 +21,7 @@ WARN := -Wall -Wextra -Wshadow -Wno-unused-parameter $(if $(WERROR),-Werror)
 CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ilib -Ianalyzers -Imodels \
 	$(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(CFLAGS)
 LDLIBS_ALL := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -ljansson -lz -lzstd -llzma) \
-	-lcsv -lbz2 -lm $(LDLIBS)
+	-lcsv -lbz2 -lm -pthread $(LDLIBS)
 ifeq ($(SAN),1)
 CFLAGS_ALL += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDFLAGS += -fsanitize=address,undefined

@@ -149,7 +149,7 @@ struct trace *trace_open(const char *path, const struct trace_opts *o, char *err
 			ops = reader_find("blktrace");
 	} else {
 		t->have_src = 1;
-		if (src_open(&t->src, path)) {
+		if (src_open(&t->src, path) || (o->async && src_async(&t->src))) {
 			set_err(err, n, "%s", t->src.err);
 			return trace_fail(t);
 		}

@@ -24,6 +24,7 @@ struct trace_opts {
 	int quiet;	  /* don't say which format was detected */
 	int action_given; /* --action was asked for (rd.action is 'D' anyway) */
 	int reopen;	  /* the same input opened again: no warning repeated */
+	int async;	  /* decompress in a thread of its own (src_async) */
 };
 
 void trace_opts_default(struct trace_opts *o);

@@ -8,6 +8,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <lzma.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -102,9 +104,158 @@ static int corrupt(struct src *s, const char *what)
 		       (unsigned long long)(s->offset + s->len - s->pos), what);
 }
 
+/*
+ * The decompressing thread of src_async: it reads the source through an
+ * inner struct src (the synchronous code above) into a ring of NCHUNK
+ * chunks; the outer source's produce() copies them out in order.
+ */
+enum { NCHUNK = 4, CHUNK = 256 * 1024 };
+
+struct chunk {
+	unsigned char data[CHUNK];
+	size_t n;
+	uint64_t raw_read; /* the inner source's raw_read after this chunk */
+	int last;	   /* the data ends (or fails: err) after it */
+	int failed;
+};
+
+struct src_async {
+	struct src inner;
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct chunk ring[NCHUNK];
+	unsigned head, count; /* next chunk to consume, chunks ready */
+	size_t used;	      /* bytes of ring[head] consumed */
+	int stop;
+	char err[256];
+};
+
+static void *async_main(void *arg)
+{
+	struct src_async *a = arg;
+	unsigned tail = 0;
+	for (;;) {
+		pthread_mutex_lock(&a->mu);
+		while (a->count == NCHUNK && !a->stop)
+			pthread_cond_wait(&a->cv, &a->mu);
+		int stop = a->stop;
+		pthread_mutex_unlock(&a->mu);
+		if (stop)
+			return NULL;
+		struct chunk *c = &a->ring[tail];
+		ssize_t r = src_read(&a->inner, c->data, CHUNK);
+		c->failed = r < 0;
+		c->n = r > 0 ? (size_t)r : 0;
+		c->last = r < (ssize_t)CHUNK;
+		c->raw_read = a->inner.raw_read;
+		pthread_mutex_lock(&a->mu);
+		if (c->failed)
+			memcpy(a->err, a->inner.err, sizeof(a->err));
+		a->count++;
+		pthread_cond_broadcast(&a->cv);
+		pthread_mutex_unlock(&a->mu);
+		if (c->last)
+			return NULL;
+		tail = (tail + 1) % NCHUNK;
+	}
+}
+
+int src_async(struct src *s)
+{
+	struct stat st;
+	if (s->codec == SRC_PLAIN || s->fd < 0 || fstat(s->fd, &st) || !S_ISREG(st.st_mode) || s->async)
+		return 0;
+	struct src_async *a = calloc(1, sizeof(*a));
+	if (!a)
+		return set_err(s->err, sizeof(s->err), "out of memory");
+	a->inner = *s;
+	a->inner.cap = BUF_SIZE;
+	if (!(a->inner.buf = malloc(BUF_SIZE))) {
+		free(a);
+		return set_err(s->err, sizeof(s->err), "out of memory");
+	}
+	pthread_mutex_init(&a->mu, NULL);
+	pthread_cond_init(&a->cv, NULL);
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old); /* signals go to the caller's thread */
+	int rc = pthread_create(&a->th, NULL, async_main, a);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
+		pthread_mutex_destroy(&a->mu);
+		pthread_cond_destroy(&a->cv);
+		free(a->inner.buf);
+		free(a);
+		return 0; /* read without the thread */
+	}
+	/* The outer source keeps its name, fd (for src_size) and buffer;
+	 * the inner one owns the decoder, the raw input and the fd. */
+	s->async = a;
+	s->z = NULL;
+	s->in = NULL;
+	return 0;
+}
+
+static void async_end(struct src *s)
+{
+	struct src_async *a = s->async;
+	pthread_mutex_lock(&a->mu);
+	a->stop = 1;
+	pthread_cond_broadcast(&a->cv);
+	pthread_mutex_unlock(&a->mu);
+	pthread_join(a->th, NULL);
+	pthread_mutex_destroy(&a->mu);
+	pthread_cond_destroy(&a->cv);
+	a->inner.name = NULL; /* the outer source's */
+	free(a->inner.buf);
+	a->inner.buf = NULL;
+	codec_end(&a->inner);
+	free(a->inner.in);
+	free(a);
+	s->async = NULL;
+}
+
+/* produce() of an async source: the next chunk's bytes into buf. */
+static int produce_async(struct src *s)
+{
+	struct src_async *a = s->async;
+	pthread_mutex_lock(&a->mu);
+	while (!a->count)
+		pthread_cond_wait(&a->cv, &a->mu);
+	pthread_mutex_unlock(&a->mu);
+	struct chunk *c = &a->ring[a->head];
+	size_t k = c->n - a->used, room = s->cap - s->len;
+	if (k > room)
+		k = room;
+	memcpy(s->buf + s->len, c->data + a->used, k);
+	s->len += k;
+	a->used += k;
+	if (a->used < c->n)
+		return 0;
+	s->raw_read = c->raw_read;
+	if (c->failed) {
+		memcpy(s->err, a->err, sizeof(s->err));
+		return -1;
+	}
+	if (c->last) {
+		s->eof = 1;
+		return 0; /* the chunk stays: every later call sees the end */
+	}
+	a->used = 0;
+	a->head = (a->head + 1) % NCHUNK;
+	pthread_mutex_lock(&a->mu);
+	a->count--;
+	pthread_cond_broadcast(&a->cv);
+	pthread_mutex_unlock(&a->mu);
+	return 0;
+}
+
 /* Decompress into buf[len..cap); sets eof at the end of all data. */
 static int produce(struct src *s)
 {
+	if (s->async)
+		return produce_async(s);
 	unsigned char *out = s->buf + s->len;
 	size_t room = s->cap - s->len;
 	while (room && !s->eof) {
@@ -300,6 +451,8 @@ int src_open_mem(struct src *s, const char *name, const void *data, size_t len)
 
 void src_close(struct src *s)
 {
+	if (s->async)
+		async_end(s);
 	codec_end(s);
 	if (s->fd > 0)
 		close(s->fd);

@@ -30,6 +30,7 @@ struct src {
 	uint64_t offset;    /* decompressed bytes consumed before buf[pos] */
 	uint64_t lineno;    /* number of the line last returned by src_getline */
 	uint64_t raw_read;  /* bytes read from the file (compressed bytes if it is) */
+	struct src_async *async; /* src_async: the decompressing thread */
 	char err[256];
 };
 
@@ -39,6 +40,16 @@ int src_open(struct src *s, const char *path);
 int src_open_mem(struct src *s, const char *name, const void *data, size_t len);
 void src_close(struct src *s);
 const char *src_codec_name(int codec);
+/*
+ * Decompress ahead in a thread of its own (a compressed regular file
+ * only; otherwise nothing changes): the caller parses one chunk while
+ * the thread inflates the next, through a ring of a few chunks. Call
+ * right after src_open, before any read. The bytes, errors and
+ * raw_read (as of the bytes consumed) are the same as without. 0, or
+ * -1 with s->err set (the source is then unchanged and still usable
+ * without the thread, or closed by src_close as usual).
+ */
+int src_async(struct src *s);
 /* The file's size in bytes (compressed, as stored), or -1 when it has
  * none (a pipe, a terminal, a source in memory): with raw_read, how far
  * a reader is through its input. */

@@ -104,7 +104,10 @@ static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t
 	f->U = c->logical_pages;
 	f->nseg = (uint32_t)nseg;
 	f->T = nseg * f->b;
+	if (c->page_size < 1 || (c->page_size & (c->page_size - 1)))
+		return set_err(err, n, "the page size must be a power of two, not %u", c->page_size);
 	f->page_size = c->page_size;
+	f->page_shift = (unsigned)__builtin_ctz(c->page_size);
 	return 0;
 }
 

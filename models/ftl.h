@@ -128,7 +128,8 @@ struct ftl {
 	uint64_t U, T;	  /* logical and physical pages */
 	uint32_t b, nseg; /* pages per segment, segments */
 	int b_shift;	  /* log2(b) when b is a power of two, else -1 */
-	uint32_t page_size;
+	uint32_t page_size;	  /* a power of two */
+	unsigned page_shift;	  /* log2(page_size) */
 	uint32_t gc_low, gc_high; /* the effective watermarks */
 
 	/* the rules of ftl_config used after set-up, each kept once (the

@@ -19,11 +19,12 @@ static uint32_t lpn_of(const struct ftl *f, uint64_t page)
 static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *end)
 {
 	uint64_t P = f->page_size;
+	unsigned sh = f->page_shift;
 	if (e->offset > UINT64_MAX - e->length - P) /* the end would wrap */
 		*first = *end = UINT64_MAX;
 	else {
-		*first = e->offset / P;
-		*end = (e->offset + e->length + P - 1) / P;
+		*first = e->offset >> sh;
+		*end = (e->offset + e->length + P - 1) >> sh;
 	}
 	if (f->map || *end <= f->U)
 		return 1;
@@ -43,7 +44,8 @@ static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *en
 static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t end)
 {
 	uint64_t P = f->page_size;
-	uint64_t ff = (e->offset + P - 1) / P, fe = (e->offset + e->length) / P;
+	unsigned sh = f->page_shift;
+	uint64_t ff = (e->offset + P - 1) >> sh, fe = (e->offset + e->length) >> sh;
 	if (fe > end)
 		fe = end;
 	if (fe < ff)
@@ -88,7 +90,7 @@ int ftl_request(struct ftl *f, const struct ev *e)
 		f->r.zero_length++;
 		return 0;
 	}
-	if (e->offset % f->page_size || e->length % f->page_size)
+	if ((e->offset | e->length) & (f->page_size - 1))
 		f->r.unaligned++;
 	uint64_t first, end;
 	int rc = span(f, e, &first, &end);

@@ -15,6 +15,7 @@
 void sim_open_trace(struct sim *s)
 {
 	char err[1024];
+	s->topt.async = s->jobs > 1; /* with threads, decompression in its own */
 	s->t = trace_open(s->path, &s->topt, err, sizeof(err));
 	if (!s->t)
 		sim_fail("%s", err);
@@ -188,7 +189,7 @@ out:
  * they come). */
 static void learn_hint(const struct sim *s, const struct ev *e)
 {
-	uint64_t page = e->offset / s->f->page_size;
+	uint64_t page = e->offset >> s->f->page_shift;
 	if (s->f->place_prefetch && !s->f->map && page < s->f->U)
 		s->f->place_prefetch(s->f->place_st, s->f, (uint32_t)page);
 }

@@ -8,13 +8,16 @@
  * through every model. With -j N > 1, N workers each own a contiguous
  * range of the models (balanced by the pages their volumes write) and
  * run every batch through their own models, while the reader, in the
- * main thread, reads and decompresses the next batch: two batches
- * alternate. No model is shared between workers and each sees its events
- * in trace order, so the results do not depend on N. A worker that meets
- * an error stops and says where; the reader reports the earliest (event,
- * then model), as the serial replay would, once every worker has stopped.
- * Signals are blocked in the workers: they reach the reader, whose read
- * they interrupt.
+ * main thread, reads and decompresses ahead into a ring of RING batches:
+ * each worker goes at its own pace, and the reader waits only when the
+ * slowest worker is a whole ring behind. No model is shared between
+ * workers and each sees its events in trace order, so the results do not
+ * depend on N. A worker that meets an error stops running its models and
+ * says where; the others run every batch the reader had posted, and the
+ * reader reports the earliest failure (event, then model), as the serial
+ * replay would meet it. Signals are blocked in the workers: they reach
+ * the reader, whose read they interrupt. The progress line reads the
+ * models' counters with every worker between two batches.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -24,19 +27,22 @@
 
 #include "ftlsim.h"
 
-enum { BATCH = 4096, LOOK = 32 };
+enum { BATCH = 4096, LOOK = 32, RING = 8 };
 
 struct batch {
 	struct ev e[BATCH];
 	unsigned lo[BATCH], hi[BATCH]; /* the models of each event */
 	unsigned n;
+	int all;	/* every event goes to every model */
 	uint64_t first; /* events before e[0] */
 };
 
 struct worker {
 	pthread_t th;
 	struct replay *r;
-	unsigned mlo, mhi; /* its models */
+	unsigned mlo, mhi;    /* its models */
+	uint64_t done;	      /* batches it has run (under r->mu) */
+	pthread_mutex_t busy; /* held while it runs a batch */
 	int failed;
 	uint64_t fail_event;
 	unsigned fail_model;
@@ -45,15 +51,15 @@ struct worker {
 struct replay {
 	struct sim *s, **m;
 	unsigned nm;
-	struct batch *b; /* two */
+	struct batch *b; /* RING of them; batch k in b[k % RING] */
 	struct worker *w;
 	unsigned nw;
 	pthread_mutex_t mu;
-	pthread_cond_t go, done;
-	uint64_t gen;  /* batches posted */
-	unsigned cur;  /* the batch posted */
-	unsigned busy; /* workers still on it */
-	int quit;
+	pthread_cond_t posted_cv; /* a batch posted, or the end */
+	pthread_cond_t freed_cv;  /* a worker finished a batch */
+	uint64_t posted;	  /* batches posted */
+	int end;		  /* no more will be */
+	int failed;		  /* some worker failed */
 };
 
 /* Prefetch hints (ftl.h) for an upcoming write: stage 1 the map line,
@@ -62,7 +68,7 @@ static void hint(const struct sim *s, const struct ev *e, int stage)
 {
 	if (!s->f)
 		return;
-	uint64_t page = e->offset / s->f->page_size;
+	uint64_t page = e->offset >> s->f->page_shift;
 	if (e->op != EV_WRITE || s->f->map || page >= s->f->U)
 		return;
 	if (stage == 1)
@@ -80,13 +86,63 @@ static void hints(struct sim **m, unsigned mlo, unsigned mhi, const struct batch
 		hint(m[i], &b->e[k], stage);
 }
 
+/* The page of a write ahead that a hint is for, or -1: not a write, or a
+ * model without a direct map. */
+static inline int64_t hint_page(const struct ftl *f, const struct ev *e)
+{
+	uint64_t page = e->offset >> f->page_shift;
+	return e->op == EV_WRITE && !f->map && page < f->U ? (int64_t)page : -1;
+}
+
+/* run_batch of one model that takes every event (a single run, or a
+ * grid's worker with one model): the hints inline. */
+static int run_one(struct ftl *f, unsigned model, const struct batch *b, uint64_t *fail_event,
+		   unsigned *fail_model)
+{
+	unsigned n = b->n;
+	int64_t pg;
+	for (unsigned k = 0; k < n && k < LOOK; k++)
+		if ((pg = hint_page(f, &b->e[k])) >= 0)
+			ftl_prefetch(f, (uint32_t)pg);
+	for (unsigned k = 0; k < n; k++) {
+		if (k + LOOK < n && (pg = hint_page(f, &b->e[k + LOOK])) >= 0)
+			ftl_prefetch(f, (uint32_t)pg);
+		if (k + LOOK / 2 < n && (pg = hint_page(f, &b->e[k + LOOK / 2])) >= 0)
+			ftl_prefetch_seg(f, (uint32_t)pg);
+		if (k + LOOK / 4 < n && (pg = hint_page(f, &b->e[k + LOOK / 4])) >= 0)
+			ftl_prefetch_links(f, (uint32_t)pg);
+		if (ftl_request(f, &b->e[k])) {
+			*fail_event = b->first + k;
+			*fail_model = model;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* The batch through models mlo..mhi-1: each write's map entry is
  * prefetched LOOK events before the model needs it, its segment record
  * LOOK/2 and the record's neighbours LOOK/4. 0, or -1 with the failing
- * event and model. */
+ * event and model (the earliest, as a serial run meets it). */
 static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct batch *b, uint64_t *fail_event,
 		     unsigned *fail_model)
 {
+	if (b->all) {
+		/* Model by model: each keeps its state in cache through the
+		 * batch. The earliest failure (event, then model) is the one a
+		 * serial run meets first. */
+		int failed = 0;
+		for (unsigned i = mlo; i < mhi; i++) {
+			uint64_t ev = 0;
+			unsigned fm = 0;
+			if (m[i]->f && run_one(m[i]->f, i, b, &ev, &fm) && (!failed || ev < *fail_event)) {
+				failed = 1;
+				*fail_event = ev;
+				*fail_model = fm;
+			}
+		}
+		return failed ? -1 : 0;
+	}
 	for (unsigned k = 0; k < b->n && k < LOOK; k++)
 		hints(m, mlo, mhi, b, k, 1);
 	for (unsigned k = 0; k < b->n; k++) {
@@ -123,6 +179,7 @@ static void fill(struct replay *r, struct batch *b, uint64_t first)
 {
 	b->n = 0;
 	b->first = first;
+	b->all = !r->s->per_volume;
 	while (b->n < BATCH && !sim_interrupted && sim_next_event(r->s, &b->e[b->n]) > 0) {
 		models_of(r->s, &b->e[b->n], r->nm, &b->lo[b->n], &b->hi[b->n]);
 		b->n++;
@@ -133,25 +190,25 @@ static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct replay *r = w->r;
-	uint64_t seen = 0;
+	pthread_mutex_lock(&r->mu);
 	for (;;) {
-		pthread_mutex_lock(&r->mu);
-		while (!r->quit && r->gen == seen)
-			pthread_cond_wait(&r->go, &r->mu);
-		if (r->quit) {
-			pthread_mutex_unlock(&r->mu);
-			return NULL;
-		}
-		seen = r->gen;
-		const struct batch *b = &r->b[r->cur];
+		while (w->done == r->posted && !r->end)
+			pthread_cond_wait(&r->posted_cv, &r->mu);
+		if (w->done == r->posted)
+			break;
+		const struct batch *b = &r->b[w->done % RING];
 		pthread_mutex_unlock(&r->mu);
-		if (!w->failed && run_batch(r->m, w->mlo, w->mhi, b, &w->fail_event, &w->fail_model))
-			w->failed = 1;
+		pthread_mutex_lock(&w->busy);
+		int bad = !w->failed && run_batch(r->m, w->mlo, w->mhi, b, &w->fail_event, &w->fail_model);
+		pthread_mutex_unlock(&w->busy);
 		pthread_mutex_lock(&r->mu);
-		if (!--r->busy)
-			pthread_cond_signal(&r->done);
-		pthread_mutex_unlock(&r->mu);
+		if (bad)
+			w->failed = r->failed = 1;
+		w->done++;
+		pthread_cond_signal(&r->freed_cv);
 	}
+	pthread_mutex_unlock(&r->mu);
+	return NULL;
 }
 
 static _Noreturn void request_failed(const struct sim *s, const struct sim *m, uint64_t event)
@@ -190,14 +247,18 @@ static void start_workers(struct replay *r)
 	sigset_t all, old;
 	unsigned want = r->nw;
 	pthread_mutex_init(&r->mu, NULL);
-	pthread_cond_init(&r->go, NULL);
-	pthread_cond_init(&r->done, NULL);
+	pthread_cond_init(&r->posted_cv, NULL);
+	pthread_cond_init(&r->freed_cv, NULL);
+	for (unsigned k = 0; k < r->nw; k++)
+		pthread_mutex_init(&r->w[k].busy, NULL);
 	split(r);
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (unsigned k = 0; k < r->nw; k++) {
 		r->w[k].r = r;
 		if (pthread_create(&r->w[k].th, NULL, worker_main, &r->w[k])) {
+			for (unsigned i = k; i < want; i++)
+				pthread_mutex_destroy(&r->w[i].busy);
 			r->nw = k; /* run with those that started */
 			break;
 		}
@@ -206,33 +267,88 @@ static void start_workers(struct replay *r)
 	if (!r->nw)
 		sim_fail("cannot start a thread");
 	if (r->nw < want)
-		split(r);
+		split(r); /* nothing posted yet: the workers read their ranges later */
 }
 
+/* The end posted; every worker has run every batch when this returns. */
 static void stop_workers(struct replay *r)
 {
 	pthread_mutex_lock(&r->mu);
-	r->quit = 1;
-	pthread_cond_broadcast(&r->go);
+	r->end = 1;
+	pthread_cond_broadcast(&r->posted_cv);
 	pthread_mutex_unlock(&r->mu);
-	for (unsigned k = 0; k < r->nw; k++)
+	for (unsigned k = 0; k < r->nw; k++) {
 		pthread_join(r->w[k].th, NULL);
+		pthread_mutex_destroy(&r->w[k].busy);
+	}
 	pthread_mutex_destroy(&r->mu);
-	pthread_cond_destroy(&r->go);
-	pthread_cond_destroy(&r->done);
+	pthread_cond_destroy(&r->posted_cv);
+	pthread_cond_destroy(&r->freed_cv);
 }
 
-/* After a batch: the earliest failure of any worker, as a serial run meets it. */
+/* After the workers stopped: the earliest failure of any, as a serial
+ * run meets it. */
 static void check_failures(struct replay *r)
 {
 	struct worker *first = NULL;
 	for (unsigned k = 0; k < r->nw; k++)
-		if (r->w[k].failed && (!first || r->w[k].fail_event < first->fail_event))
+		if (r->w[k].failed && (!first || r->w[k].fail_event < first->fail_event ||
+				       (r->w[k].fail_event == first->fail_event && r->w[k].fail_model < first->fail_model)))
 			first = &r->w[k];
-	if (!first)
+	if (first)
+		request_failed(r->s, r->m[first->fail_model], first->fail_event);
+}
+
+/* The batches a slot can be refilled after: all workers past it. */
+static uint64_t slowest(const struct replay *r)
+{
+	uint64_t d = r->w[0].done;
+	for (unsigned k = 1; k < r->nw; k++)
+		d = r->w[k].done < d ? r->w[k].done : d;
+	return d;
+}
+
+/* The progress line, with every worker between two batches. */
+static void progress_paused(struct replay *r)
+{
+	struct sim *s = r->s;
+	if (sim_now() - s->last_progress < s->progress_every)
 		return;
+	for (unsigned k = 0; k < r->nw; k++)
+		pthread_mutex_lock(&r->w[k].busy);
+	sim_progress(s, 2);
+	for (unsigned k = r->nw; k-- > 0;)
+		pthread_mutex_unlock(&r->w[k].busy);
+}
+
+/* The reader's side of -j N > 1. */
+static void replay_threads(struct replay *r)
+{
+	struct sim *s = r->s;
+	start_workers(r);
+	for (;;) {
+		pthread_mutex_lock(&r->mu);
+		while (slowest(r) + RING <= r->posted)
+			pthread_cond_wait(&r->freed_cv, &r->mu);
+		int failed = r->failed;
+		pthread_mutex_unlock(&r->mu);
+		if (failed)
+			break;
+		struct batch *b = &r->b[r->posted % RING];
+		fill(r, b, s->events);
+		if (!b->n)
+			break;
+		pthread_mutex_lock(&r->mu);
+		r->posted++;
+		pthread_cond_broadcast(&r->posted_cv);
+		pthread_mutex_unlock(&r->mu);
+		uint64_t before = s->events;
+		s->events += b->n;
+		if (s->progress_every > 0 && (before >> 16) != (s->events >> 16))
+			progress_paused(r);
+	}
 	stop_workers(r);
-	request_failed(r->s, r->m[first->fail_model], first->fail_event);
+	check_failures(r);
 }
 
 static void after_batch(struct replay *r, const struct batch *b)
@@ -249,10 +365,10 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 	struct replay r = {.s = s, .m = m, .nm = nm};
 	unsigned j = s->jobs ? s->jobs : 1;
 	s->pass_t0 = sim_now();
-	if (!(r.b = malloc(2 * sizeof(*r.b))))
-		sim_fail("out of memory");
 	if (j == 1 || !nm) {
 		/* one thread reads and runs every model */
+		if (!(r.b = malloc(sizeof(*r.b))))
+			sim_fail("out of memory");
 		for (;;) {
 			fill(&r, &r.b[0], s->events);
 			if (!r.b[0].n)
@@ -265,27 +381,9 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 		}
 	} else {
 		r.nw = j < nm ? j : nm;
-		if (!(r.w = calloc(r.nw, sizeof(*r.w))))
+		if (!(r.b = malloc(RING * sizeof(*r.b))) || !(r.w = calloc(r.nw, sizeof(*r.w))))
 			sim_fail("out of memory");
-		start_workers(&r);
-		fill(&r, &r.b[0], s->events);
-		while (r.b[r.cur].n) {
-			pthread_mutex_lock(&r.mu);
-			r.busy = r.nw;
-			r.gen++;
-			pthread_cond_broadcast(&r.go);
-			pthread_mutex_unlock(&r.mu);
-			struct batch *cur = &r.b[r.cur], *next = &r.b[r.cur ^ 1];
-			fill(&r, next, cur->first + cur->n);
-			pthread_mutex_lock(&r.mu);
-			while (r.busy)
-				pthread_cond_wait(&r.done, &r.mu);
-			pthread_mutex_unlock(&r.mu);
-			check_failures(&r);
-			after_batch(&r, cur);
-			r.cur ^= 1;
-		}
-		stop_workers(&r);
+		replay_threads(&r);
 		free(r.w);
 	}
 	free(r.b);

@@ -120,6 +120,49 @@ static void one_codec(const char *name, const char *cmd, int codec, const char *
 	CHECK(!rc && got.n == want.n && (!want.n || !memcmp(got.p, want.p, want.n)),
 	      "%s file: all six concatenated streams read in order (%zu of %zu bytes)", name, got.n, want.n);
 	free(got.p);
+	/* The same file decompressed in a thread of its own (src_async):
+	 * the same bytes, the same raw count at the end, and a truncated
+	 * copy fails with the same message. */
+	got = (struct buf){0};
+	rc = ok ? src_open(&s, tmp) : -1;
+	uint64_t raw = 0;
+	if (!rc) {
+		if (!(rc = src_async(&s))) {
+			CHECK(s.async != NULL, "%s: src_async starts its thread on a compressed file", name);
+			rc = drain(&s, &got);
+		}
+		if (rc)
+			printf("# %s\n", s.err);
+		raw = s.raw_read;
+		src_close(&s);
+	}
+	CHECK(!rc && got.n == want.n && (!want.n || !memcmp(got.p, want.p, want.n)) && raw == packed.n,
+	      "%s file, async: the same bytes (%zu of %zu), raw_read %llu of %zu", name, got.n, want.n,
+	      (unsigned long long)raw, packed.n);
+	free(got.p);
+	char cut[600];
+	snprintf(cut, sizeof(cut), "%s.cut", tmp);
+	fp = fopen(cut, "wb");
+	size_t half = packed.n * 3 / 4;
+	ok = fp && fwrite(packed.p, 1, half, fp) == half && !fclose(fp);
+	char msg[2][256] = {"", ""};
+	size_t n2[2] = {0, 0};
+	for (int a = 0; a < 2 && ok; a++) {
+		got = (struct buf){0};
+		if (src_open(&s, cut) || (a && src_async(&s)))
+			break;
+		if (drain(&s, &got))
+			snprintf(msg[a], sizeof(msg[a]), "%s", s.err);
+		n2[a] = got.n;
+		src_close(&s);
+		free(got.p);
+	}
+	/* (the bytes before the error may differ by what one buffer or
+	 * chunk held when the decoder failed) */
+	CHECK(ok && msg[0][0] && !strcmp(msg[0], msg[1]) && n2[0] < half * 64 && n2[1] < half * 64,
+	      "%s cut at 3/4, async: the same error ('%s' / '%s', after %zu / %zu bytes)", name, msg[0], msg[1],
+	      n2[0], n2[1]);
+	unlink(cut);
 	got = (struct buf){0};
 	rc = src_open_mem(&s, name, packed.p, packed.n);
 	if (!rc) {
