@@ -5,19 +5,21 @@
  *
  * The reader fills batches of BATCH events, each with the range of
  * models it goes to. With -j 1 the same thread then runs the batch
- * through every model. With -j N > 1, N workers each own a contiguous
- * range of the models (balanced by the pages their volumes write) and
- * run every batch through their own models, while the reader, in the
- * main thread, reads and decompresses ahead into a ring of RING batches:
- * each worker goes at its own pace, and the reader waits only when the
- * slowest worker is a whole ring behind. No model is shared between
- * workers and each sees its events in trace order, so the results do not
- * depend on N. A worker that meets an error stops running its models and
- * says where; the others run every batch the reader had posted, and the
- * reader reports the earliest failure (event, then model), as the serial
- * replay would meet it. Signals are blocked in the workers: they reach
- * the reader, whose read they interrupt. The progress line reads the
- * models' counters with every worker between two batches.
+ * through every model. With -j N > 1 the reader, in the main thread,
+ * reads (and a thread of src_async decompresses) ahead into a ring of
+ * RING batches for N workers, and waits only when the slowest model is
+ * a whole ring behind. When every event goes to every model (shared
+ * mode), a worker takes any free model with batches to run and runs it
+ * through all of them: the load balances itself. With --per-volume each
+ * worker owns a contiguous range of the models (balanced by the pages
+ * their volumes write) and runs each batch event by event. No model is
+ * run by two workers at once and each sees its events in trace order,
+ * so the results do not depend on N. A model that meets an error runs
+ * no more; the others run every batch the reader had posted, and the
+ * reader reports the earliest failure (event, then model), as the
+ * serial replay would meet it. Signals are blocked in the workers: they
+ * reach the reader, whose read they interrupt. The progress line reads
+ * the models' counters with every worker between two runs.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -60,6 +62,14 @@ struct replay {
 	uint64_t posted;	  /* batches posted */
 	int end;		  /* no more will be */
 	int failed;		  /* some worker failed */
+	/* Shared mode (every event to every model): a worker takes any
+	 * model that is free and behind, and runs it through every batch
+	 * posted, so that the load balances itself. Per model: */
+	int shared;
+	uint64_t *mnext;      /* batches it has run */
+	unsigned char *mbusy; /* a worker has it */
+	unsigned char *mdead; /* it failed: no more runs */
+	unsigned scan;	      /* where the next search for a model starts */
 };
 
 /* Prefetch hints (ftl.h) for an upcoming write: stage 1 the map line,
@@ -186,10 +196,72 @@ static void fill(struct replay *r, struct batch *b, uint64_t first)
 	}
 }
 
+/* A failure the worker met: kept if it is its earliest. */
+static void note_failure(struct worker *w, uint64_t ev, unsigned model)
+{
+	if (!w->failed || ev < w->fail_event || (ev == w->fail_event && model < w->fail_model)) {
+		w->fail_event = ev;
+		w->fail_model = model;
+	}
+	w->failed = 1;
+}
+
+/* Shared mode: a free model with batches to run, or -1. */
+static int free_model(struct replay *r)
+{
+	for (unsigned c = 0; c < r->nm; c++) {
+		unsigned k = (r->scan + c) % r->nm;
+		if (!r->mbusy[k] && r->mnext[k] < r->posted)
+			return (int)k;
+	}
+	return -1;
+}
+
+static void *worker_shared(struct worker *w)
+{
+	struct replay *r = w->r;
+	pthread_mutex_lock(&r->mu);
+	for (;;) {
+		int i = free_model(r);
+		if (i < 0) {
+			if (r->end)
+				break; /* what is left is another worker's */
+			pthread_cond_wait(&r->posted_cv, &r->mu);
+			continue;
+		}
+		r->scan = (unsigned)i + 1;
+		r->mbusy[i] = 1;
+		uint64_t from = r->mnext[i], to = r->posted;
+		pthread_mutex_unlock(&r->mu);
+		pthread_mutex_lock(&w->busy);
+		struct ftl *f = r->m[i]->f;
+		for (uint64_t k = from; k < to && f && !r->mdead[i]; k++) {
+			uint64_t ev = 0;
+			unsigned fm = 0;
+			if (run_one(f, (unsigned)i, &r->b[k % RING], &ev, &fm)) {
+				note_failure(w, ev, fm);
+				r->mdead[i] = 1;
+			}
+		}
+		pthread_mutex_unlock(&w->busy);
+		pthread_mutex_lock(&r->mu);
+		r->mnext[i] = to;
+		r->mbusy[i] = 0;
+		if (r->mdead[i])
+			r->failed = 1;
+		pthread_cond_signal(&r->freed_cv);
+		pthread_cond_broadcast(&r->posted_cv); /* the model may be due again */
+	}
+	pthread_mutex_unlock(&r->mu);
+	return NULL;
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct replay *r = w->r;
+	if (r->shared)
+		return worker_shared(w);
 	pthread_mutex_lock(&r->mu);
 	for (;;) {
 		while (w->done == r->posted && !r->end)
@@ -299,9 +371,16 @@ static void check_failures(struct replay *r)
 		request_failed(r->s, r->m[first->fail_model], first->fail_event);
 }
 
-/* The batches a slot can be refilled after: all workers past it. */
+/* The batches a slot can be refilled after: all workers (shared mode:
+ * all models) past it. */
 static uint64_t slowest(const struct replay *r)
 {
+	if (r->shared) {
+		uint64_t d = r->mnext[0];
+		for (unsigned i = 1; i < r->nm; i++)
+			d = r->mnext[i] < d ? r->mnext[i] : d;
+		return d;
+	}
 	uint64_t d = r->w[0].done;
 	for (unsigned k = 1; k < r->nw; k++)
 		d = r->w[k].done < d ? r->w[k].done : d;
@@ -381,10 +460,16 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 		}
 	} else {
 		r.nw = j < nm ? j : nm;
-		if (!(r.b = malloc(RING * sizeof(*r.b))) || !(r.w = calloc(r.nw, sizeof(*r.w))))
+		r.shared = !s->per_volume;
+		if (!(r.b = malloc(RING * sizeof(*r.b))) || !(r.w = calloc(r.nw, sizeof(*r.w))) ||
+		    !(r.mnext = calloc(nm, sizeof(*r.mnext))) || !(r.mbusy = calloc(nm, 1)) ||
+		    !(r.mdead = calloc(nm, 1)))
 			sim_fail("out of memory");
 		replay_threads(&r);
 		free(r.w);
+		free(r.mnext);
+		free(r.mbusy);
+		free(r.mdead);
 	}
 	free(r.b);
 	if (s->t)

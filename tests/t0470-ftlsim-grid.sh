@@ -93,6 +93,18 @@ t_expect_success 'bad grids are usage errors' '
 	t_err 2 "unknown victim policy .nope." "$S" -q --grid "policy=greedy,nope" mix.ev &&
 	! test -e c.csv
 '
+t_expect_success 'models failing at different events: -j1, -j2 and -j3 report the earliest, as a serial run meets it' '
+	"$G" -p uniform -n 16384 -w 1000 --fill -s 1 -o bin >seqfill.ev 2>/dev/null &&
+	for j in 1 2 3; do
+		"$S" -q -j$j --pages-per-segment 4 --grid "logical-pages=12000,5000,9000" seqfill.ev \
+			>/dev/null 2>fail$j.txt
+		rc=$?
+		[ $rc = 1 ] || { echo "-j$j: exit $rc"; exit 1; }
+		grep -v "of model memory" fail$j.txt >err$j.txt
+	done &&
+	grep -q "event 5001: logical-pages=5000: write at byte 20480000" err1.txt &&
+	cmp err1.txt err2.txt && cmp err1.txt err3.txt
+'
 t_expect_success 'SIGINT during a grid: the partial summary of every configuration, no results file, exit 130' '
 	rm -f in.fifo && mkfifo in.fifo || exit 1
 	"$G" -p uniform -n 65536 -w 4000000000 -s 1 -o bin >in.fifo 2>/dev/null &
