@@ -152,9 +152,7 @@ static void load_csv(struct sim *in, FILE *fp)
 		for (; p; k++) {
 			char *f = next_field(&p);
 			uint64_t v;
-			if (k >= nf)
-				break;
-			if (col[k] < 0)
+			if (k >= nf || col[k] < 0)
 				continue;
 			if (parse_u64(f, &v))
 				sim_fail("%s:%lu: %s is '%s', not a count", in->fp_path, ln, colname[col[k]], f);
@@ -162,9 +160,8 @@ static void load_csv(struct sim *in, FILE *fp)
 			if (col[k] == C_VOLUME)
 				vol = v;
 		}
-		if (k != nf || p)
-			sim_fail("%s:%lu: %s fields, the header has %u", in->fp_path, ln, k < nf ? "fewer" : "more",
-				 nf);
+		if (k != nf)
+			sim_fail("%s:%lu: %u fields, the header has %u", in->fp_path, ln, k, nf);
 		if (ps)
 			row_page_size(in, ps, ln);
 		check_row(in, r, vol);

@@ -159,7 +159,9 @@ t_expect_success 'a malformed table is an error naming the file and line (exit 1
 	sed "3s/^\\([0-9]*\\),\\([0-9]*\\),/\\1,4x,/" v.csv >bad1.csv &&
 	t_err 1 "^ftlsim: bad1.csv:3: events is .4x., not a count" "$S" -q --footprints bad1.csv --per-volume v.ev &&
 	sed "4s/,[^,]*\$//" v.csv >bad2.csv &&
-	t_err 1 "^ftlsim: bad2.csv:4: fewer fields, the header has 15" "$S" -q --footprints bad2.csv --per-volume v.ev &&
+	t_err 1 "^ftlsim: bad2.csv:4: 14 fields, the header has 15" "$S" -q --footprints bad2.csv --per-volume v.ev &&
+	sed "6s/\$/,7/" v.csv >bad7.csv &&
+	t_err 1 "^ftlsim: bad7.csv:6: 16 fields, the header has 15" "$S" -q --footprints bad7.csv --per-volume v.ev &&
 	sed "1s/events/evts/" v.csv >bad3.csv &&
 	t_err 1 "^ftlsim: bad3.csv:1: no column events" "$S" -q --footprints bad3.csv --per-volume v.ev &&
 	sed "5s/^[0-9]*,/2,/" v.csv >bad4.csv &&
