@@ -40,7 +40,10 @@
  * greedy's (Desnoyers' hot/cold FIFO model at k alpha, divided by k =
  * 1 + 1/(2b), as the authors' simulator), its hot and cold shares from
  * class 0's intervals beyond the age at which they reach it (hot: below
- * 0.7 of their mean). WA = h + sum lambda_i + lambda_pool WA_pool.
+ * 0.7 of their mean). WA = h + sum lambda_i + lambda_pool WA_pool. A
+ * configuration that keeps the hot group's pages, or group 1's pages
+ * through the FIFO groups, past the epoch's length is refused (the
+ * epoch says nothing about those ages), as in the authors' simulator.
  *
  * Group configuration search (GCS), at each epoch's end: the hot size
  * with the pool alone, then one FIFO group at a time inserted before
@@ -307,6 +310,8 @@ static double evaluate(struct midas *p, double mapped, struct cfg *c)
 	double h = p->hot, valid = 0, wa = h, v0 = 0, t0 = 0;
 	if (h > 0) {
 		t0 = (c->s[0] + 1.0) * p->b / h;
+		if (t0 >= (double)p->epoch_len)
+			return c->wa = HUGE_VAL;
 		v0 = uid_S(p, 1, t0);
 		valid = h * uid_IS(p, 1, t0);
 	}
@@ -318,6 +323,8 @@ static double evaluate(struct midas *p, double mapped, struct cfg *c)
 		if (lam <= 0)
 			break;
 		double t = (c->s[i] + 1.0) * p->b / lam;
+		if (fl[0].age + t >= (double)p->epoch_len) /* beyond what the epoch saw */
+			return c->wa = HUGE_VAL;
 		for (unsigned j = 0; j < 2; j++) {
 			struct flow *x = &fl[j];
 			double s0 = uid_S(p, x->c, x->age), e = x->age + t;
@@ -595,12 +602,12 @@ static int midas_victim(void *st, const struct ftl *f, uint32_t *seg)
 {
 	struct midas *p = st;
 	uint64_t now = ftl_now(f);
-	uint32_t free = p->nseg - ftl_sealed_count(f);
+	uint32_t nfree = p->nseg - ftl_sealed_count(f);
 	for (unsigned s = 0; s < p->n; s++)
-		free -= ftl_stream_seg(f, s) != FTL_NONE;
-	if (now != p->run_clock || free > p->run_free) {
+		nfree -= ftl_stream_seg(f, s) != FTL_NONE;
+	if (now != p->run_clock || nfree > p->run_free) {
 		p->run_clock = now;
-		p->run_free = free;
+		p->run_free = nfree;
 		p->run = 0;
 	}
 	if (++p->run > MIDAS_ILOOP && p->F > 0) {

@@ -24,7 +24,7 @@ set -- $(run single)
 c0=$1 m0=$3
 echo "| placement | WA | ns per host write | vs single | bytes per logical page beyond single |"
 echo "|---|---|---|---|---|"
-for p in single sepgc sepbit fk fk:6,R=8 dac warcip mq multilog sfs sfs:6,SPAN=256 eti sfr fadac; do
+for p in single sepgc sepbit fk fk:6,R=8 dac warcip mq multilog sfs sfs:6,SPAN=256 eti sfr fadac midas; do
 	set -- $(run $p)
 	awk -v p=$p -v c=$1 -v h=$2 -v m=$3 -v wa=$4 -v c0=$c0 -v m0=$m0 -v n=$N 'BEGIN {
 		printf "| %s | %.3f | %.1f | %.2f | %.2f |\n", p, wa, c / h * 1e9, c / c0, (m - m0) / n }'

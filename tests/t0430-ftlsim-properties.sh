@@ -13,7 +13,7 @@ N=${PROPERTY_CASES:-40}
 awk -v n="$N" 'BEGIN {
 	srand(20261203)
 	split("greedy cb cb-sqrt fifo random dchoices:3 windowed:8 cat", pol, " ")
-	npl = split("single sepgc agesort:2 hotcold:3 oracle:2 sepbit fk:4 fk:3,R=8 dac:4 warcip:5 mq:4 multilog:4 sfs:4 eti sfr:4 fadac:4", pl, " ")
+	npl = split("single sepgc agesort:2 hotcold:3 oracle:2 sepbit fk:4 fk:3,R=8 dac:4 warcip:5 mq:4 multilog:4 sfs:4 eti sfr:4 fadac:4 midas:6,W=0.5", pl, " ")
 	split("uniform hotcold zipf:0.9 seq lfs", pat, " ")
 	for (i = 1; i <= n; i++) {
 		b = 2 ^ (2 + int(rand() * 5))          # 4 .. 64 pages a segment

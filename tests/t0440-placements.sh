@@ -1,14 +1,15 @@
 #!/bin/sh
 # t0440-placements: the placements of the literature (sepbit, fk, dac,
-# warcip, mq, multilog, sfs, eti, sfr, fadac) and the GC trigger
+# warcip, mq, multilog, sfs, eti, sfr, fadac, midas) and the GC trigger
 # options: each runs under --check with both triggers, FK places by the
 # lifespans it learnt (exactly, on a trace whose lifespans are known),
-# reads stdin as it reads a file, and the garbage-proportion trigger
-# matches the watermark one at the equivalent spare factor.
+# reads stdin as it reads a file, MiDAS adapts its groups below SepBIT's
+# WA, and the garbage-proportion trigger matches the watermark one at
+# the equivalent spare factor.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
-LIT="sepbit fk dac warcip mq multilog sfs eti sfr fadac"
+LIT="sepbit fk dac warcip mq multilog sfs eti sfr fadac midas"
 
 "$G" -p zipf:1.0 -n 6000 -w 30000 --fill -s 5 --trim-prob 0.05 -o bin >"$TMP/z.ev" 2>/dev/null
 "$G" -p hotcold -n 8192 -w 65536 --fill -s 2 -o bin >"$TMP/hc.ev" 2>/dev/null
@@ -76,6 +77,46 @@ assert w[\"sepbit\"] < w[\"sepgc\"] < w[\"single\"], w
 assert w[\"fk\"] < w[\"single\"], w
 assert w[\"fk:6,R=8\"] < 0.8 * w[\"sepbit\"], w
 "
+'
+t_expect_success 'midas: short epochs (configurations applied, groups merged) hold --check, under either trigger, with wear levelling' '
+	for a in "--gc-trigger watermark" "--gc-trigger gp:0.15" "--wear-level static:4" "--spare-share opt"; do
+		for p in midas:6,W=0.25 midas:3,W=0.5 midas:16,W=0.25,R=7; do
+			"$S" -q --check --op 0.4 --pages-per-segment 32 $a --placement $p z.ev >s.json &&
+			jq -e ".wa_total >= 1" s.json >/dev/null || { echo "$a $p"; return 1; }
+		done
+	done &&
+	"$S" -q --check --op 0.25 --pages-per-segment 64 --placement midas:W=1 hc.ev | jq -e ".wa_total >= 1" >/dev/null
+'
+t_expect_success 'midas chooses its victims itself: --policy changes nothing; the same seed gives the same run' '
+	for p in greedy fifo cb; do
+		"$S" -q --op 0.25 --pages-per-segment 64 --policy $p --placement midas:W=1 hc.ev | jq .wa_total >$p.wa || return 1
+	done &&
+	cmp greedy.wa fifo.wa && cmp greedy.wa cb.wa &&
+	"$S" -q --seed 9 --op 0.4 --pages-per-segment 32 --placement midas:W=0.5 z.ev | jq "del(.timing, .input)" >a.json &&
+	"$S" -q --seed 9 --op 0.4 --pages-per-segment 32 --placement midas:W=0.5 z.ev | jq "del(.timing, .input)" >b.json &&
+	cmp a.json b.json
+'
+t_expect_success 'midas: WA below sepbit, sepgc and the single log on 90/10 (by a quarter) and on Zipf 1.0 (U = 2^14, Sf = 0.1)' '
+	"$G" -p hotcold --fill -n 16384 -w 344064 -s 2 -o bin 2>/dev/null >h14.ev &&
+	"$G" -p zipf:1.0 --fill -n 16384 -w 344064 -s 3 -o bin 2>/dev/null >z14.ev &&
+	for w in h14 z14; do
+		for p in single sepgc sepbit midas; do
+			"$S" -q --spare-factor 0.1 --pages-per-segment 32 --warmup-writes 180224 --placement $p $w.ev |
+				jq .wa_measured >$w.$p.wa || return 1
+		done
+	done &&
+	python3 -c "
+for w in (\"h14\", \"z14\"):
+    a = {p: float(open(w + \".\" + p + \".wa\").read()) for p in (\"single\", \"sepgc\", \"sepbit\", \"midas\")}
+    assert a[\"midas\"] < a[\"sepbit\"] < a[\"sepgc\"] < a[\"single\"], (w, a)
+    assert w != \"h14\" or a[\"midas\"] < 0.75 * a[\"sepbit\"], (w, a)
+"
+'
+t_expect_status 2 'midas:2 (fewer than three groups) is a usage error' '"$S" --placement midas:2 hc.ev'
+t_expect_success 'midas: an epoch out of range or an unknown argument is a usage error naming it' '
+	t_err 2 "midas:W needs 0.25 <= W <= 64" "$S" -q --placement midas:6,W=0.1 hc.ev &&
+	t_err 2 "midas:R needs an integer 1 <= R <= 65536" "$S" -q --placement midas:R=0 hc.ev &&
+	t_err 2 "midas has no argument" "$S" -q --placement midas:K=3 hc.ev
 '
 t_expect_success 'gp:0.15 on one log matches the watermark trigger at spare factor 0.15 (within 1%)' '
 	"$G" -p uniform -n 16384 -w 65536 --fill -o bin 2>/dev/null >u.ev &&
