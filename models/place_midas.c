@@ -118,7 +118,7 @@ struct midas {
 
 	/* UID */
 	uint32_t R, off, nsamp;
-	uint64_t *samp; /* per sampled page: its last write in the epoch + 1, 0: none */
+	uint64_t *samp; /* per sampled page: epoch time of its last write (>= 1) << 1 | class, 0: none */
 	uint32_t *deaths[2], nbins; /* versions written to group 1 (0) and to the hot group (1) */
 	uint64_t unit, epoch_len, epoch_start, births[2];
 	/* at an epoch's end, per class: F, the survival's integral; sum of t dF of class 0 */
@@ -192,7 +192,8 @@ static void take(struct midas *p, uint32_t s, uint32_t valid)
 	p->in[s] = IN_NONE;
 }
 
-/* FIFO group g's segments join the pool, labelled as (g, or label). */
+/* FIFO group g's segments join the pool, keeping their group or, with
+ * label >= 0, in group label. */
 static void fifo_to_pool(struct midas *p, const struct ftl *f, unsigned g, int label)
 {
 	while (p->head[g] != FTL_NONE) {
