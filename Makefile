@@ -99,7 +99,6 @@ tests-build: $(PROGS) $(UNIT_BIN)
 bench: all
 	sh tests/bench.sh
 	sh tests/bench_place.sh
-	sh tests/bench_onepass.sh
 
 clean:
 	rm -rf $(B) bin/*

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/bench.sh - `make bench`: reader throughput on real data replicated
 # to a few hundred MB, blkparse on the same binary input as the baseline,
-# then the model benchmark (tests/bench_model.sh) when present.
+# then the model benchmark (tests/bench_model.sh) and several models
+# from one read (tests/bench_onepass.sh).
 # Figures are ratios against a baseline run in the same command: the
 # machines are noisy.
 set -eu
@@ -82,4 +83,8 @@ echo "($(printf %.0f "$bt_mb") MB blktrace binary, $bt_ev D events of $(($(stat 
 if [ -f tests/bench_model.sh ]; then
 	echo
 	sh tests/bench_model.sh
+fi
+if [ -f tests/bench_onepass.sh ]; then
+	echo
+	sh tests/bench_onepass.sh
 fi

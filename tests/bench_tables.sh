@@ -3,7 +3,7 @@
 # tables, in markdown, from the record of one `make bench` run
 # (docs/BENCH.txt): what the docs quote is that run, and t0740 checks
 # that they quote it.
-#   sh tests/bench_tables.sh [reader|model] [RECORD]
+#   sh tests/bench_tables.sh [reader|model|onepass] [RECORD]
 set -eu
 what=${1:-reader}
 rec=${2:-$(dirname "$0")/../docs/BENCH.txt}
@@ -20,8 +20,12 @@ reader)
 model)
 	echo "| driver | U | OP | host M writes/s | flash M writes/s | ns per flash write | WA | bytes per physical page (model / peak RSS) | vs 2^20 |"
 	echo "|---|---|---|---|---|---|---|---|---|"
-	awk '$1 == "driver" && $2 == "U" { on = 1; next } on && ($1 == "api" || $1 == "ftlsim") && NF == 10 {
+	awk '$1 == "driver" && $2 == "U" { on = 1; next } on && ($1 == "api" || $1 == "ftlsim" || $1 == "ftlsim-j2") && NF == 10 {
 		printf "| %s | %s | %s%% | %s | %s | %s | %s | %s / %s | %s |\n", $1, $2, $3 * 100, $4, $5, $6, $7, $8, $9, $10 == "-" ? "" : $10 }' "$rec"
 	;;
-*) echo "usage: bench_tables.sh reader|model [RECORD]" >&2; exit 2 ;;
+onepass)
+	# The one-pass section as it stands in the record, as a code block.
+	awk '/^one pass, grid of/ { on = 1 } on && /^\(recorded/ { exit } on { print "    " $0 }' "$rec"
+	;;
+*) echo "usage: bench_tables.sh reader|model|onepass [RECORD]" >&2; exit 2 ;;
 esac

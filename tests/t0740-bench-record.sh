@@ -1,18 +1,20 @@
 #!/bin/sh
 # t0740-bench-record: the benchmark figures the docs quote are those of
 # one `make bench` run, kept with its date, commit and machine in
-# docs/BENCH.txt: the README's reader and model tables and docs/MODEL.md's
-# model table are exactly what tests/bench_tables.sh makes from it.
+# docs/BENCH.txt: the README's reader, model and one-pass tables and
+# docs/MODEL.md's model table are exactly what tests/bench_tables.sh
+# makes from it.
 . "$(dirname "$0")/lib.sh"
 REC="$T_TOP/docs/BENCH.txt"
 
 t_expect_success 'docs/BENCH.txt is a make bench record: date, commit, machine, the reader and model sections' '
 	head -n 1 "$REC" | grep -q "^# make bench, 20[0-9-]* [0-9:]* UTC, commit [0-9a-f]\{7,\}" &&
 	sed -n 2p "$REC" | grep -q "^# machine: .*, [0-9]* cores, .* RAM, Linux " &&
-	grep -q "^Reader benchmark" "$REC" && grep -q "^api      2^26" "$REC" && grep -q "^ftlsim   2^20" "$REC"
+	grep -q "^Reader benchmark" "$REC" && grep -q "^api      2^26" "$REC" && grep -q "^ftlsim   2^20" "$REC" &&
+	grep -q "^ftlsim-j2 2^20" "$REC" && grep -q "^one pass, grid of 8" "$REC" && grep -q "^  --per-volume -j2" "$REC"
 '
 t_expect_success 'the README quotes that run: its reader and model tables are the record'"'"'s' '
-	for t in reader model; do
+	for t in reader model onepass; do
 		sh "$T_TOP/tests/bench_tables.sh" $t "$REC" >want.$t &&
 		test $(grep -c . want.$t) -ge 6 &&
 		grep -vxF -f "$T_TOP/README.md" want.$t >miss.$t
