@@ -79,8 +79,16 @@ static int ev_next(struct reader *r, struct ev *e)
 	char why[128];
 	for (;;) {
 		if (p->binary) {
-			unsigned char rec[EV_REC_SIZE];
 			uint64_t off = r->src->offset;
+			const unsigned char *in = src_take(r->src, EV_REC_SIZE);
+			if (in) { /* the record whole in the buffer: no copy */
+				if (!ev_decode(in, p->binary, e, why, sizeof(why)))
+					return 1;
+				if (rd_bad(r, "%s: byte %llu: %s", r->src->name, (unsigned long long)off, why))
+					return -1;
+				continue;
+			}
+			unsigned char rec[EV_REC_SIZE];
 			ssize_t got = src_read(r->src, rec, EV_REC_SIZE);
 			if (got < 0)
 				return set_err(r->err, sizeof(r->err), "%s", r->src->err);

@@ -259,6 +259,23 @@ static int produce(struct src *s)
 	unsigned char *out = s->buf + s->len;
 	size_t room = s->cap - s->len;
 	while (room && !s->eof) {
+		if (s->codec == SRC_PLAIN && s->in_pos >= s->in_len && !s->in_eof && s->fd >= 0) {
+			/* plain data: read straight into the buffer */
+			ssize_t r;
+			do
+				r = read(s->fd, out, room);
+			while (r < 0 && errno == EINTR && !sig_caught);
+			if (r < 0)
+				return set_err(s->err, sizeof(s->err), "%s: read error: %s", s->name, strerror(errno));
+			s->raw_read += (uint64_t)r;
+			if (r == 0) {
+				s->in_eof = 1;
+				s->eof = 1;
+				break;
+			}
+			s->len += (size_t)r;
+			break; /* give the caller what we have */
+		}
 		if (fill_in(s))
 			return -1;
 		size_t avail = s->in_len - s->in_pos;

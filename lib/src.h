@@ -61,6 +61,17 @@ const unsigned char *src_peek(struct src *s, size_t n, size_t *avail);
 /* Read exactly n bytes unless the data ends first. Returns the count
  * read (< n at the end), -1 on error. */
 ssize_t src_read(struct src *s, void *dst, size_t n);
+/* n bytes straight from the buffer when it holds them (consumed, as
+ * src_read would), else NULL: the caller then takes the src_read path. */
+static inline const unsigned char *src_take(struct src *s, size_t n)
+{
+	if (s->len - s->pos < n)
+		return NULL;
+	const unsigned char *p = s->buf + s->pos;
+	s->pos += n;
+	s->offset += n;
+	return p;
+}
 /*
  * Next line, NUL-terminated, without its "\n" (a "\r" before it is
  * removed too). *len is its length. Returns NULL at the end of data
