@@ -101,6 +101,7 @@ struct sim {
 	const char *results_path, *tag;
 	int per_volume;
 	unsigned jobs; /* -j: worker threads */
+	int jobs_given; /* -j on the command line (else small inputs run in one thread) */
 	uint64_t mem_limit, mem_limit_used, mem_estimate;
 	uint64_t vol_top, min_pages;
 	uint32_t *vol_list;
@@ -194,6 +195,8 @@ void sim_footprints_free(struct sim *s);
 /* ftlsim_replay.c: every event to its models; -j workers. */
 void sim_replay(struct sim *s, struct sim **m, unsigned nm);
 unsigned sim_default_jobs(void);
+/* The threads a pass over the input uses for nm models (1: no threads). */
+unsigned sim_threads(const struct sim *s, unsigned nm);
 
 /* ftlsim_input.c */
 void sim_open_trace(struct sim *s);

@@ -103,7 +103,8 @@ static void usage(void)
 	       "      --min-pages N         skip volumes whose logical space is below N pages\n"
 	       "  -j, --jobs N              worker threads, each running a share of the models\n"
 	       "                            while the reader reads ahead (default: the number\n"
-	       "                            of cores); the results do not depend on N\n"
+	       "                            of cores; one for a small file); the results do\n"
+	       "                            not depend on N\n"
 	       "      --mem-limit BYTES     refuse a run whose models need more (e.g. 8G;\n"
 	       "                            default: the memory available, MemAvailable\n"
 	       "                            or less under a cgroup or ulimit), exit 2\n\n"
@@ -334,7 +335,10 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_RESULTS: s->results_path = arg; break;
 	case O_TAG: s->tag = arg; break;
 	case O_PERVOL: s->per_volume = 1; break;
-	case 'j': s->jobs = opt_u32("--jobs", arg, 1, 256); break;
+	case 'j':
+		s->jobs = opt_u32("--jobs", arg, 1, 256);
+		s->jobs_given = 1;
+		break;
 	case O_VOLUMES: sim_volumes_arg(s, arg); break;
 	case O_MINPAGES: s->min_pages = opt_u64("--min-pages", arg); break;
 	case O_MEMLIMIT: s->mem_limit = opt_size("--mem-limit", arg); break;

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ftlsim.h"
 #include "place.h"
@@ -15,13 +16,33 @@
 void sim_open_trace(struct sim *s)
 {
 	char err[1024];
-	s->topt.async = s->jobs > 1; /* with threads, decompression in its own */
+	s->topt.async = sim_threads(s, 1) > 1; /* with threads, decompression in its own */
 	s->t = trace_open(s->path, &s->topt, err, sizeof(err));
 	if (!s->t)
 		sim_fail("%s", err);
 	s->format = trace_format(s->t);
 	s->topt.quiet = 1; /* a second opening says nothing */
 	s->topt.reopen = 1;
+}
+
+/* Threads cost a few milliseconds of CPU a run (and a few MiB): by
+ * default (no -j) a file whose size times the models is under
+ * SMALL_INPUT bytes runs in one thread. */
+#define SMALL_INPUT (4u << 20)
+
+unsigned sim_threads(const struct sim *s, unsigned nm)
+{
+	struct stat st;
+	uint64_t bytes;
+	if (s->jobs <= 1 || s->jobs_given)
+		return s->jobs ? s->jobs : 1;
+	if (s->from_buf)
+		bytes = (uint64_t)s->nbuf * sizeof(*s->buf);
+	else if (strcmp(s->path, "-") && !stat(s->path, &st) && S_ISREG(st.st_mode))
+		bytes = (uint64_t)st.st_size;
+	else
+		return s->jobs; /* a pipe, a blktrace set: size unknown */
+	return bytes * (nm ? nm : 1) < SMALL_INPUT ? 1 : s->jobs;
 }
 
 /* Pass 1 keeps standard input for pass 2. */

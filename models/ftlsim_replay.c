@@ -442,7 +442,7 @@ static void after_batch(struct replay *r, const struct batch *b)
 void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 {
 	struct replay r = {.s = s, .m = m, .nm = nm};
-	unsigned j = s->jobs ? s->jobs : 1;
+	unsigned j = sim_threads(s, nm);
 	s->pass_t0 = sim_now();
 	if (j == 1 || !nm) {
 		/* one thread reads and runs every model */
