@@ -295,6 +295,7 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 		goto fail;
 	f->gp_max = c->gc_gp;
 	f->gc_batch = c->gc_batch ? c->gc_batch : 1;
+	f->gc_ops = c->gc_ops;
 	f->max_victim_valid = c->gc_gp > 0 ? (uint32_t)floor(f->b * (1 - c->gc_gp) + 1e-9) : f->b;
 	f->measuring = c->warmup_writes == 0;
 	ftl_tick(f);
@@ -765,13 +766,14 @@ static int gp_exceeded(const struct ftl *f)
 }
 
 /* GC operations of gc_batch victims while the proportion exceeds
- * gp_max. Victim policies that can (greedy, the cost-benefit family)
- * choose only among segments holding gp_max garbage themselves
+ * gp_max: at most gc_ops of them (--gc-ops), or with gc_ops 0 until it
+ * is under gp_max. Victim policies that can (greedy, the cost-benefit
+ * family) choose only among segments holding gp_max garbage themselves
  * (ftl_max_victim_valid) and find none when none does; the others
  * clean what they choose. */
 static int gc_gp(struct ftl *f)
 {
-	uint64_t guard = 0;
+	uint64_t ops = 0, max_ops = f->gc_ops ? f->gc_ops : f->nseg;
 	do {
 		for (uint32_t k = 0; k < f->gc_batch; k++) {
 			uint32_t seg;
@@ -785,7 +787,17 @@ static int gc_gp(struct ftl *f)
 		}
 		if (pass_done(f))
 			return -1;
-	} while (gp_exceeded(f) && ++guard < f->nseg);
+	} while (++ops < max_ops && gp_exceeded(f));
+	return 0;
+}
+
+/* The end of a host write request's pages under --gc-ops N: its GC
+ * operations, as SepBIT's simulator runs them after each request. */
+int ftl_request_written(struct ftl *f)
+{
+	f->in_request = 0;
+	if (f->gp_max > 0 && gp_exceeded(f))
+		return gc_gp(f);
 	return 0;
 }
 
@@ -866,7 +878,9 @@ int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag)
 	if (write_page(f, lpn, tag))
 		return -1;
 	f->c.host_pages++;
-	if (f->gp_max > 0 && gp_exceeded(f) && gc_gp(f))
+	/* Under gp:P after every page, or under --gc-ops N after each
+	 * request: after this page unless ftl_request writes more. */
+	if (f->gp_max > 0 && !f->in_request && gp_exceeded(f) && gc_gp(f))
 		return -1;
 	if (f->c.host_pages == f->milestone)
 		return ftl_tick(f);

@@ -59,6 +59,9 @@ struct ftl_config {
 	int check;		 /* verify invariants after every GC pass */
 	double gc_gp;		 /* GC trigger by garbage proportion; 0: watermarks */
 	uint32_t gc_batch;	 /* victims per GC operation under gc_gp (0: 1) */
+	uint32_t gc_ops;	 /* under gc_gp: at most gc_ops operations per host write
+				  * request, after its last page; 0: after every page,
+				  * until the proportion is under gc_gp */
 	int tie_random;		 /* equally good victims: random, not oldest */
 	int spare_share;	 /* 1: each stream its own share of the spare space (opt) */
 	uint64_t seed;
@@ -185,6 +188,8 @@ struct ftl {
 	double gp_max;
 	uint32_t gc_batch;
 	uint32_t max_victim_valid;
+	uint32_t gc_ops;    /* operations per request; 0: until under gp_max */
+	int in_request;	    /* ftl_request is writing a request's pages (gc_ops > 0) */
 	/* per logical page: last host write stamp (FTL_KEEP_WRITE_TIME), else NULL */
 	uint32_t *wtime;
 	unsigned wtime_shift;

@@ -22,6 +22,11 @@ int ftl_place_failed(struct ftl *f);
 int ftl_clean(struct ftl *f, uint32_t seg, int wl);
 int ftl_writeout_sorted(struct ftl *f, int wl);
 
+/* ftl_request has written a write request's pages while in_request
+ * (--gc-ops N under gp:P): clears it and runs the request's GC
+ * operations. 0 or -1. */
+int ftl_request_written(struct ftl *f);
+
 /* Static wear levelling (ftl_wear.c): lists of sealed segments per
  * erase count. init: 0 or -1 out of memory. */
 int ftl_wear_init(struct ftl *f);

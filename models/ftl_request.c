@@ -119,20 +119,27 @@ int ftl_request(struct ftl *f, const struct ev *e)
 	    f->place->request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
 		return ftl_place_failed(f);
 	struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint};
+	/* Under gp:P with --gc-ops N, GC waits for the request's last page
+	 * (docs/MODEL.md); otherwise ftl_write_tagged runs it every page. */
+	f->in_request = f->gp_max > 0 && f->gc_ops > 0 && !f->learning;
 	for (uint64_t p = first; p < end; p++) {
 		uint32_t lpn = lpn_of(f, p);
-		if (lpn == FTL_NONE)
+		if (lpn == FTL_NONE) {
+			f->in_request = 0;
 			return ftl_err(f, "write of page %llu, which the footprint pass did not see",
 				    (unsigned long long)p);
+		}
 		if (f->learning) {
 			if (f->place->learn(f->place_st, f, lpn, EV_WRITE))
 				return ftl_place_failed(f);
 			continue;
 		}
-		if (ftl_write_tagged(f, lpn, &tag))
+		if (ftl_write_tagged(f, lpn, &tag)) {
+			f->in_request = 0;
 			return -1;
+		}
 	}
-	return 0;
+	return f->in_request ? ftl_request_written(f) : 0;
 }
 
 void ftl_learn_begin(struct ftl *f) { f->learning = 1; }

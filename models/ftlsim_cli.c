@@ -54,6 +54,10 @@ static void usage(void)
 	       "                            watermark: the free-segment marks above (default);\n"
 	       "                            gp:P: GC while garbage exceeds P of the pages written\n"
 	       "      --gc-batch K          victims per GC operation under gp:P (default 1)\n"
+	       "      --gc-ops N            under gp:P, at most N GC operations per host write\n"
+	       "                            request, after its last page (1: SepBIT's\n"
+	       "                            simulator); 0 (default): after every page, until\n"
+	       "                            the garbage is under P\n"
 	       "      --gc-tie oldest|random\n"
 	       "                            equally good victims (greedy): the oldest (default),\n"
 	       "                            or one drawn at random\n"
@@ -130,7 +134,7 @@ enum {
 	O_LPAGES = 2000, O_CAPACITY, O_SPACE, O_PAGESIZE, O_OOR, O_OP, O_SF, O_PPAGES, O_PPS,
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
-	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCTIE, O_SPARESHARE,
+	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS
 };
 
@@ -154,6 +158,7 @@ static const struct option longopts[] = {
 	{"gc-trigger", required_argument, NULL, O_GCTRIG},
 	{"segment-bytes", required_argument, NULL, O_SEGBYTES},
 	{"gc-batch", required_argument, NULL, O_GCBATCH},
+	{"gc-ops", required_argument, NULL, O_GCOPS},
 	{"gc-tie", required_argument, NULL, O_GCTIE},
 	{"spare-share", required_argument, NULL, O_SPARESHARE},
 	{"wear-level", required_argument, NULL, O_WEAR},
@@ -302,6 +307,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		break;
 	case O_SEGBYTES: s->seg_bytes = opt_size("--segment-bytes", arg); break;
 	case O_GCBATCH: s->cfg.gc_batch = opt_u32("--gc-batch", arg, 1, 1u << 20); break;
+	case O_GCOPS: s->cfg.gc_ops = opt_u32("--gc-ops", arg, 0, UINT32_MAX); break;
 	case O_GCTIE: s->cfg.tie_random = parse_choice("--gc-tie", arg, ties); break;
 	case O_SPARESHARE: s->cfg.spare_share = parse_choice("--spare-share", arg, shares); break;
 	case O_WEAR: opt_wear(s, arg); break;

@@ -155,6 +155,7 @@ static json_t *j_params(const struct sim *s)
 		snprintf(trig, sizeof(trig), "gp:%g", s->cfg.gc_gp);
 	json_object_set_new(p, "gc_trigger", json_string(trig));
 	SETU(p, "gc_batch", f->gc_batch);
+	SETU(p, "gc_ops", f->gc_ops);
 	json_object_set_new(p, "gc_tie", json_string(s->cfg.tie_random ? "random" : "oldest"));
 	json_object_set_new(p, "spare_share", json_string(s->cfg.spare_share ? "opt" : "shared"));
 	json_object_set_new(p, "trim", json_boolean(s->cfg.trim));

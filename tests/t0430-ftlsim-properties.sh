@@ -2,7 +2,8 @@
 # Randomized property test of the model: many small random
 # configurations (b, OP, victim policy, placement, workload, TRIM) run
 # with --check (the invariants after every GC pass), with either GC
-# trigger (free-segment watermarks, garbage proportion); each must finish,
+# trigger (free-segment watermarks, garbage proportion, every other case
+# at most one GC operation a request); each must finish,
 # with WA >= 1 and WA = (host + GC copies + wear copies) / host exactly.
 # The configurations come from a seeded generator, so a failure is
 # reproducible: the case prints its command line.
@@ -25,13 +26,13 @@ awk -v n="$N" 'BEGIN {
 		batch = 1 + int(rand() * 3)
 		q = rand() < 0.4 ? sprintf("%.2f", rand() * 0.3) : 0
 		wl = rand() < 0.2 ? "--wear-level static:6" : ""
-		printf "%d %s %s %s %d %.3f %s %s %s %d %s\n", b, pol[1 + int(rand() * 8)], pl[k],
-			pat[1 + int(rand() * 5)], pages, op, q, (rand() < 0.5 ? "--trim" : "--no-trim"), trig, batch, wl
+		printf "%d %s %s %s %d %.3f %s %s %s %d %d %s\n", b, pol[1 + int(rand() * 8)], pl[k],
+			pat[1 + int(rand() * 5)], pages, op, q, (rand() < 0.5 ? "--trim" : "--no-trim"), trig, batch, i % 2, wl
 	}
 }' >"$TMP/cases"
-while read -r b pol pl pat pages op q trim trig batch wl; do
-	cmd="\"\$G\" -p $pat -n $pages -w $((pages * 4)) --trim-prob $q --fill -s $b 2>/dev/null | \"\$S\" -q --check --logical-pages $pages --op $op --pages-per-segment $b --policy $pol --placement $pl --gc-trigger $trig --gc-batch $batch $trim $wl -"
-	t_expect_success "b=$b $pol $pl $pat U=$pages op=$op q=$q $trim $trig x$batch $wl: --check holds, WA identity" "
+while read -r b pol pl pat pages op q trim trig batch ops wl; do
+	cmd="\"\$G\" -p $pat -n $pages -w $((pages * 4)) --trim-prob $q --fill -s $b 2>/dev/null | \"\$S\" -q --check --logical-pages $pages --op $op --pages-per-segment $b --policy $pol --placement $pl --gc-trigger $trig --gc-batch $batch --gc-ops $ops $trim $wl -"
+	t_expect_success "b=$b $pol $pl $pat U=$pages op=$op q=$q $trim $trig x$batch ops=$ops $wl: --check holds, WA identity" "
 		$cmd >s.json &&
 		python3 -c \"
 import json

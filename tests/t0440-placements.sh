@@ -4,8 +4,9 @@
 # options: each runs under --check with both triggers, FK places by the
 # lifespans it learnt (exactly, on a trace whose lifespans are known),
 # reads stdin as it reads a file, MiDAS adapts its groups below SepBIT's
-# WA, and the garbage-proportion trigger matches the watermark one at
-# the equivalent spare factor.
+# WA, the garbage-proportion trigger matches the watermark one at the
+# equivalent spare factor, and --gc-ops limits its operations per
+# request.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
@@ -151,6 +152,71 @@ t_expect_success 'cb:1 and cb:2 (ages from write times) run under --check and di
 	! cmp -s c0.wc c1.wc && ! cmp -s c1.wc c2.wc
 '
 t_expect_status 2 '--gc-trigger gp:1.5 is a usage error' '"$S" --gc-trigger gp:1.5 u.ev'
+t_expect_success '--gc-ops: 0 is the default run, the summary echoes it; a count that is not one is a usage error naming it' '
+	"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --placement sepbit hc.ev >d.json &&
+	"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --placement sepbit --gc-ops 0 hc.ev >z.json &&
+	"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --placement sepbit --gc-ops 3 hc.ev >t.json &&
+	jq -e ".params.gc_ops == 0" d.json && jq -e ".params.gc_ops == 3" t.json &&
+	test "$(jq -c "[.gc_pages_copied, .segments_cleaned]" d.json)" = "$(jq -c "[.gc_pages_copied, .segments_cleaned]" z.json)" &&
+	for a in x -1 1.5 ""; do
+		t_err 2 "option .--gc-ops. needs a non-negative integer" "$S" -q --gc-trigger gp:0.15 --gc-ops "$a" hc.ev || return 1
+	done
+'
+# The garbage proportion from the curve, from 2U host writes on:
+# 1 - U / (T - free segments x b), the open segments counted as full.
+gp_range() { # CURVE U T B: the least and the largest
+	awk -F, -v U="$2" -v T="$3" -v b="$4" 'NR > 1 && $1 > 2 * U {
+		g = 1 - U / (T - $4 * b); if (n++ == 0 || g < lo) lo = g; if (g > hi) hi = g
+	} END { printf "%.4f %.4f\n", lo, hi }' "$1"
+}
+t_expect_success '--gc-ops 1 (FK, cb-sqrt, 90/10, single-page requests): one operation a write, under --check, another WA; the proportion still held near P (six open segments)' '
+	for o in 0 1; do
+		"$S" -q --check --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk \
+			--gc-ops $o --curve c$o.csv --interval 256 hc.ev >f$o.json || return 1
+		gp_range c$o.csv 8192 12288 32 >g$o.txt &&
+		jq -e "(.wa_total - (.host_pages_written + .gc_pages_copied) / .host_pages_written | fabs) < 1e-9" f$o.json || return 1
+	done &&
+	python3 -c "
+import json
+a, b = (json.load(open(\"f%d.json\" % o))[\"wa_total\"] for o in (0, 1))
+assert 1.05 * a < b < 1.5 * a, (a, b)
+for o in (0, 1):
+    lo, hi = map(float, open(\"g%d.txt\" % o).read().split())
+    assert 0.15 < lo and hi < 0.17, (o, lo, hi)
+"
+'
+t_expect_success '--gc-ops counts per request: 32-page requests on 48-page segments let the proportion pass P with 1 (not with 0), less with 2, and GC keeps up' '
+	"$G" -p hotcold -n 256 -w 2048 --fill -s 2 -b 128K -o bin 2>/dev/null >r.ev &&
+	for o in 0 1 2; do
+		"$S" -q --check --page-size 4096 --op 0.5 --pages-per-segment 48 --gc-trigger gp:0.15 --gc-ops $o \
+			--curve r$o.csv --interval 256 r.ev >r$o.json || return 1
+		gp_range r$o.csv 8192 12288 48 >rg$o.txt || return 1
+	done &&
+	python3 -c "
+import json
+wa = [json.load(open(\"r%d.json\" % o))[\"wa_total\"] for o in range(3)]
+hi = [float(open(\"rg%d.txt\" % o).read().split()[1]) for o in range(3)]
+free = [min(int(l.split(\",\")[3]) for l in list(open(\"r%d.csv\" % o))[1:]) for o in range(3)]
+assert hi[0] < 0.153 < hi[2] < hi[1] < 0.2, hi
+assert wa[1] < wa[2] < wa[0] and wa[1] > 1.1, wa
+assert min(free) > 10, free
+"
+'
+t_expect_success '--grid varies --gc-ops as a model option: the configurations of separate runs' '
+	"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk \
+		--grid "gc-ops=0,1" --results g.csv hc.ev >/dev/null &&
+	for o in 0 1; do
+		"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk --gc-ops $o hc.ev |
+			jq -r .wa_total >w$o || return 1
+	done &&
+	python3 -c "
+import csv
+rows = list(csv.DictReader(open(\"g.csv\")))
+got = {r[\"gc-ops\"]: (r[\"params.gc_ops\"], float(r[\"wa_total\"])) for r in rows}
+for o in (\"0\", \"1\"):
+    assert got[o][0] == o and abs(got[o][1] - float(open(\"w\" + o).read())) < 1e-9, got
+"
+'
 t_expect_status 2 '--segment-bytes that is not whole pages is a usage error' '"$S" --segment-bytes 5000 u.ev'
 t_expect_status 2 'sepbit:3 (fewer than four classes) is a usage error' '"$S" --placement sepbit:3 u.ev'
 t_done
