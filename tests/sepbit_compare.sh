@@ -13,7 +13,8 @@
 #   SEPBIT_CLASSES=DIR sh tests/sepbit_compare.sh [greedy|cb] [PAGES]
 #
 # Both run GC by garbage proportion (15%) on 1 MiB segments, one victim
-# per operation, six classes; SepBIT's Greedy and CostBenefit are
+# per operation, at most one operation per request (ftlsim --gc-ops 1),
+# six classes; SepBIT's Greedy and CostBenefit are
 # ftlkit's greedy and cb-sqrt. Workloads: tracegen's uniform, zipf:0.8,
 # zipf:1.0 and 90/10 hot/cold on PAGES pages (default 131072), filled
 # once, then 10 x PAGES writes; one request per page, 1 us apart, so
@@ -49,7 +50,7 @@ for wl in uniform:uniform zipf08:zipf:0.8 zipf10:zipf:1.0 hc9010:hotcold; do
 			--outputPrefix "$W/run/" --selectionAlgorithm $JSEL --setSeparateMethod $j --setNumOpenSegments 6 \
 			--setSegmentSize 1048576 --printGCInfo 0 --printSegmentInSummary 0 --indexMapType PureInMem \
 			--indexMapCache Null --oraclePath "$W/oracles" 2>&1 | awk '/\*\* WA \*\*/ { print $NF }')
-		fwa=$("$BIN/ftlsim" -q --op 0.5 --gc-trigger gp:0.15 --segment-bytes 1M --policy $FSEL --placement $f \
+		fwa=$("$BIN/ftlsim" -q --op 0.5 --gc-trigger gp:0.15 --gc-ops 1 --segment-bytes 1M --policy $FSEL --placement $f \
 			"$W/$name.ev" | jq -r .wa_total)
 		awk -v w=$name -v s=$f -v a="$jwa" -v b="$fwa" 'BEGIN { printf "%-8s %-9s %.4f %.4f %+.2f%%\n", w, s, a, b, (b / a - 1) * 100 }'
 	done
