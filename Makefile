@@ -90,8 +90,10 @@ DEBS += pandoc groff man-db
 deps:
 	@sh tests/deps.sh $(DEBS)
 
+# The build on every core; the tests TEST_JOBS at a time (tests/run.sh).
+NPROC := $(shell nproc 2>/dev/null || echo 1)
 check: deps
-	$(MAKE) all tests-build
+	$(MAKE) -j$(NPROC) all tests-build
 	sh tests/run.sh
 
 tests-build: $(PROGS) $(UNIT_BIN)
@@ -117,13 +119,14 @@ fuzz: all
 #   make paper [QUICK=1] [PAPER_OUT=DIR]   every figure, tables, paper/out/README.md
 #   make figures FORMAT=png|svg|pdf        the figures only, in one format
 #   make paper-check                       the measured checks; fails on a FAIL
+#   PAPER_ONLY="NN-name ..."                 plan and run those figures only
 # Parameters live in paper/NN-*.params; paper/plan.sh turns them into one
 # rule per experiment (PO/rules.mk), so make -j runs them in parallel.
 FORMAT ?= png
 PO := $(or $(PAPER_OUT),paper/out$(if $(filter 1,$(QUICK)),/quick))
 PAPER_GOALS := paper figures paper-check
 ifneq ($(filter $(PAPER_GOALS),$(MAKECMDGOALS)),)
-PAPER_PLAN := $(shell mkdir -p $(PO) && sh paper/plan.sh $(PO) $(if $(filter 1,$(QUICK)),1,0) >&2 || echo failed)
+PAPER_PLAN := $(shell mkdir -p $(PO) && PAPER_ONLY='$(PAPER_ONLY)' sh paper/plan.sh $(PO) $(if $(filter 1,$(QUICK)),1,0) >&2 || echo failed)
 ifneq ($(PAPER_PLAN),)
 $(error paper/plan.sh failed)
 endif

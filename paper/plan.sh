@@ -33,7 +33,7 @@ trace_id() { printf '%s' "${1#traces/}" | tr -c 'A-Za-z0-9._-' '_'; }
 # drops there): one line "PATH FILES..." per trace; a blktrace per-CPU
 # set NAME.blktrace.N is one trace, named NAME.
 list_traces() {
-	find traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
+	find -L traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
 		! -name '*.py' ! -name 'README*' ! -name '.*' | LC_ALL=C sort |
 		awk '{ f = $0; base = f; if (sub(/\.blktrace\.[0-9]+$/, "", base)) { files[base] = files[base] " " f; if (!(base in seen)) { seen[base] = 1; order[++n] = base } }
 		       else { order[++n] = f; files[f] = " " f } }
@@ -163,6 +163,17 @@ plan_traces() {
 	done
 }
 
+# Nothing to plan when neither the planner, the parameters, QUICK,
+# PAPER_ONLY nor the list of traces (names, sizes, times) changed since
+# the last plan: every make of the paper asks, and planning takes
+# seconds.
+key=$( (echo "$QUICK ${PAPER_ONLY:-}"; cat "$0" $P/*.params
+	find -L traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
+		! -name '*.py' ! -name 'README*' ! -name '.*' -printf '%p %s %T@\n' | LC_ALL=C sort) | cksum)
+if [ -f "$O/rules.mk" ] && [ -d "$O/runs" ] && [ "$(cat "$O/plan.key" 2>/dev/null)" = "$key" ]; then
+	exit 0
+fi
+rm -f "$O/plan.key"
 echo "$QUICK" | put "$O/quick"
 PREPPED=
 REQ=$O/requests.tmp.$$
@@ -175,6 +186,8 @@ FIGS=
 : >"$O/figs.tmp.$$"
 for pf in $P/[0-9][0-9]-*.params; do
 	fig=$(basename "$pf" .params)
+	# PAPER_ONLY="NN-name ...": plan those figures only.
+	case " ${PAPER_ONLY:-$fig} " in *" $fig "*) ;; *) continue ;; esac
 	D=$O/$fig
 	mkdir -p "$D"
 	# A clean slate of parameters for every figure.
@@ -229,3 +242,4 @@ done <"$O/figs.tmp.$$"
 		sed 's|^|$(PO)/runs/|; s|$|.json|' | tr '\n' ' ')"
 } >>"$RULES"
 put "$O/rules.mk" <"$RULES"
+echo "$key" >"$O/plan.key"

@@ -53,7 +53,7 @@ WORK='for i in 1 2 3 4 5 6; do dd if=/dev/urandom of="$MNT/f$i" bs=64k count=$((
 	rm "$MNT/f2" "$MNT/f4"; sync; cat "$MNT/f5" >/dev/null; fstrim "$MNT"; rm "$MNT/f1"; sync'
 t_expect_success 'a workload of writes, deletes and fstrim is captured' '
 	MNT="$MNT" "$TCAP" "$LOOP" -o cap -- sh -c "$WORK" 2>err.txt &&
-	test -s cap.blktrace.0 && cat err.txt
+	test -s cap.blktrace.0 && cat err.txt || { cat err.txt; exit 1; }
 '
 oracle() {
 	blkparse -q -i "$1" -f '%a %d %S %N\n' | awk '

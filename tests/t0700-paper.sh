@@ -140,17 +140,25 @@ t_expect_success 'every check that is robust at small scale passes (make paper-c
 	make -s -C "$T_TOP" paper-check QUICK=1 PAPER_OUT="$OUT" >check.log 2>&1 || { grep "^FAIL" check.log; exit 1; }
 	grep -c "^PASS" check.log
 '
+t_expect_success 'the paper is planned again only when the planner, a parameter, QUICK or the traces change' '
+	mkdir -p w/o/runs && cp -r "$T_TOP/paper" w/paper && ln -s "$T_TOP/traces" w/traces &&
+	cp "$OUT/rules.mk" "$OUT/plan.key" w/o/ && echo "# edited" >>w/o/rules.mk &&
+	(cd w && sh paper/plan.sh o 1) && tail -n 1 w/o/rules.mk | grep -qx "# edited" &&
+	echo "# a comment" >>w/paper/09-hotcold.params &&
+	(cd w && sh paper/plan.sh o 1) && cmp "$OUT/rules.mk" w/o/rules.mk &&
+	! cmp -s "$OUT/plan.key" w/o/plan.key
+'
 t_expect_success 'make figures FORMAT=svg renders the same figures as SVG' '
 	make -s -C "$T_TOP" -j2 figures FORMAT=svg QUICK=1 PAPER_OUT="$OUT" >/dev/null 2>&1 &&
 	for f in $(sed -n "s/^PAPER_IMAGES += \$(PO)\///p" "$OUT/rules.mk"); do grep -q "<svg" "$OUT/$f.svg" || exit 1; done
 '
-# Determinism across make -j: the same experiments run serially give
+# Determinism across make -j: experiments run serially give
 # byte-identical CSV data and tables, and the same JSON summaries but for
 # their timing fields, as the -j2 run above (paths aside: the two runs
 # write to different folders).
 # Under the sanitizers (CI's second pass) this repeat is skipped: it
 # checks make's scheduling, which the first pass has checked, and costs
-# a whole quick paper at a third of the speed.
+# two figures again at a third of the speed.
 A="$TMP/j1" B="$OUT"
 if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
 	why="the sanitizers' build: make -j determinism is the plain build's check"
@@ -160,9 +168,13 @@ if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
 	t_done
 	exit
 fi
-make -s -C "$T_TOP" -j1 paper-check QUICK=1 PAPER_OUT="$A" >"$TMP/a.log" 2>&1
+# Two figures, serially: the real traces (trace preparation and the runs
+# on them) and the hot/cold sweep (generated traces, runs that other
+# figures share); the whole quick paper again would double the test.
+SOME="08-real-traces 09-hotcold"
+make -s -C "$T_TOP" -j1 paper-check QUICK=1 PAPER_ONLY="$SOME" PAPER_OUT="$A" >"$TMP/a.log" 2>&1
 ra=$?
-t_expect_success 'the quick experiments run at -j1 too' '[ $ra = 0 ] || { tail a.log; exit 1; }'
+t_expect_success "the quick experiments of $SOME run at -j1 too" '[ $ra = 0 ] || { tail a.log; exit 1; }'
 # One python for every file (a process per file took longer than the runs).
 cat >"$TMP/cmp.py" <<'EOF'
 import json, os, re, sys
