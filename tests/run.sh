@@ -55,12 +55,10 @@ t0430-ftlsim-properties t0450-signals t0440-placements t0720-figures t0480-ftlsi
 	grep -n . "$dir/list"
 } | awk '{ i = $0; sub(/:.*/, "", i); if (seen[i]++) next; c = $0; sub(/^[0-9]+:/, "", c); print i, c }' >"$dir/queue"
 
-# Started in a process group of its own, so that an interrupt stops
-# every test still running.
-set -m
-D=$dir xargs -P "$jobs" -L 1 sh "$dir/one.sh" <"$dir/queue" &
+# Started in a session (so a process group) of its own, so that an
+# interrupt stops every test still running.
+D=$dir setsid xargs -P "$jobs" -L 1 sh "$dir/one.sh" <"$dir/queue" &
 pid=$!
-set +m
 
 log=$dir/log
 : >"$log"
