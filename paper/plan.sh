@@ -29,12 +29,16 @@ calc() { awk "BEGIN { printf \"%.10g\", $1 }"; }
 # A trace's id: its path under traces/, with '/' and odd bytes as '_'.
 trace_id() { printf '%s' "${1#traces/}" | tr -c 'A-Za-z0-9._-' '_'; }
 
+# The trace files under traces/, sorted; arguments go to find (-printf).
+trace_files() {
+	find -L traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
+		! -name '*.py' ! -name 'README*' ! -name '.*' "$@" | LC_ALL=C sort
+}
 # Every trace under traces/ (the bundled samples and whatever a user
 # drops there): one line "PATH FILES..." per trace; a blktrace per-CPU
 # set NAME.blktrace.N is one trace, named NAME.
 list_traces() {
-	find -L traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
-		! -name '*.py' ! -name 'README*' ! -name '.*' | LC_ALL=C sort |
+	trace_files |
 		awk '{ f = $0; base = f; if (sub(/\.blktrace\.[0-9]+$/, "", base)) { files[base] = files[base] " " f; if (!(base in seen)) { seen[base] = 1; order[++n] = base } }
 		       else { order[++n] = f; files[f] = " " f } }
 		     END { for (i = 1; i <= n; i++) print order[i] files[order[i]] }'
@@ -167,9 +171,7 @@ plan_traces() {
 # PAPER_ONLY nor the list of traces (names, sizes, times) changed since
 # the last plan: every make of the paper asks, and planning takes
 # seconds.
-key=$( (echo "$QUICK ${PAPER_ONLY:-}"; cat "$0" $P/*.params
-	find -L traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
-		! -name '*.py' ! -name 'README*' ! -name '.*' -printf '%p %s %T@\n' | LC_ALL=C sort) | cksum)
+key=$( (echo "$QUICK ${PAPER_ONLY:-}"; cat "$0" $P/*.params; trace_files -printf '%p %s %T@\n') | cksum)
 if [ -f "$O/rules.mk" ] && [ -d "$O/runs" ] && [ "$(cat "$O/plan.key" 2>/dev/null)" = "$key" ]; then
 	exit 0
 fi

@@ -13,11 +13,16 @@ T_N=0
 T_FAIL=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ftlkit-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# A signal ends a test through its EXIT traps (the shell's, and one a
+# test's subshell sets to stop what it started): without a trap of its
+# own, a signal ends a shell without running them.
+T_SIGNALS="trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM"
+eval "$T_SIGNALS"
 export LC_ALL=C
 
 t_expect_success() {
 	T_N=$((T_N + 1))
-	if (cd "$TMP" && eval "$2") >"$TMP/.out" 2>&1; then
+	if (eval "$T_SIGNALS"; cd "$TMP" && eval "$2") >"$TMP/.out" 2>&1; then
 		echo "ok $T_N - $1"
 	else
 		echo "not ok $T_N - $1"
@@ -28,7 +33,7 @@ t_expect_success() {
 
 t_expect_status() {
 	T_N=$((T_N + 1))
-	(cd "$TMP" && eval "$3") >"$TMP/.out" 2>&1
+	(eval "$T_SIGNALS"; cd "$TMP" && eval "$3") >"$TMP/.out" 2>&1
 	rc=$?
 	if [ "$rc" = "$1" ]; then
 		echo "ok $T_N - $2"

@@ -15,7 +15,7 @@ case $jobs in '' | *[!0-9]* | 0) echo "run.sh: TEST_JOBS must be a positive numb
 dir=$(mktemp -d "${TMPDIR:-/tmp}/ftlkit-run.XXXXXX") || exit 1
 pid=
 cleanup() {
-	[ -n "$pid" ] && kill -TERM -- "-$pid" 2>/dev/null
+	[ -n "$pid" ] && kill -TERM "-$pid" 2>/dev/null
 	rm -rf "$dir"
 }
 trap cleanup EXIT
