@@ -205,16 +205,6 @@ out:
  * a pass of its own before the replay: a file is read again, standard
  * input is kept in the buffer (16 bytes an event) on the way.
  */
-/* Prefetch hint of the learning pass: the placement's entry for an
- * event some events ahead (no footprint map: its pages are numbered as
- * they come). */
-static void learn_hint(const struct sim *s, const struct ev *e)
-{
-	uint64_t page = e->offset >> s->f->page_shift;
-	if (s->f->place_prefetch && !s->f->map && page < s->f->U)
-		s->f->place_prefetch(s->f->place_st, s->f, (uint32_t)page);
-}
-
 static int learns(const struct sim *m)
 {
 	return m->f && (m->f->place->info.flags & PLACE_FUTURE);
@@ -233,10 +223,8 @@ static void learners(struct sim *s, const struct ev *e, unsigned n, unsigned *lo
 
 void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 {
-	enum { LOOK = 16 };
-	struct ev ring[LOOK];
-	unsigned k = 0, head = 0, lo, hi;
-	int more = 1;
+	struct ev e;
+	unsigned lo, hi;
 	int stdin_live = !s->from_buf && !strcmp(s->path, "-");
 	if (stdin_live && s->per_volume)
 		usage_error("--per-volume with a placement that learns the trace first reads it twice: name a "
@@ -244,29 +232,15 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 	for (unsigned i = 0; i < n; i++)
 		if (learns(m[i]))
 			ftl_learn_begin(m[i]->f);
-	/* Events in trace order through a ring of LOOK, each hinted LOOK
-	 * events before it is learnt. */
-	while (!sim_interrupted) {
-		while (more && k < LOOK) {
-			struct ev *e = &ring[(head + k) % LOOK];
-			if ((more = sim_next_event(s, e) > 0)) {
-				if (stdin_live)
-					buffer_event(s, e);
-				learners(s, e, n, &lo, &hi);
-				for (unsigned i = lo; i < hi; i++)
-					if (learns(m[i]))
-						learn_hint(m[i], e);
-				k++;
-			}
-		}
-		if (!k)
-			break;
-		learners(s, &ring[head], n, &lo, &hi);
+	/* In trace order; a learner only records (fk appends each page to
+	 * an array), so nothing is worth prefetching. */
+	while (!sim_interrupted && sim_next_event(s, &e) > 0) {
+		if (stdin_live)
+			buffer_event(s, &e);
+		learners(s, &e, n, &lo, &hi);
 		for (unsigned i = lo; i < hi; i++)
-			if (learns(m[i]) && ftl_request(m[i]->f, &ring[head]))
+			if (learns(m[i]) && ftl_request(m[i]->f, &e))
 				sim_fail("%s: learning the trace: %s", s->path, m[i]->f->err);
-		head = (head + 1) % LOOK;
-		k--;
 	}
 	for (unsigned i = 0; i < n; i++)
 		if (learns(m[i]) && ftl_learn_end(m[i]->f))

@@ -14,12 +14,17 @@
  * hot/cold: a hot page lives about U/9 writes, for which the linear
  * classes put everything in the last one).
  *
- * Memory: a u32 lifespan per host page write of the trace (4 bytes a
- * write; lifespans of 2^32-1 writes or more count as never), and two u64
- * per logical page (16 bytes a page), side by side so that the pass
- * over the trace misses once a page, not twice. Preconditioning writes
- * die at their page's first event in the trace. Before GC copies a
- * victim's pages, their death times are prefetched.
+ * The learning pass only appends each event's page to an array (4 bytes
+ * a page write or trimmed page, and a bit an event marking the trims),
+ * in trace order: no random access. learn_done walks that array
+ * backwards with the next event's time of every page (4 bytes a logical
+ * page, 8 for traces of 2^32-2 page writes or more) and turns each
+ * write's entry into its lifespan, in place (lifespans of 2^32-1 writes
+ * or more count as never); the trims' entries are squeezed out. What is
+ * left in the per-page array is each page's first event, the death of
+ * its preconditioning write; the replay keeps there the death time of
+ * the page's live version. Before GC copies a victim's pages, their
+ * death times are prefetched.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,31 +32,25 @@
 #include "place.h"
 
 #define FK_NEVER UINT64_MAX
-
-struct fk_page {
-	uint64_t death; /* learning: index of the page's live write + 1, 0 none;
-			 * replay: death time of the page's version */
-	uint64_t first; /* trace page writes before the page's first event */
-};
+#define FK_NEVER32 UINT32_MAX
 
 struct fk {
 	unsigned n;
-	uint32_t *life;	 /* per trace page write: lifespan (UINT32_MAX: never dies) */
-	uint64_t nw, cap;
-	struct fk_page *pg; /* per logical page */
-	uint64_t next;	 /* replay: trace page writes placed so far */
-	unsigned ratio;	 /* 1: linear classes; else geometric of this ratio */
+	uint32_t *ev;	  /* learning: per event, its page; then per write, its lifespan */
+	uint64_t *trim;	  /* learning: bit per event, set for a trim */
+	uint64_t nev, cap;
+	uint64_t nw;	  /* host page writes of the trace */
+	int wide;	  /* the per-page times need 64 bits */
+	uint32_t *d32;	  /* per logical page: next event (learning), death (replay) */
+	uint64_t *d64;	  /* the same, wide */
+	uint64_t next;	  /* replay: trace page writes placed so far */
+	unsigned ratio;	  /* 1: linear classes; else geometric of this ratio */
 	uint64_t bound[FTL_MAX_STREAMS]; /* geometric: class c holds r < bound[c] */
 };
 
 static int fk_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
 {
 	struct fk *p = st;
-	uint64_t U = ftl_logical_pages(f);
-	if (!(p->pg = policy_calloc(st, U, sizeof(*p->pg))))
-		return policy_fail(st, "out of memory");
-	for (uint64_t i = 0; i < U; i++)
-		p->pg[i].first = FK_NEVER;
 	p->n = (unsigned)in->args->u[0];
 	p->ratio = (unsigned)in->args->u[1];
 	uint64_t lim = ftl_seg_pages(f);
@@ -64,42 +63,106 @@ static int fk_init(void *st, const struct ftl *f, const struct place_init *in, s
 	return 0;
 }
 
-/* The version written at index death[lpn] - 1 dies now. */
-static void fk_kill(struct fk *p, uint32_t lpn)
-{
-	uint64_t w = p->pg[lpn].death - 1, l = p->nw - w;
-	p->life[w] = l >= UINT32_MAX ? UINT32_MAX : (uint32_t)l;
-	p->pg[lpn].death = 0;
-}
-
 static int fk_learn(void *st, const struct ftl *f, uint32_t lpn, unsigned op)
 {
 	struct fk *p = st;
-	if (p->pg[lpn].first == FK_NEVER)
-		p->pg[lpn].first = p->nw;
-	if (p->pg[lpn].death)
-		fk_kill(p, lpn);
-	if (op != EV_WRITE)
-		return 0;
-	if (p->nw == p->cap) {
+	if (p->nev == p->cap) {
 		uint64_t cap = p->cap ? 2 * p->cap : 1 << 16;
-		uint32_t *nl = policy_realloc(st, p->life, p->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
-		if (!nl)
-			return policy_fail(st, "out of memory for the lifespans of %llu page writes",
-					   (unsigned long long)cap);
-		p->life = nl;
+		uint32_t *ne = policy_realloc(st, p->ev, p->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
+		if (!ne)
+			return policy_fail(st, "out of memory for the pages of %llu events", (unsigned long long)cap);
+		p->ev = ne;
+		uint64_t *nt = policy_realloc(st, p->trim, p->cap / 8, cap / 8);
+		if (!nt)
+			return policy_fail(st, "out of memory for the pages of %llu events", (unsigned long long)cap);
+		p->trim = nt;
+		for (uint64_t i = p->cap / 64; i < cap / 64; i++)
+			nt[i] = 0;
 		p->cap = cap;
 	}
-	p->life[p->nw] = UINT32_MAX;
-	p->pg[lpn].death = ++p->nw;
+	if (op != EV_WRITE)
+		p->trim[p->nev / 64] |= 1ull << (p->nev % 64);
+	else
+		p->nw++;
+	p->ev[p->nev++] = lpn;
 	return 0;
+}
+
+/* Per-page time t of page lpn; FK_NEVER for none. */
+static inline uint64_t fk_get(const struct fk *p, uint32_t lpn)
+{
+	if (p->wide)
+		return p->d64[lpn];
+	uint32_t v = p->d32[lpn];
+	return v == FK_NEVER32 ? FK_NEVER : v;
+}
+
+static inline void fk_set(struct fk *p, uint32_t lpn, uint64_t t)
+{
+	if (p->wide)
+		p->d64[lpn] = t;
+	else
+		p->d32[lpn] = t == FK_NEVER ? FK_NEVER32 : (uint32_t)t;
+}
+
+static inline const void *fk_slot(const struct fk *p, uint32_t lpn)
+{
+	return p->wide ? (const void *)&p->d64[lpn] : (const void *)&p->d32[lpn];
 }
 
 static int fk_learn_done(void *st, const struct ftl *f)
 {
 	struct fk *p = st;
-	for (uint64_t i = 0; i < ftl_logical_pages(f); i++)
-		p->pg[i].death = FK_NEVER;
+	uint64_t U = ftl_logical_pages(f);
+	/* Times up to nw + 1 are kept, and FK_NEVER32 means none. */
+	p->wide = p->nw + 1 >= FK_NEVER32;
+	if (p->wide ? !(p->d64 = policy_calloc(st, U, sizeof(*p->d64)))
+		    : !(p->d32 = policy_calloc(st, U, sizeof(*p->d32))))
+		return policy_fail(st, "out of memory");
+	for (uint64_t i = 0; i < U; i++)
+		fk_set(p, (uint32_t)i, FK_NEVER);
+	/* Backwards: the page's next event is at the writes before it (wc);
+	 * a write at index wc lives until then. */
+	enum { AHEAD = 16 };
+	uint64_t wc = p->nw, trims = 0;
+	for (uint64_t e = p->nev; e-- > 0;) {
+		if (e >= AHEAD)
+			ftl_pf(fk_slot(p, p->ev[e - AHEAD]));
+		uint32_t lpn = p->ev[e];
+		if (p->trim[e / 64] >> (e % 64) & 1) {
+			trims++;
+			fk_set(p, lpn, wc);
+			continue;
+		}
+		wc--;
+		uint64_t nx = fk_get(p, lpn), l = nx == FK_NEVER ? FK_NEVER : nx - wc;
+		p->ev[e] = l >= FK_NEVER32 ? FK_NEVER32 : (uint32_t)l;
+		fk_set(p, lpn, wc);
+	}
+	if (trims) {
+		uint64_t w = 0;
+		for (uint64_t e = 0; e < p->nev; e++)
+			if (!(p->trim[e / 64] >> (e % 64) & 1))
+				p->ev[w++] = p->ev[e];
+	}
+	uint64_t *nt = policy_realloc(st, p->trim, p->cap / 8, 0); /* the bits are done with */
+	if (nt)
+		p->trim = nt;
+	/* Keep the lifespans only (a shrink: realloc moves nothing). */
+	if (p->nw) {
+		uint32_t *ne = policy_realloc(st, p->ev, p->cap * sizeof(uint32_t), p->nw * sizeof(uint32_t));
+		if (ne) {
+			p->ev = ne;
+			p->cap = p->nw;
+		}
+	}
+	/* The per-page array now holds each page's first event: its
+	 * preconditioning write dies there. */
+	for (uint64_t i = 0; i < U; i++) {
+		uint64_t t = fk_get(p, (uint32_t)i);
+		if (t != FK_NEVER)
+			fk_set(p, (uint32_t)i, t + 1);
+	}
 	return 0;
 }
 
@@ -119,18 +182,19 @@ static unsigned fk_class(const struct ftl *f, const struct fk *p, uint64_t death
 }
 
 /* Times count trace page writes, the one being placed included; a
- * preconditioning write dies at its page's first event in the trace. */
+ * preconditioning write dies at its page's first event in the trace
+ * (the time learn_done left in the page's entry). */
 static int fk_host(void *st, const struct ftl *f, const struct place_write *w, unsigned *s)
 {
 	struct fk *p = st;
 	uint64_t d;
 	if (ftl_preconditioning(f)) {
-		d = p->pg[w->lpn].first == FK_NEVER ? FK_NEVER : p->pg[w->lpn].first + 1;
+		d = fk_get(p, w->lpn);
 	} else {
 		uint64_t i = p->next++;
-		d = i < p->nw && p->life[i] != UINT32_MAX ? i + 1 + p->life[i] : FK_NEVER;
+		d = i < p->nw && p->ev[i] != FK_NEVER32 ? i + 1 + p->ev[i] : FK_NEVER;
+		fk_set(p, w->lpn, d);
 	}
-	p->pg[w->lpn].death = d;
 	*s = fk_class(f, p, d);
 	return 0;
 }
@@ -138,20 +202,22 @@ static int fk_host(void *st, const struct ftl *f, const struct place_write *w, u
 static int fk_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, unsigned *s)
 {
 	struct fk *p = st;
-	*s = fk_class(f, p, p->pg[lpn].death);
+	*s = fk_class(f, p, fk_get(p, lpn));
 	return 0;
 }
 
 static void fk_prefetch(void *st, const struct ftl *f, uint32_t lpn)
 {
 	struct fk *p = st;
-	ftl_pf(&p->pg[lpn]);
+	if (p->d32 || p->d64) /* none while learning: it appends */
+		ftl_pf(fk_slot(p, lpn));
 }
 
 static int fk_clean(void *st, const struct ftl *f, uint32_t seg, int wl)
 {
 	struct fk *p = st;
-	place_prefetch_victim(f, seg, p->pg, sizeof(*p->pg), 1);
+	place_prefetch_victim(f, seg, p->wide ? (const void *)p->d64 : (const void *)p->d32,
+			      p->wide ? sizeof(*p->d64) : sizeof(*p->d32), 1);
 	return 0;
 }
 
@@ -164,10 +230,11 @@ static const char *fk_name(void *st, const struct ftl *f, unsigned s, char *buf,
 static void fk_destroy(void *st, const struct ftl *f)
 {
 	struct fk *p = st;
-	free(p->life);
-	free(p->pg);
+	free(p->ev);
+	free(p->trim);
+	free(p->d32);
+	free(p->d64);
 }
-
 static const struct policy_arg fk_args[] = {
 	{"N", ARG_UINT, 1, FTL_MAX_STREAMS, 6, "classes"},
 	{"R", ARG_UINT, 1, 1024, 1, "class width ratio: 1 every class a segment wide, K > 1 geometric (class c below b K^c)"},

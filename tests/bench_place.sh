@@ -5,7 +5,7 @@
 # greedy, OP 10%, b = 256; CPU seconds of ftlsim (best of REPS, default
 # 3; fk's include its pass over the trace), each placement's against
 # the single log's best over runs alternated with its own. Prints a
-# markdown table.
+# markdown table; PLACEMENTS="fk sfs" times only those.
 set -eu
 BIN=${BIN:-$(cd "$(dirname "$0")/.." && pwd)/bin}
 N=${PAGES:-1048576}
@@ -25,7 +25,7 @@ set -- $(one single >/dev/null; jq -r '"\(.memory.model_bytes)"' "$T/s.json")
 m0=$1
 echo "| placement | WA | ns per host write | vs single | bytes per logical page beyond single |"
 echo "|---|---|---|---|---|"
-for p in single sepgc sepbit fk fk:6,R=8 dac warcip mq multilog sfs sfs:6,SPAN=256 eti sfr fadac midas; do
+for p in ${PLACEMENTS:-single sepgc sepbit fk fk:6,R=8 dac warcip mq multilog sfs sfs:6,SPAN=256 eti sfr fadac midas}; do
 	b0= b=
 	for r in $(seq "$REPS"); do
 		b0=$(min "$b0" "$(one single)")

@@ -36,6 +36,15 @@ t_expect_success 'fk:6,R=2: geometric classes (class c below b 2^c): the same tr
 	jq -e "[.streams[].host_pages_written] == [0,0,0,1024,0,256] and .wa_total == 1" f.json &&
 	t_err 2 "fk has no argument" "$S" -q --placement fk:6,K=2 seq.ev
 '
+t_expect_success 'fk: a trim ends a version too (256 writes, a trim of pages 0-127, writes of 128-255: lifespans 129-256 and 128, then never)' '
+	awk "BEGIN { t = 0; for (p = 0; p < 256; p++) printf \"%d W %d 4096 0\\n\", t++, p * 4096
+		printf \"%d D 0 %d 0\\n\", t++, 128 * 4096
+		for (p = 128; p < 256; p++) printf \"%d W %d 4096 0\\n\", t++, p * 4096 }" >trim.txt &&
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6 trim.txt >f.json 2>/dev/null &&
+	jq -e "[.streams[].host_pages_written] == [0,0,191,64,1,128]" f.json &&
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6 - <trim.txt 2>/dev/null |
+		jq -e "[.streams[].host_pages_written] == [0,0,191,64,1,128]"
+'
 t_expect_success 'sfs:4,SPAN=8 (quantizing more often) runs under --check; SPAN=0 is a usage error' '
 	"$S" -q --check --op 0.4 --pages-per-segment 32 --placement sfs:4,SPAN=8 z.ev >s.json &&
 	jq -e ".wa_total >= 1" s.json &&
