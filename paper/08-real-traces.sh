@@ -28,8 +28,28 @@ awk -F'|' -v pols="$POLICIES" -v ops="$OPS" -v trs="$TRIMS" '
 		}
 	}' "$D/.fields" "$D/tindex.csv" "$D/traces.txt" >"$D/long.csv"
 rm -f "$D/.fields"
-# One wide table per (OP, TRIM) panel: trace, then a column per policy;
-# traces too small to simulate are left out of the bars (listed below).
+# Each trace's label, once.
+while IFS='|' read -r id path; do
+	printf '%s|%s\n' "$id" "$(label "$path")"
+done <"$D/traces.txt" >"$D/.labels"
+# One row per trace of the (OP, TRIM) panel $1 $2, a column per policy:
+# FMT (printf) of each WA, EMPTY for a run skipped; with ONLY=disc, the
+# traces that discard only, with ONLY=ran those with a result.
+rows() {
+	awk -F, -v o="$1" -v t="$2" -v pols="$POLICIES" -v fmt="$3" -v empty="$4" -v only="$5" -v sep="$6" -v end="$7" -v disc="${disc:-}" '
+		BEGIN { np = split(pols, P, " "); nd = split(disc, Q, "|"); for (i = 1; i <= nd; i++) if (Q[i] != "") d[Q[i]] = 1 }
+		FILENAME == ARGV[1] {
+			if ($3 == o && $4 == t) { v[$1 "," $2] = ($5 != "" || empty == "") ? sprintf(fmt, $5) : empty; if ($5 != "") ran[$1] = 1 }
+			next
+		}
+		{
+			id = $0; sub(/\|.*/, "", id); lab = substr($0, length(id) + 2)
+			if ((only == "ran" && !(id in ran)) || (only == "disc" && !(id in d))) next
+			printf "%s", lab
+			for (a = 1; a <= np; a++) printf "%s%s", sep, v[id "," P[a]]
+			print end
+		}' "$D/long.csv" "$D/.labels"
+}
 panels=
 for op in $OPS; do for tr in $TRIMS; do
 	f=$D/wa-op$op-$tr.csv
@@ -37,14 +57,7 @@ for op in $OPS; do for tr in $TRIMS; do
 		printf 'trace'
 		for pol in $POLICIES; do printf ',%s' "$pol"; done
 		echo
-		while IFS='|' read -r id path; do
-			awk -F, -v id="$id" -v o="$op" -v t="$tr" '$1 == id && $3 == o && $4 == t && $5 != "" { n++ } END { exit !n }' "$D/long.csv" || continue
-			printf '%s' "$(label "$path")"
-			for pol in $POLICIES; do
-				printf ',%s' "$(awk -F, -v id="$id" -v p="$pol" -v o="$op" -v t="$tr" '$1 == id && $2 == p && $3 == o && $4 == t { printf "%.4f", $5 }' "$D/long.csv")"
-			done
-			echo
-		done <"$D/traces.txt"
+		rows "$op" "$tr" "%.4f" "" ran , ""
 	} >"$f"
 	pct=$(calc "$op * 100")
 	panels="$panels${panels:+;}$f|OP $pct%, $(echo $tr | sed 's/no-trim/no TRIM/; s/^trim$/TRIM/')"
@@ -98,14 +111,7 @@ EOV
 		echo
 		printf '| trace |'; for pol in $POLICIES; do printf ' %s |' "$pol"; done; echo
 		printf '|---|'; for pol in $POLICIES; do printf -- '---|'; done; echo
-		while IFS='|' read -r id path; do
-			[ "$tr" != trim ] || case "$disc|" in *"|$id|"*) ;; *) continue ;; esac
-			printf '| %s |' "$(label "$path")"
-			for pol in $POLICIES; do
-				printf ' %s |' "$(awk -F, -v id="$id" -v p="$pol" -v o="$op" -v t="$tr" '$1 == id && $2 == p && $3 == o && $4 == t { if ($5 != "") printf "%.3f", $5; else printf "skipped" }' "$D/long.csv")"
-			done
-			echo
-		done <"$D/traces.txt"
+		rows "$op" "$tr" "%.3f" skipped "$([ "$tr" = trim ] && echo disc)" " | " " |" | sed 's/^/| /'
 		echo
 	done; done
 	skipped=$(awk -F, '$5 == "" { print $1 ": " $6 }' "$D/long.csv" | sort -u)
@@ -136,6 +142,7 @@ nsame=$(awk -F, '$5 != "" { w[$1 "," $2 "," $3 "," $4] = $5 } END { for (k in w)
 		[ "$(sed -n 's/^discard_requests=//p' "$T/$id.info")" = 0 ] || continue
 		[ "$t" = "$n" ] && echo same || echo differ
 	done | sort | uniq -c | tr '\n' ' ')
+rm -f "$D/.labels"
 check real.notrim-same yes "\"$(echo "$nsame" | grep -c differ)\" == \"0\"" "traces without discards: WA with TRIM equals WA without (runs: $nsame)"
 {
 	echo "Every trace under traces/ (the bundled samples and any dropped there; a blktrace per-CPU set counts once),"

@@ -70,7 +70,7 @@ took=$(($(date +%s) - start))
 cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$TMP/make.cpu")
 echo "# make paper QUICK=1 took $took s, $cpu CPU s (exit $rc)"
 
-# 117 CPU s measured on an idle 2-core machine (68 s wall); 150 leaves
+# 81 CPU s measured on an idle 2-core machine (48 s wall; 117 before paper/run.sh and figure 8 forked less); 150 leaves
 # room for a neighbour's cache. The sanitizers' build runs the same work
 # some 2.5 times slower.
 limit=150
