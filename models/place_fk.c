@@ -51,6 +51,13 @@ struct fk {
 static int fk_init(void *st, const struct ftl *f, const struct place_init *in, struct place_needs *out)
 {
 	struct fk *p = st;
+	uint64_t U = ftl_logical_pages(f);
+	/* Allocated here, so that a model replayed without the learning
+	 * pass (a unit test's writes) sees versions that never die. */
+	if (!(p->d32 = policy_calloc(st, U, sizeof(*p->d32))))
+		return policy_fail(st, "out of memory");
+	for (uint64_t i = 0; i < U; i++)
+		p->d32[i] = FK_NEVER32;
 	p->n = (unsigned)in->args->u[0];
 	p->ratio = (unsigned)in->args->u[1];
 	uint64_t lim = ftl_seg_pages(f);
@@ -115,12 +122,16 @@ static int fk_learn_done(void *st, const struct ftl *f)
 	struct fk *p = st;
 	uint64_t U = ftl_logical_pages(f);
 	/* Times up to nw + 1 are kept, and FK_NEVER32 means none. */
-	p->wide = p->nw + 1 >= FK_NEVER32;
-	if (p->wide ? !(p->d64 = policy_calloc(st, U, sizeof(*p->d64)))
-		    : !(p->d32 = policy_calloc(st, U, sizeof(*p->d32))))
-		return policy_fail(st, "out of memory");
-	for (uint64_t i = 0; i < U; i++)
-		fk_set(p, (uint32_t)i, FK_NEVER);
+	if (p->nw + 1 >= FK_NEVER32) {
+		if (!(p->d64 = policy_calloc(st, U, sizeof(*p->d64))))
+			return policy_fail(st, "out of memory");
+		uint32_t *n32 = policy_realloc(st, p->d32, U * sizeof(*p->d32), 0);
+		if (n32)
+			p->d32 = n32;
+		p->wide = 1;
+		for (uint64_t i = 0; i < U; i++)
+			p->d64[i] = FK_NEVER;
+	}
 	/* Backwards: the page's next event is at the writes before it (wc);
 	 * a write at index wc lives until then. */
 	enum { AHEAD = 16 };
@@ -209,7 +220,7 @@ static int fk_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, uns
 static void fk_prefetch(void *st, const struct ftl *f, uint32_t lpn)
 {
 	struct fk *p = st;
-	if (p->d32 || p->d64) /* none while learning: it appends */
+	if (!f->learning) /* learning appends: nothing to fetch */
 		ftl_pf(fk_slot(p, lpn));
 }
 
