@@ -141,6 +141,14 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	if (!p)
 		return -1;
 	f->place = p;
+	/* A placement that chooses its own victims (midas) sizes its groups
+	 * from the free-segment budget the watermarks keep; the garbage-
+	 * proportion trigger cleans by another measure, which such a rule
+	 * does not follow (it would clean nearly full segments at every
+	 * write). */
+	if (p->victim && c->gc_gp > 0)
+		return set_err(err, n, "placement '%s' chooses its own GC victims by free segments: "
+			       "use --gc-trigger watermark with it, not gp:P", p->info.name);
 	if (!(f->place_st = policy_room_new(f, p->info.state_size, c->seed ^ PLACE_SEED_MIX)))
 		return set_err(err, n, "out of memory");
 	struct place_needs pn = {.streams = 1, .gc_streams = 1};

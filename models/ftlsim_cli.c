@@ -3,6 +3,7 @@
  * the checks that make a bad command line a usage error (exit 2) before
  * any input is read.
  */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,7 +96,9 @@ static void usage(void)
 	       "                            an axis is a model option above (logical space,\n"
 	       "                            physical space, garbage collection) and its values;\n"
 	       "                            on/off for --trim/--no-trim; the last axis varies\n"
-	       "                            fastest; --grid may be repeated\n"
+	       "                            fastest; --grid may be repeated; a piece KEY=V\n"
+	       "                            belongs to the value before it (placement=\n"
+	       "                            sepbit,fk:6,R=8 is two values)\n"
 	       "      --results FILE.csv    a row per model: tag, volume, the grid's axes, then\n"
 	       "                            every summary field but timing, named by its JSON\n"
 	       "                            path (wa_total, params.op, requests.reads, ...)\n"
@@ -446,6 +449,15 @@ static int model_option(int c)
 	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE);
 }
 
+/* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */
+static int arg_piece(const char *p)
+{
+	const char *q = p;
+	while (isalnum((unsigned char)*q) || *q == '_')
+		q++;
+	return q > p && *q == '=';
+}
+
 static void add_axis(struct sim *s, char *tok)
 {
 	struct grid *g = &s->grid;
@@ -470,7 +482,12 @@ static void add_axis(struct sim *s, char *tok)
 		a->off_code = off ? off->val : -1;
 	}
 	for (char *v = eq + 1, *comma; v; v = comma) {
-		if ((comma = strchr(v, ',')))
+		/* A piece that begins NAME= continues the value before it: a
+		 * policy's own arguments (placement=sepbit,fk:6,R=8 is two
+		 * values, sepbit and fk:6,R=8). */
+		for (comma = strchr(v, ','); comma && arg_piece(comma + 1); comma = strchr(comma + 1, ','))
+			;
+		if (comma)
 			*comma++ = 0;
 		if (!*v)
 			usage_error("--grid: an empty value of '%s'", tok);

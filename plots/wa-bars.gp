@@ -49,6 +49,6 @@ do for [k=1:n] {
 	nc = int(system("head -n 1 '" . f . "' | awk -F, '{ print NF }'"))
 	set title field(item(panels, k), 2)
 	if (exists("keyspec") && k > 1) { unset key }
-	plot for [c=2:nc] f using c:xtic(1) title columnhead lt (c - 1) dt 1
+	plot for [c=2:nc] f using c:xtic(1) title columnhead lt (c - 1) lw 1 dt 1
 }
 unset multiplot

@@ -23,6 +23,7 @@ awk -v n="$N" 'BEGIN {
 		k = 1 + int(rand() * npl)
 		if (k > 5 && op < 0.45) op += 0.3      # six streams and their reserve
 		trig = rand() < 0.3 ? sprintf("gp:%.2f", 0.1 + rand() * 0.2) : "watermark"
+		if (pl[k] ~ /^midas/) trig = "watermark" # it cleans by free segments
 		batch = 1 + int(rand() * 3)
 		q = rand() < 0.4 ? sprintf("%.2f", rand() * 0.3) : 0
 		wl = rand() < 0.2 ? "--wear-level static:6" : ""

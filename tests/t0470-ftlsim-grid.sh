@@ -46,6 +46,18 @@ t_expect_success 'an axis over the logical space: one first pass for both, each 
 		i=$((i + 1))
 	done
 '
+t_expect_success 'a placement with arguments is one value of an axis (placement=sepbit,fk:6,R=8,dac:4): three models, each its run' '
+	"$S" -q --pages-per-segment 32 --grid "placement=sepbit,fk:6,R=8,dac:4" --results r.csv mix.ev >g.json &&
+	jq -e ".grid.axes.placement == [\"sepbit\", \"fk:6,R=8\", \"dac:4\"] and .grid.configurations == 3" g.json &&
+	i=0 &&
+	for p in sepbit fk:6,R=8 dac:4; do
+		"$S" -q --pages-per-segment 32 --placement $p mix.ev | jq "$one" >s$i.json &&
+		jq ".configurations[$i] | $conf" g.json >c$i.json &&
+		t_cmp s$i.json c$i.json || exit 1
+		i=$((i + 1))
+	done &&
+	sed -n "3p" r.csv | grep -q "^,,\"fk:6,R=8\","
+'
 t_expect_success 'the JSON summary names the axes, their values and each configuration' '
 	"$S" -q --pages-per-segment 32 --grid "policy=greedy,fifo" --grid "seed=1,2,3" mix.ev >g.json &&
 	jq -e ".grid.axes.policy == [\"greedy\",\"fifo\"] and .grid.axes.seed == [\"1\",\"2\",\"3\"] and
