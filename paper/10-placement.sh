@@ -59,6 +59,57 @@ label() { basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkp
 		echo
 	done
 } >"$D/traces.csv"
+# Per volume: the schemes' per-volume WA over the volumes every scheme
+# could model (a volume too small for one scheme's streams is left out
+# of all, so that each box is over the same volumes); quantiles by
+# nearest rank, and the overall WA (flash over host page writes summed
+# over those volumes, as SepBIT reports it).
+vh=$(awk -F, '$1 == "vols" { print $6; exit }' "$D/tindex.csv")
+vres=$R/$vh.results.csv
+vtop=$(sed -n 's/.*--volumes top:\([0-9]*\).*/\1/p' "$R/$vh.args")
+awk -F, -v schemes="$SCHEMES" '
+	# A CSV line with quoted fields (fk:6,R=8) split into f[1..n].
+	function csvsplit(line, f,   n, q, c, i, ch) {
+		n = 1; q = 0; f[1] = ""
+		for (i = 1; i <= length(line); i++) {
+			ch = substr(line, i, 1)
+			if (ch == "\"") { q = !q; continue }
+			if (ch == "," && !q) { f[++n] = ""; continue }
+			f[n] = f[n] ch
+		}
+		return n
+	}
+	function q(a, n, p,   k) { k = int(p * n + 0.999999); if (k < 1) k = 1; return a[k] }
+	NR == 1 { csvsplit($0, h); for (i in h) col[h[i]] = i; next }
+	{
+		csvsplit($0, f); v = f[col["volume"]]; s = f[col["placement"]]
+		wa[s, v] = f[col["wa_total"]]; hp[s, v] = f[col["host_pages_written"]]; fp[s, v] = f[col["flash_pages_written"]]
+		if (!(v in seen)) { seen[v] = 1; vols[++nv] = v }
+	}
+	END {
+		ns = split(schemes, S, " ")
+		for (j = 1; j <= nv; j++) {
+			ok = 1
+			for (i = 1; i <= ns; i++) if (!((S[i], vols[j]) in wa)) ok = 0
+			if (ok) common[++nc] = vols[j]
+		}
+		print "scheme,p10,p25,p50,p75,p90,overall,volumes"
+		for (i = 1; i <= ns; i++) {
+			delete a; H = 0; F = 0
+			for (j = 1; j <= nc; j++) { a[j] = wa[S[i], common[j]] + 0; H += hp[S[i], common[j]]; F += fp[S[i], common[j]] }
+			# insertion sort: a few hundred volumes
+			for (j = 2; j <= nc; j++) { x = a[j]; for (k = j - 1; k >= 1 && a[k] > x; k--) a[k + 1] = a[k]; a[k + 1] = x }
+			lab = S[i]; gsub(/,/, " ", lab) # no comma in a CSV cell
+			printf "%s,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%d\n", lab, q(a, nc, 0.1), q(a, nc, 0.25), q(a, nc, 0.5), q(a, nc, 0.75), q(a, nc, 0.9), (H ? F / H : 0), nc
+		}
+	}' "$vres" >"$D/volumes.csv"
+vn=$(awk -F, 'NR == 2 { print $8 }' "$D/volumes.csv")
+vmodelled=$(jq '[.configurations[].wa_per_volume.volumes] | min' "$R/$vh.json")
+gpvars placement-volumes <<EOV
+title = "Per-volume WA, greedy, OP $(calc "$TRACE_OP * 100")%, TRIM: the $vn busiest volumes of the Tencent CBS sample that every scheme could model"
+data = "$D/volumes.csv"
+bound = "$(echo "$BOUND" | tr ',' ' ')"
+EOV
 gpvars placement <<EOV
 title = "Data placement: WA per scheme, greedy (synthetic: Sf = $XS, b = $B; traces: OP $(calc "$TRACE_OP * 100")%, TRIM)"
 cols = 1
@@ -93,6 +144,11 @@ nskip=$(grep -c . "$D/skipped.txt" || true)
 check place.traces.rows yes "$nres + $nskip == $nt * $ns" "$nt traces x $ns schemes: $nres results and $nskip skipped with a reason"
 nlow=$(tail -n +2 "$D/synth.csv" "$D/traces.csv" 2>/dev/null | grep -v '^==>' | tr ',' '\n' | awk '/^[0-9]/ && $1 < 1 - 1e-9 { n++ } END { print n + 0 }')
 check place.wa-ge-1 yes "$nlow == 0" "every WA of the figure is at least 1 ($nlow below)"
+check place.volumes yes "$vn >= 0.9 * $vtop" "per volume: $vn of the $vtop busiest volumes modelled by every scheme (the fewest by one scheme: $vmodelled)"
+vbl=$(echo "$BOUND" | tr ',' ' ')
+vb=$(awk -F, -v b="$vbl" '$1 == b { print $4 }' "$D/volumes.csv")
+vbest=$(awk -F, -v b="$vbl" 'NR > 1 && $1 != b { print $4, $1 }' "$D/volumes.csv" | sort -g | head -n 1)
+check place.volumes.bound yes "$vb < ${vbest%% *}" "per volume: the bound's median WA $(fmt "$vb") below every practical scheme's (the lowest: ${vbest#* } $(fmt "${vbest%% *}"))"
 # Tables and the orderings, lowest first.
 {
 	echo "**WA on the synthetic workloads** (measured window, greedy, Sf = $XS; the models are wamodel's for 90/10):"
@@ -102,6 +158,10 @@ check place.wa-ge-1 yes "$nlow == 0" "every WA of the figure is at least 1 ($nlo
 	echo "**WA on the real traces** (whole trace, greedy, OP $(calc "$TRACE_OP * 100")%, TRIM; - : too small for that many streams):"
 	echo
 	md3 "$D/traces.csv"
+	echo
+	echo "**Per volume** (the $vn busiest volumes of the Tencent CBS sample that every scheme could model, each its own footprint and segment size; overall = flash over host page writes summed over them):"
+	echo
+	md3 "$D/volumes.csv" | sed 's/| \([0-9]*\)\.000 |$/| \1 |/'
 	echo
 	echo "**Orderings**, lowest WA first:"
 	echo
@@ -130,6 +190,11 @@ check place.wa-ge-1 yes "$nlow == 0" "every WA of the figure is at least 1 ($nlo
 	echo "(class floor(r/b) of the remaining lifespan r, six classes) and \`$BOUND\` with geometric classes (class c"
 	echo "holds r < b 8^c, six classes), the bound. Beside 90/10: wamodel's one-log model and its separated pools with"
 	echo "the best split of the spare space, which ftlsim's streams do not have (they share one free pool and one victim choice)."
+	echo "\`midas\` chooses its groups anew every 4 U host writes (its epoch, the paper's default): in runs of a few U"
+	echo "(the quick scale, the real traces) most writes see its starting mode, five groups over one greedy pool."
+	echo "Per volume: every scheme on each of the $vtop busiest volumes of the Tencent CBS sample in one run"
+	echo "(\`--per-volume --grid placement=...\`: one read of the trace for every volume and scheme), each volume its own"
+	echo "footprint, filled at random first, and its own segment size (\`--pages-per-segment auto\`), OP $(calc "$TRACE_OP * 100")%, TRIM."
 	echo
 	h=$(run_of "hc_$(scheme_id "$BOUND")" "$XS")
 	echo "One point (90/10, the bound), as a command line:"

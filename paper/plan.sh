@@ -44,11 +44,12 @@ list_traces() {
 		     END { for (i = 1; i <= n; i++) print order[i] files[order[i]] }'
 }
 
-# Rule that prepares one trace (event stream, characterisation).
-prep_rule() { # PATH FILES...
-	path=$1
-	shift
-	id=$(trace_id "$path")
+# Rule that prepares one trace (event stream, characterisation); with
+# SUFFIX .vols, every volume of it.
+prep_rule() { # SUFFIX PATH FILES...
+	suffix=$1 path=$2
+	shift 2
+	id=$(trace_id "$path")$suffix
 	case " $PREPPED " in *" $id "*) return 0 ;; esac
 	PREPPED="$PREPPED $id"
 	{
@@ -146,6 +147,8 @@ plan_traces() {
 			files=$(awk -v p="$spath" '$2 == p { $1 = $2 = ""; print }' "$TLIST")
 			[ -n "$files" ] || { echo "plan.sh: no trace '$spath' under traces/" >&2; exit 1; }
 			id=$(trace_id "$spath")
+			# A run per volume replays every volume: a trace of its own.
+			case " $ssim " in *" --per-volume "*) id=$id.vols ;; esac
 			sim=$(echo "$TRACE_SIM $ssim")
 			emit_run "$D/tindex.csv" "$sid,$id,,," "" "$sim" "$id" "$out"
 			echo "$sid|$stitle|$spath" >>"$D/tseries.txt.tmp.$$"
@@ -234,7 +237,8 @@ while IFS='|' read -r fig INCLUDES IMAGES; do
 	done
 	# Traces this figure reads.
 	for id in $(tail -n +2 "$D/tindex.csv" | cut -d, -f2 | sort -u); do
-		prep_rule $(awk -v id="$id" '$1 == id { $1 = ""; print }' "$TLIST")
+		base=${id%.vols}
+		prep_rule "${id#"$base"}" $(awk -v id="$base" '$1 == id { $1 = ""; print }' "$TLIST")
 	done
 done <"$O/figs.tmp.$$"
 {

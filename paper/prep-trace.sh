@@ -8,7 +8,9 @@
 # written, ..., the segment size b and curve interval chosen, or skip=
 # and why), ID.sizes.csv and ID.skew.csv (tracestat --size-hist and
 # --skew-cdf), and the target last: the trace as one ftlkit event stream,
-# in time order, of its busiest volume when it has several.
+# in time order, of its busiest volume when it has several; a target
+# named ID.vols.ev keeps every volume (for --per-volume runs: b=auto,
+# each volume's segment size chosen by ftlsim).
 # Parameters: paper/traces.params.
 set -eu
 src=$1
@@ -37,7 +39,9 @@ esac
 vols=$(bin/tracecat -q $act -o text "$src" | awk '$2 == "W" { n[$5] += ($3 % 4096 + $4 + 4095) / 4096 } END { for (v in n) print n[v], v }' | sort -k1,1nr -k2,2n)
 nvol=$(printf '%s\n' "$vols" | grep -c . || true)
 vol= volume=-
-if [ "$nvol" -gt 1 ]; then
+allvols=
+case $ev in *.vols.ev) allvols=1 volume=all ;; esac
+if [ "$nvol" -gt 1 ] && [ -z "$allvols" ]; then
 	volume=$(printf '%s\n' "$vols" | head -n 1 | awk '{ print $2 }')
 	vol="--volume $volume"
 fi
@@ -53,6 +57,7 @@ b=$B_MAX
 while [ "$b" -ge "$B_MIN" ] && [ $((fp / b)) -lt "$MIN_SEGS" ]; do b=$((b / 2)); done
 skip=
 [ "$b" -ge "$B_MIN" ] || skip="footprint of $fp pages: fewer than $MIN_SEGS segments of $B_MIN pages"
+[ -z "$allvols" ] || b=auto skip=
 iv=$((pw / CURVE_POINTS))
 [ "$iv" -ge 1 ] || iv=1
 {

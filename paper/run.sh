@@ -9,7 +9,8 @@
 # (any of curve hist erase). In sim, "--pages-per-segment auto" and
 # "--interval auto" take the values prep-trace.sh chose for the trace.
 # Writes the ftlsim summary to the .json target last, after the CSV
-# files beside it (HASH.curve.csv, HASH.hist.csv, HASH.erase.csv) and
+# files beside it (HASH.curve.csv, HASH.hist.csv, HASH.erase.csv; a run
+# of several models, --grid or --per-volume, HASH.results.csv) and
 # HASH.time (seconds the run took, from date).
 set -eu
 args=$1
@@ -28,6 +29,7 @@ for o in $outputs; do
 	erase) extra="$extra --erase-hist $base.erase.csv" ;;
 	esac
 done
+case " $sim " in *" --grid "* | *" --per-volume "*) extra="$extra --results $base.results.csv" ;; esac
 tmp=$json.tmp.$$
 trap 'rm -f "$tmp" "$tmp.err"' EXIT
 # sub TEXT FROM TO: r is TEXT with its first FROM replaced by TO.
