@@ -25,6 +25,31 @@ put() {
 }
 
 calc() { awk "BEGIN { printf \"%.10g\", $1 }"; }
+# Without a process where the shell can (a full plan has some 500
+# runs, and a fork costs milliseconds): mcalc EXPR sets r to calc's
+# value, remembered for the next call with the same EXPR; squeeze TEXT
+# sets r to TEXT with its runs of blanks made one space, ends trimmed
+# (what $(echo $TEXT) gives); nospace TEXT sets r to TEXT without spaces.
+MEMO='|'
+mcalc() {
+	case $MEMO in
+	*"|$1="*) r=${MEMO#*"|$1="}; r=${r%%"|"*} ;;
+	*) r=$(calc "$1"); MEMO="$MEMO$1=$r|" ;;
+	esac
+}
+squeeze() {
+	set -f
+	# shellcheck disable=SC2086
+	set -- $1
+	set +f
+	r="$*"
+}
+nospace() {
+	r=$1
+	while :; do
+		case $r in *" "*) r=${r%%" "*}${r#*" "} ;; *) break ;; esac
+	done
+}
 
 # A trace's id: its path under traces/, with '/' and odd bytes as '_'.
 trace_id() { printf '%s' "${1#traces/}" | tr -c 'A-Za-z0-9._-' '_'; }
@@ -107,23 +132,26 @@ plan_sweep() {
 	fi
 	echo "series,x,run" >"$D/index.csv.new"
 	printf '%s\n' "$SERIES" | while IFS='|' read -r sid stitle sgen ssim sxs; do
-		sid=$(echo "$sid" | tr -d ' ')
+		nospace "$sid"
+		sid=$r
 		[ -n "$sid" ] || continue
 		case $sid in \#*) continue ;; esac
 		for x in ${sxs:-$XS}; do
-			gen="$GEN $sgen -n $PAGES -w $(calc "$WRITES * $PAGES") -s $SEED"
+			mcalc "$WRITES * $PAGES"
+			gen="$GEN $sgen -n $PAGES -w $r -s $SEED"
 			case $XVAR in
-			x) phys="--spare-factor $(calc "1 - $x")" ;;
+			x) mcalc "1 - $x"; phys="--spare-factor $r" ;;
 			sf) phys="--spare-factor $x" ;;
 			op) phys="--op $x" ;;
 			q) phys="--spare-factor $SF"; gen="$gen --trim-prob $x" ;;
 			*) echo "plan.sh: XVAR must be x, sf, op or q, not '$XVAR'" >&2; exit 2 ;;
 			esac
-			sim="--logical-pages $PAGES $phys --pages-per-segment $B --warmup-writes $(calc "$WARMUP * $PAGES") --seed $SEED"
-			[ -z "${SNAPSHOT:-}" ] || sim="$sim --snapshot-every $(calc "$SNAPSHOT * $PAGES")"
-			[ -z "${INTERVAL:-}" ] || sim="$sim --interval $(calc "$INTERVAL * $PAGES")"
-			sim="$sim $ssim"
-			emit_run "$D/index.csv" "$sid,$x" "$gen" "$(echo $sim)" "" "$out"
+			mcalc "$WARMUP * $PAGES"
+			sim="--logical-pages $PAGES $phys --pages-per-segment $B --warmup-writes $r --seed $SEED"
+			[ -z "${SNAPSHOT:-}" ] || { mcalc "$SNAPSHOT * $PAGES"; sim="$sim --snapshot-every $r"; }
+			[ -z "${INTERVAL:-}" ] || { mcalc "$INTERVAL * $PAGES"; sim="$sim --interval $r"; }
+			squeeze "$sim $ssim"
+			emit_run "$D/index.csv" "$sid,$x" "$gen" "$r" "" "$out"
 		done
 		echo "$sid|$stitle" >>"$D/series.txt.tmp.$$"
 	done
@@ -140,16 +168,23 @@ plan_traces() {
 	echo "series,trace,policy,op,trim,run" >"$D/tindex.csv.new"
 	if [ -n "${TRACE_SERIES:-}" ]; then
 		printf '%s\n' "$TRACE_SERIES" | while IFS='|' read -r sid stitle spath ssim; do
-			sid=$(echo "$sid" | tr -d ' ')
-			spath=$(echo "$spath" | tr -d ' ')
+			nospace "$sid"
+			sid=$r
+			nospace "$spath"
+			spath=$r
 			[ -n "$sid" ] || continue
 			case $sid in \#*) continue ;; esac
-			files=$(awk -v p="$spath" '$2 == p { $1 = $2 = ""; print }' "$TLIST")
-			[ -n "$files" ] || { echo "plan.sh: no trace '$spath' under traces/" >&2; exit 1; }
-			id=$(trace_id "$spath")
+			# The trace's id, from the list (once a trace, not once a run).
+			if [ "$spath" != "${lastpath:-}" ]; then
+				id=$(awk -v p="$spath" '$2 == p { print $1; exit }' "$TLIST")
+				[ -n "$id" ] || { echo "plan.sh: no trace '$spath' under traces/" >&2; exit 1; }
+				lastpath=$spath lastid=$id
+			fi
+			id=$lastid
 			# A run per volume replays every volume: a trace of its own.
 			case " $ssim " in *" --per-volume "*) id=$id.vols ;; esac
-			sim=$(echo "$TRACE_SIM $ssim")
+			squeeze "$TRACE_SIM $ssim"
+			sim=$r
 			emit_run "$D/tindex.csv" "$sid,$id,,," "" "$sim" "$id" "$out"
 			echo "$sid|$stitle|$spath" >>"$D/tseries.txt.tmp.$$"
 		done
@@ -158,7 +193,8 @@ plan_traces() {
 		while read -r id path files; do
 			echo "$id|$path" >>"$D/traces.txt.tmp.$$"
 			for pol in $POLICIES; do for op in $OPS; do for tr in $TRIMS; do
-				sim=$(echo "$TRACE_SIM --policy $pol --op $op --$tr")
+				squeeze "$TRACE_SIM --policy $pol --op $op --$tr"
+				sim=$r
 				emit_run "$D/tindex.csv" "all,$id,$pol,$op,$tr" "" "$sim" "$id" "$out"
 			done; done; done
 		done <"$TLIST"
