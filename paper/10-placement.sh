@@ -27,38 +27,56 @@ model() { # COLUMN: wamodel's 90/10 model at the figure's Sf
 }
 m_one=$(model wa_hc_mixed_greedy_mf)
 m_sep=$(model wa_hc_sep_greedy_mf)
-# Synthetic workloads: one row each, a column per scheme, then the models.
-{
-	printf 'workload'
-	for s in $SCHEMES; do printf ',%s' "$(head_of "$s")"; done
-	echo ",model: one log (wamodel),model: separated pools (wamodel)"
-	printf '%s\n' "$WORKLOADS" | while IFS='|' read -r wid wlabel wgen; do
-		printf '%s' "$wlabel"
-		for s in $SCHEMES; do printf ',%s' "$(r4 "$(wa_of_run "$(run_of "${wid}_$(scheme_id "$s")" "$XS")" wa_measured)")"; done
-		if [ "$wid" = hc ]; then echo ",$(r4 "$m_one"),$(r4 "$m_sep")"; else echo ",,"; fi
-	done
-} >"$D/synth.csv"
-# Real traces: a row per trace (WA over the whole trace; empty when the
-# trace is too small for that many streams).
+# Every run's figures in one jq (a jq a run cost seconds): run, WA of
+# the measured window, WA of the whole run, why it was skipped.
+(tail -n +2 "$D/index.csv" | cut -d, -f3; tail -n +2 "$D/tindex.csv" | cut -d, -f6) | sort -u |
+	sed "s|^|$R/|; s|\$|.json|" | xargs jq -r '[input_filename, (.wa_measured // ""), (.wa_total // ""), (.skipped // "")] | @tsv' |
+	sed 's|^[^\t]*/\([^/\t]*\)\.json\t|\1\t|' >"$D/runs.tsv"
+# The schemes: "id|header" lines (a header has no comma: the tables are CSV).
+heads=$(for s in $SCHEMES; do echo "$(scheme_id "$s")|$(head_of "$s")|$s"; done)
+# Synthetic workloads: one row each, a column per scheme, then the
+# models; real traces: a row per trace (WA over the whole trace; empty
+# when the trace is too small for that many streams, said in skipped.txt).
 label() { basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkparse\)$//; s/\.blkparse$//'; }
-: >"$D/skipped.txt"
-{
-	printf 'trace'
-	for s in $SCHEMES; do printf ',%s' "$(head_of "$s")"; done
-	echo
-	k=0
-	for t in $PTRACES; do
-		k=$((k + 1))
-		printf '%s' "$(label "$t")"
-		for s in $SCHEMES; do
-			h=$(awk -F, -v s="t${k}_$(scheme_id "$s")" 'NR > 1 && $1 == s { print $6; exit }' "$D/tindex.csv")
-			sk=$(jget "$R/$h.json" skipped)
-			[ -z "$sk" ] || echo "$(label "$t"), $s: $sk" >>"$D/skipped.txt"
-			printf ',%s' "$(r4 "$(wa_of_run "$h" wa_total)")"
-		done
-		echo
-	done
-} >"$D/traces.csv"
+tlabels=$(for t in $PTRACES; do label "$t"; done)
+awk -F'\t' -v heads="$heads" -v wls="$WORKLOADS" -v tl="$tlabels" -v xs="$XS" -v mone="$m_one" -v msep="$m_sep" \
+	-v synth="$D/synth.csv" -v traces="$D/traces.csv" -v skipped="$D/skipped.txt" -v idx="$D/index.csv" -v tidx="$D/tindex.csv" '
+	function r4(v) { return v == "" ? "" : sprintf("%.4f", v) }
+	BEGIN {
+		ns = split(heads, H, "\n")
+		for (i = 1; i <= ns; i++) { split(H[i], f, "|"); sid[i] = f[1]; shead[i] = f[2]; sname[i] = f[3] }
+		FS = ","
+		while ((getline l <idx) > 0) { split(l, f, ","); if (f[2] + 0 == xs + 0) run[f[1]] = f[3] }
+		while ((getline l <tidx) > 0) { split(l, f, ","); trun[f[1]] = f[6] }
+		FS = "\t"
+	}
+	{ wam[$1] = $2; wat[$1] = $3; skip[$1] = $4 }
+	END {
+		printf "workload" >synth
+		for (i = 1; i <= ns; i++) printf ",%s", shead[i] >synth
+		print ",model: one log (wamodel),model: separated pools (wamodel)" >synth
+		nw = split(wls, W, "\n")
+		for (w = 1; w <= nw; w++) {
+			split(W[w], f, "|")
+			printf "%s", f[2] >synth
+			for (i = 1; i <= ns; i++) printf ",%s", r4(wam[run[f[1] "_" sid[i]]]) >synth
+			print (f[1] == "hc" ? "," r4(mone) "," r4(msep) : ",,") >synth
+		}
+		printf "trace" >traces
+		for (i = 1; i <= ns; i++) printf ",%s", shead[i] >traces
+		print "" >traces
+		printf "" >skipped
+		nt = split(tl, T, "\n")
+		for (k = 1; k <= nt; k++) {
+			printf "%s", T[k] >traces
+			for (i = 1; i <= ns; i++) {
+				h = trun["t" k "_" sid[i]]
+				if (skip[h] != "") print T[k] ", " sname[i] ": " skip[h] >skipped
+				printf ",%s", r4(wat[h]) >traces
+			}
+			print "" >traces
+		}
+	}' "$D/runs.tsv"
 # Per volume: the schemes' per-volume WA over the volumes every scheme
 # could model (a volume too small for one scheme's streams is left out
 # of all, so that each box is over the same volumes); quantiles by
