@@ -13,7 +13,11 @@ F="$T_TOP/build/fault"
 # At most this many N per program and kind: every N up to it, else an
 # even spread that includes the first and the last.
 # FAULT_MAXN=100000 runs every N (about 1,300 runs, a minute here).
-MAXN=${FAULT_MAXN:-50}
+# Under the sanitizers (a process costs some 3 times more) 30, spread
+# the same way: the first, the last and the points between.
+MAXN=50
+grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null && MAXN=30
+MAXN=${FAULT_MAXN:-$MAXN}
 SANRE='Sanitizer|runtime error|AddressSanitizer|LeakSanitizer'
 
 # The small inputs.
