@@ -64,6 +64,18 @@
  * host write) without a free segment gained moves the last FIFO group
  * into the pool.
  *
+ * Epoch doubling (the authors' simulator): a model error is a FIFO
+ * group merged by that check, or the last FIFO group merged by the
+ * endless-GC guard when the last victim's copies went to a group, in
+ * the first half of the configuration's groups (index <= k/2). At an
+ * epoch's end the epochs with errors are counted running: an applied
+ * configuration adds one when the epoch had errors and ends the run
+ * when it had none; a configuration not applied adds one when it had
+ * errors. An applied configuration with a run of 2 or more doubles the
+ * epoch first (up to 64 U; never back): the bins double too while they
+ * stay within 2^15 (a reallocation, once a doubling), else they widen.
+ * D = 0 keeps the epoch.
+ *
  * Hot filter: a 2-bit counter a logical page. A host overwrite of a
  * page whose old version is in the hot group adds 1; in group 1, adds 1
  * if that segment was sealed at most the hot age ago (or is open),
@@ -76,7 +88,8 @@
  * one when the victims' mean is twice it or more).
  *
  * Memory: 2 bits a logical page, 8 bytes a sampled page (8/R a page),
- * 10 bytes a segment, 48 bytes a UID bin (at most 2^15 bins).
+ * 10 bytes a segment, 48 bytes a UID bin (at most 2^15 bins, more after
+ * the epoch doubles).
  */
 #include <math.h>
 #include <stdio.h>
@@ -94,6 +107,8 @@
 #define MIDAS_ERR_WINDOW 0.3
 #define MIDAS_ERR_MARGIN 0.1
 #define MIDAS_ERR_VICTIMS 4 /* victims of a group before its valid ratio is judged */
+#define MIDAS_ERR_RUN 2	    /* epochs running with model errors (the configuration applied): the epoch doubles */
+#define MIDAS_EPOCH_MAX 64  /* the epoch doubles up to 64 U */
 #define IN_POOL 0xfe
 #define IN_NONE 0xff
 
@@ -120,13 +135,16 @@ struct midas {
 	uint32_t R, off, nsamp;
 	uint64_t *samp; /* per sampled page: epoch time of its last write (>= 1) << 1 | class, 0: none */
 	uint32_t *deaths[2], nbins; /* versions written to group 1 (0) and to the hot group (1) */
-	uint64_t unit, epoch_len, epoch_start, births[2];
+	uint64_t unit, epoch_len, epoch_max, epoch_start, births[2];
 	/* at an epoch's end, per class: F, the survival's integral; sum of t dF of class 0 */
 	double *cf[2], *is[2], *p1;
+	void *bins; /* one block: cf, is, p1, deaths */
 	double hot; /* the hot share of the epoch's host writes */
 
 	/* measured over the epoch, and after a configuration */
 	uint64_t e_host, e_copies;
+	unsigned D, kc;		/* D: the epoch may double; kc: groups of the configuration in force, 0 none */
+	unsigned errs, err_run; /* model errors this epoch; epochs with errors running */
 	uint64_t err_until;
 	uint64_t ev[MIDAS_MAXG];
 	double evs[MIDAS_MAXG];
@@ -420,6 +438,7 @@ static void apply(struct midas *p, const struct ftl *f, const struct cfg *c)
 	}
 	p->k = c->k;
 	p->F = nf;
+	p->kc = c->k;
 	for (unsigned g = 0; g < MIDAS_MAXG; g++) {
 		p->size[g] = g < nf ? c->s[g] : 0;
 		p->pred[g] = g < c->k ? c->vr[g] : 0;
@@ -427,6 +446,45 @@ static void apply(struct midas *p, const struct ftl *f, const struct cfg *c)
 		p->evs[g] = 0;
 	}
 	p->err_until = ftl_now(f) + (uint64_t)(MIDAS_ERR_WINDOW * (double)p->epoch_len) + 1;
+}
+
+/* Bytes of the UID's bins, n of them: F, the survival's integral and
+ * sum of t dF (n + 1 each), then the death counts. */
+static size_t bins_bytes(uint32_t n) { return (size_t)5 * (n + 1) * sizeof(double) + (size_t)2 * n * sizeof(uint32_t); }
+
+static void bins_layout(struct midas *p)
+{
+	double *d = p->bins;
+	uint32_t n = p->nbins;
+	p->cf[0] = d;
+	p->cf[1] = d + (n + 1);
+	p->is[0] = d + 2 * (n + 1);
+	p->is[1] = d + 3 * (n + 1);
+	p->p1 = d + 4 * (n + 1);
+	p->deaths[0] = (uint32_t *)(d + 5 * (n + 1));
+	p->deaths[1] = p->deaths[0] + n;
+}
+
+/* The epoch doubles (up to 64 U), at an epoch's end: the bins, whose
+ * counts are cleared next, double too while they stay within 2^15 (one
+ * reallocation), else they widen. */
+static void epoch_double(struct midas *p)
+{
+	uint64_t e = 2 * p->epoch_len < p->epoch_max ? 2 * p->epoch_len : p->epoch_max;
+	if (e <= p->epoch_len)
+		return;
+	p->epoch_len = e;
+	uint64_t n = (e + p->unit - 1) / p->unit;
+	if (n <= MIDAS_BINS) {
+		void *q = policy_realloc(p, p->bins, bins_bytes(p->nbins), bins_bytes((uint32_t)n));
+		if (q) {
+			p->bins = q;
+			p->nbins = (uint32_t)n;
+			bins_layout(p);
+			return;
+		}
+	}
+	p->unit = (e + p->nbins - 1) / p->nbins;
 }
 
 static void epoch_end(struct midas *p, const struct ftl *f)
@@ -449,13 +507,23 @@ static void epoch_end(struct midas *p, const struct ftl *f)
 		p->hot = (double)p->births[1] / (double)nb;
 		struct cfg c = search(p, f);
 		double measured = (double)(p->e_host + p->e_copies) / (double)p->e_host;
-		if (c.wa < measured)
+		int applied = c.wa < measured;
+		/* Model errors in the epoch: counted as epochs running, the
+		 * run ended by an applied configuration without them. */
+		if (applied)
+			p->err_run = p->errs ? p->err_run + 1 : 0;
+		else if (c.wa != HUGE_VAL && p->errs)
+			p->err_run++;
+		if (applied && p->D && p->err_run >= MIDAS_ERR_RUN)
+			epoch_double(p);
+		if (applied)
 			apply(p, f, &c);
 	}
 	memset(p->deaths[0], 0, p->nbins * sizeof(uint32_t));
 	memset(p->deaths[1], 0, p->nbins * sizeof(uint32_t));
 	memset(p->samp, 0, (size_t)p->nsamp * sizeof(*p->samp));
 	p->births[0] = p->births[1] = p->e_host = p->e_copies = 0;
+	p->errs = 0;
 	p->epoch_start = ftl_now(f) - 1;
 }
 
@@ -467,6 +535,7 @@ static void err_check(struct midas *p, const struct ftl *f)
 	p->err_until = 0;
 	for (unsigned g = 1; g < p->F; g++)
 		if (p->ev[g] >= MIDAS_ERR_VICTIMS && p->evs[g] / (double)p->ev[g] > p->pred[g] + MIDAS_ERR_MARGIN) {
+			p->errs += g <= p->kc / 2; /* a model error when in the first half of the groups */
 			for (unsigned h = g; h < p->F; h++)
 				fifo_to_pool(p, f, h, -1);
 			p->F = g;
@@ -486,6 +555,7 @@ static int midas_init(void *st, const struct ftl *f, const struct place_init *in
 	struct midas *p = st;
 	p->n = (unsigned)in->args->u[0];
 	p->R = (uint32_t)in->args->u[2];
+	p->D = (unsigned)in->args->u[3];
 	uint64_t most = ftl_logical_pages(f) / MIDAS_MIN_SAMPLED; /* at least that many pages sampled */
 	if (p->R > most)
 		p->R = most ? (uint32_t)most : 1;
@@ -494,6 +564,7 @@ static int midas_init(void *st, const struct ftl *f, const struct place_init *in
 	uint64_t U = ftl_logical_pages(f);
 	double e = ceil(in->args->x[1] * (double)U);
 	p->epoch_len = e < 2 ? 2 : (uint64_t)e;
+	p->epoch_max = MIDAS_EPOCH_MAX * U > p->epoch_len ? MIDAS_EPOCH_MAX * U : p->epoch_len;
 	p->unit = (p->b + 3) / 4;
 	if (p->unit < (p->epoch_len + MIDAS_BINS - 1) / MIDAS_BINS)
 		p->unit = (p->epoch_len + MIDAS_BINS - 1) / MIDAS_BINS;
@@ -504,11 +575,9 @@ static int midas_init(void *st, const struct ftl *f, const struct place_init *in
 	    !(p->prev = policy_calloc(st, p->nseg, 4)) || !(p->next = policy_calloc(st, p->nseg, 4)) ||
 	    !(p->bhead = policy_calloc(st, p->b + 1, 4)) || !(p->btail = policy_calloc(st, p->b + 1, 4)) ||
 	    !(p->hc = policy_calloc(st, U / 4 + 1, 1)) || !(p->samp = policy_calloc(st, p->nsamp, 8)) ||
-	    !(p->deaths[0] = policy_calloc(st, p->nbins, 4)) || !(p->deaths[1] = policy_calloc(st, p->nbins, 4)) ||
-	    !(p->cf[0] = policy_calloc(st, p->nbins + 1, 8)) || !(p->cf[1] = policy_calloc(st, p->nbins + 1, 8)) ||
-	    !(p->is[0] = policy_calloc(st, p->nbins + 1, 8)) || !(p->is[1] = policy_calloc(st, p->nbins + 1, 8)) ||
-	    !(p->p1 = policy_calloc(st, p->nbins + 1, 8)))
+	    !(p->bins = policy_calloc(st, 1, bins_bytes(p->nbins))))
 		return policy_fail(st, "out of memory");
+	bins_layout(p);
 	memset(p->in, IN_NONE, p->nseg);
 	for (uint32_t v = 0; v <= p->b; v++)
 		p->bhead[v] = p->btail[v] = FTL_NONE;
@@ -612,7 +681,13 @@ static int midas_victim(void *st, const struct ftl *f, uint32_t *seg)
 		p->run = 0;
 	}
 	if (++p->run > MIDAS_ILOOP && p->F > 0) {
+		/* a model error when the last victim's copies went to the
+		 * first half of the configuration's groups */
+		unsigned to = p->vg + 1 < p->k ? p->vg + 1 : p->k - 1;
+		p->errs += p->kc && to <= p->kc / 2;
 		fifo_to_pool(p, f, --p->F, -1);
+		if (!p->F)
+			p->kc = 0;
 		p->run = 0;
 	}
 	for (unsigned g = 0; g < p->F; g++)
@@ -734,26 +809,22 @@ static void midas_destroy(void *st, const struct ftl *f)
 	free(p->btail);
 	free(p->hc);
 	free(p->samp);
-	for (unsigned c = 0; c < 2; c++) {
-		free(p->deaths[c]);
-		free(p->cf[c]);
-		free(p->is[c]);
-	}
-	free(p->p1);
+	free(p->bins);
 }
 
 static const struct policy_arg midas_args[] = {
 	{"N", ARG_UINT, 3, MIDAS_MAXG, 8, "groups at most (streams), the hot group included"},
 	{"W", ARG_REAL, 0.25, 64, 4, "epoch of the update-interval model, host writes in logical spaces"},
 	{"R", ARG_UINT, 1, 65536, 100, "update intervals sampled on one logical page in R"},
+	{"D", ARG_UINT, 0, 1, 1, "1: the epoch doubles after model errors in two epochs running; 0: never"},
 };
 
 const struct place_ops place_midas_ops = {
 	.info = {.name = "midas",
-		 .desc = "MiDAS (FAST'24): FIFO groups chained by GC migration, their number and sizes from a Markov-chain model of sampled update intervals; a hot group (midas:N[,W=E,R=K], default 8 groups, 4 U, 100)",
+		 .desc = "MiDAS (FAST'24): FIFO groups chained by GC migration, their number and sizes from a Markov-chain model of sampled update intervals; a hot group (midas:N[,W=E,R=K,D=1], default 8 groups, 4 U, 100, doubling)",
 		 .version = PLACE_API_VERSION,
 		 .args = midas_args,
-		 .nargs = 3,
+		 .nargs = 4,
 		 .state_size = sizeof(struct midas)},
 	.init = midas_init,
 	.host = midas_host,

@@ -123,10 +123,28 @@ for w in (\"h14\", \"z14\"):
     assert w != \"h14\" or a[\"midas\"] < 0.75 * a[\"sepbit\"], (w, a)
 "
 '
+t_expect_success 'midas: model errors in two epochs running double the epoch (its bins, in memory.model_bytes, double too), under --check; D=0 keeps it; none on a steady workload' '
+	"$G" -p hotcold -n 8192 -w 131072 --fill -s 2 -o text 2>/dev/null |
+		awk "NR > 8192 { k = int((NR - 8193) / 4096); \$3 = ((\$3 / 4096 + k * 2867) % 8192) * 4096 } { print }" >shift.txt &&
+	for d in 0 1; do
+		"$S" -q --check --op 0.25 --pages-per-segment 32 --placement midas:W=1,D=$d shift.txt >s$d.json || return 1
+		"$S" -q --op 0.25 --pages-per-segment 64 --placement midas:W=1,D=$d hc.ev | jq -c "del(.timing, .input, .params)" >h$d.json || return 1
+	done &&
+	cmp h0.json h1.json &&
+	python3 -c "
+import json
+a, b = (json.load(open(\"s%d.json\" % d)) for d in (0, 1))
+grow = b[\"memory\"][\"model_bytes\"] - a[\"memory\"][\"model_bytes\"]
+# W=1: 8192 writes an epoch in 1024 bins of 8, 48 bytes a bin; d doublings add 1024 (2^d - 1) bins
+assert grow in [48 * 1024 * (2 ** d - 1) for d in range(1, 7)], grow
+assert a[\"wa_total\"] != b[\"wa_total\"], (a[\"wa_total\"], b[\"wa_total\"])
+"
+'
 t_expect_status 2 'midas:2 (fewer than three groups) is a usage error' '"$S" --placement midas:2 hc.ev'
 t_expect_success 'midas: an epoch out of range or an unknown argument is a usage error naming it' '
 	t_err 2 "midas:W needs 0.25 <= W <= 64" "$S" -q --placement midas:6,W=0.1 hc.ev &&
 	t_err 2 "midas:R needs an integer 1 <= R <= 65536" "$S" -q --placement midas:R=0 hc.ev &&
+	t_err 2 "midas:D needs an integer 0 <= D <= 1" "$S" -q --placement midas:D=2 hc.ev &&
 	t_err 2 "midas has no argument" "$S" -q --placement midas:K=3 hc.ev
 '
 t_expect_success 'gp:0.15 on one log matches the watermark trigger at spare factor 0.15 (within 1%)' '
