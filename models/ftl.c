@@ -167,6 +167,13 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	if (!g)
 		return -1;
 	f->gc = g;
+	/* Such a placement (midas) picks every victim itself: a victim
+	 * policy, a tie rule or per-stream shares would be echoed in the
+	 * parameters and change nothing. */
+	if (p->victim && (strcmp(g->info.name, "greedy") || ga.given || c->tie_random || c->spare_share))
+		return set_err(err, n, "placement '%s' chooses its own GC victims and sizes its groups itself: "
+			       "%s has no effect with it (leave the default)", p->info.name,
+			       c->spare_share ? "--spare-share opt" : c->tie_random ? "--gc-tie random" : "--policy");
 	f->slot_links = (g->info.flags & GC_SLOT_LINKS) && !c->tie_random; /* random ties: no links */
 	if (!(f->gc_st = policy_room_new(f, g->info.state_size, c->seed)))
 		return set_err(err, n, "out of memory");
@@ -460,6 +467,7 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	f->l2p[lpn] = FTL_NONE;
 	f->mapped--;
 	f->streams[f->seg[seg].stream].live--;
+	f->streams[f->seg[seg].stream].win_dead++;
 	if (f->place->invalidate && f->place->invalidate(f->place_st, f, lpn, seg))
 		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
@@ -603,12 +611,18 @@ static uint32_t free_after_copies(const struct ftl *f)
  * d_s = live_s / b segments, plus a share x_s of the spare segments X =
  * (segments - gc_high - open ones) - sum d_s, split so that the WA of
  * separated pools, sum r_s WA(x_s / (d_s + x_s)) with r_s the stream's
- * share of the host writes and WA greedy's mean field (wamath.h), is
- * least: the condition of Desnoyers' equations 20-22 (SYSTOR'12), that
+ * share of the pages dying (below) and WA greedy's mean field
+ * (wamath.h), is least: the condition of Desnoyers' equations 20-22 (SYSTOR'12), that
  * every pool's marginal gain r_s dWA_s/dx_s be equal, met by handing the
  * spare out in 256 slices, each to the pool it saves most. r_s is
- * measured: host pages per stream over windows of U/8 host writes,
- * halved at each window (the split adapts as the traffic changes).
+ * measured: the pages that die in the stream's segments (overwritten or
+ * trimmed) over windows of U/8 host writes, halved at each window (the
+ * split adapts as the traffic changes). In separated pools a pool's
+ * deaths are its host writes. Where GC copies move between streams
+ * (sepgc, sepbit, ...) the pools are fed by copies too, and the spare
+ * goes where the garbage is made: measured against the pages coming
+ * into each stream from outside it, the deaths gave a WA as low or lower in 34
+ * of 45 runs (docs/MODEL.md).
  */
 static double pool_wa(double d, double x, uint32_t b)
 {
@@ -624,8 +638,8 @@ static void share_update(struct ftl *f)
 	unsigned n = f->nstreams;
 	for (unsigned s = 0; s < n; s++) {
 		struct ftl_stream *st = &f->streams[s];
-		st->rate = st->rate / 2 + (double)st->win_host;
-		st->win_host = 0;
+		st->rate = st->rate / 2 + (double)st->win_dead;
+		st->win_dead = 0;
 		rsum += st->rate;
 		d[s] = (double)st->live / f->b;
 		dsum += d[s];
@@ -655,8 +669,9 @@ static void share_update(struct ftl *f)
 	f->share_next = f->clock + every;
 }
 
-/* The stream to clean: the one furthest over its share that has a
- * sealed segment (FTL_NONE: none has). */
+/* The stream to clean: the one furthest over its share whose sealed
+ * segments hold garbage (FTL_MAX_STREAMS: none does). A stream whose
+ * sealed segments are all valid frees nothing, however far over. */
 static unsigned share_class(struct ftl *f)
 {
 	if (f->clock >= f->share_next)
@@ -665,8 +680,11 @@ static unsigned share_class(struct ftl *f)
 	double over = 0;
 	for (unsigned s = 0; s < f->nstreams; s++) {
 		const struct ftl_stream *st = &f->streams[s];
+		uint64_t open_valid = st->seg != FTL_NONE ? f->seg[st->seg].valid : 0;
+		if ((uint64_t)st->held * f->b <= st->live - open_valid)
+			continue;
 		double o = (double)st->held + (st->seg != FTL_NONE) - st->quota;
-		if (st->held && (best == FTL_MAX_STREAMS || o > over)) {
+		if (best == FTL_MAX_STREAMS || o > over) {
 			best = s;
 			over = o;
 		}
@@ -729,10 +747,9 @@ static int pass_done(struct ftl *f)
  * streams) open at most k + G - 1 segments, so a stream never finds
  * the free pool empty.
  */
-static int gc_pass(struct ftl *f, int need)
+static int clean_to_watermark(struct ftl *f, int need)
 {
 	uint64_t guard = 0;
-	f->gc_passes++;
 	if (f->wl && ftl_wear_level(f))
 		return -1;
 	while (free_after_copies(f) < f->gc_high) {
@@ -751,6 +768,23 @@ static int gc_pass(struct ftl *f, int need)
 			return -1;
 	}
 	return pass_done(f);
+}
+
+static int gc_pass(struct ftl *f, int need)
+{
+	f->gc_passes++;
+	if (f->gp_max <= 0)
+		return clean_to_watermark(f, need);
+	/* Under gp:P the free segments ran out before the garbage passed P
+	 * (spare space under about P, or garbage that trims took away):
+	 * the drive must free space, from any segment, as the watermarks
+	 * would. Counted (gp_watermark_passes) and warned of. */
+	f->gp_watermark_passes++;
+	uint32_t keep = f->max_victim_valid;
+	f->max_victim_valid = f->b;
+	int rc = clean_to_watermark(f, need);
+	f->max_victim_valid = keep;
+	return rc;
 }
 
 /*
@@ -877,7 +911,6 @@ static inline int write_page(struct ftl *f, uint32_t lpn, const struct ftl_tag *
 		return -1;
 	f->mapped++;
 	st->host_pages++;
-	st->win_host++;
 	return 0;
 }
 

@@ -76,9 +76,10 @@ struct ftl_stream {
 	uint64_t victims, victim_valid; /* cleaned segments this stream wrote */
 	uint64_t live; /* valid pages in the segments this stream wrote */
 	uint32_t held; /* its sealed segments now */
-	/* --spare-share opt: host pages written in the current window, their
-	 * decayed rate, and the segments (sealed and open) it may hold */
-	uint64_t win_host;
+	/* --spare-share opt: pages that died in its segments in the current
+	 * window, their decayed rate, and the segments (sealed and open) it
+	 * may hold */
+	uint64_t win_dead;
 	double rate, quota;
 };
 
@@ -229,6 +230,7 @@ struct ftl {
 	size_t gcbuf_n, gcbuf_cap;
 	uint32_t last_victim;
 	uint64_t gc_passes;
+	uint64_t gp_watermark_passes; /* under gp:P, passes the watermarks forced */
 
 	uint64_t mem_bytes; /* bytes the model allocated */
 

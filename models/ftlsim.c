@@ -37,17 +37,30 @@ static void abort_all(void)
 		out_abort(&g_in->results);
 }
 
-_Noreturn void sim_fail(const char *fmt, ...)
+static _Noreturn void fail_v(int code, const char *fmt, va_list ap)
 {
 	char msg[1024];
-	va_list ap;
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	abort_all();
 	if (g_in && g_in->progress_shown)
 		fputc('\n', stderr);
-	die(EXIT_DATA, "%s", msg);
+	if (code == EXIT_USAGE)
+		die(code, "%s\nTry '%s --help'.", msg, prog_name);
+	die(code, "%s", msg);
+}
+
+_Noreturn void sim_fail(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fail_v(EXIT_DATA, fmt, ap);
+}
+
+_Noreturn void sim_fail_usage(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fail_v(EXIT_USAGE, fmt, ap);
 }
 
 /* "1:02:03" */
@@ -204,6 +217,13 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
+		if (f->gp_watermark_passes)
+			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of %llu GC passes ran because the free "
+			     "segments fell to the watermark before the garbage passed %g of the space written "
+			     "(the spare space is about that or less): they cleaned any segment, and WA mixes the "
+			     "two triggers (gp_watermark_passes)",
+			     what ? what : "", what ? ": " : "", f->gp_max, (unsigned long long)f->gp_watermark_passes,
+			     (unsigned long long)f->gc_passes, f->gp_max);
 	}
 	for (unsigned i = 0; i < n; i++)
 		if (m[i]->f)

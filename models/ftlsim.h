@@ -103,6 +103,7 @@ struct sim {
 	unsigned jobs; /* -j: worker threads */
 	int jobs_given; /* -j on the command line (else small inputs run in one thread) */
 	uint64_t mem_limit, mem_limit_used, mem_estimate;
+	uint64_t mem_learn; /* the part of mem_estimate learning will take (fk) */
 	uint64_t vol_top, min_pages;
 	uint32_t *vol_list;
 	size_t nvol_list;
@@ -139,6 +140,7 @@ struct sim {
 	unsigned fp_nown;
 	struct vol *fp_last;
 	uint64_t events, events_pass1;
+	uint64_t pw_pass1, pt_pass1; /* page writes and whole pages discarded, pass 1 (--dry-run) */
 	uint32_t volume0;
 	int volumes_mixed, have_volume0;
 	/* the run */
@@ -160,6 +162,9 @@ struct sim {
 /* A data or runtime error: abort the output files (no half-written file
  * stays behind), say why, exit 1. */
 _Noreturn void sim_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same for a usage error found once the run has begun (exit 2): a
+ * limit the run's growth passes. */
+_Noreturn void sim_fail_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 double sim_now(void);
 
 /* ftlsim_cli.c */

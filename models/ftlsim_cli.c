@@ -65,7 +65,7 @@ static void usage(void)
 	       "      --spare-share shared|opt\n"
 	       "                            streams share the spare space (default), or each\n"
 	       "                            has its own share, split at the optimum of\n"
-	       "                            separated pools from the measured write shares\n"
+	       "                            separated pools from where pages die\n"
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
 	       "      --precondition none|seq|random  write every page once first (default none)\n"

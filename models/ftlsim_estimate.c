@@ -28,6 +28,7 @@
 #include <sys/resource.h>
 
 #include "ftlsim.h"
+#include "place.h"
 
 #define RATE_SMALL 16.5e6 /* host page writes/s, U = 2^20 (README, Performance) */
 #define SLOWDOWN_LARGE 1.93 /* cost per write at U = 2^26 against 2^20 (same table) */
@@ -202,10 +203,32 @@ static const struct coef *coef_of(struct coef **tab, size_t *n, const struct sim
 	return e;
 }
 
+/* A placement that learns the trace first (fk): 4 bytes and a bit a
+ * page event while it learns, in an array doubled as it grows, when a
+ * first pass has counted them (else the learning pass checks as it
+ * grows: sim_learn_pass). */
+static uint64_t learn_cap(uint64_t page_events)
+{
+	uint64_t cap = 1 << 16;
+	while (cap < page_events)
+		cap *= 2;
+	return cap * 4 + cap / 8;
+}
+
+static uint64_t learn_peak(const struct sim *in, const struct sim *m)
+{
+	char err[256];
+	const struct place_ops *p = place_find(m->cfg.placement, NULL, err, sizeof(err));
+	if (!p || !(p->info.flags & PLACE_FUTURE) || !in->events_pass1)
+		return 0;
+	return learn_cap(in->pw_pass1 + in->pt_pass1);
+}
+
 void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
 {
 	uint64_t need = 0, one, maps = 0, built = 0, avail = in->mem_limit ? in->mem_limit : sim_memory_available();
 	struct coef *k = NULL;
+	in->mem_learn = 0;
 	size_t nk = 0;
 	for (unsigned i = 0; i < n; i++) {
 		if (m[i]->vol && m[i]->vol->skip)
@@ -217,6 +240,10 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			one = linear(e->k, m[i]->cfg.logical_pages, sim_physical_pages(m[i]));
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
+		} else {
+			uint64_t l = learn_peak(in, m[i]);
+			one += l;
+			in->mem_learn += l;
 		}
 		need += one;
 		built++;
@@ -251,7 +278,7 @@ refused:
 
 /* Read the input for up to SAMPLE_S seconds: events, bytes, page writes. */
 struct sample {
-	uint64_t events, page_writes, bytes;
+	uint64_t events, page_writes, page_trims, bytes;
 	double seconds;
 	int whole; /* the input ended within the sample */
 };
@@ -267,6 +294,9 @@ static void sample_input(struct sim *s, struct sample *m)
 		m->events++;
 		if (e.op == EV_WRITE && e.length)
 			m->page_writes += (e.offset + e.length + P - 1) / P - e.offset / P;
+		else if (e.op == EV_DISCARD && e.length) /* whole pages only, as the model trims */
+			m->page_trims += (e.offset + e.length) / P > (e.offset + P - 1) / P
+					 ? (e.offset + e.length) / P - (e.offset + P - 1) / P : 0;
 		if ((m->events & 0xfff) == 0 && sim_now() - t0 > SAMPLE_S)
 			break;
 	}
@@ -301,7 +331,11 @@ void sim_dry_run(struct sim *s)
 		U = s->cfg.logical_pages;
 		T = sim_physical_pages(s);
 		table = s->fp_live;
-		m = (struct sample){.events = s->events_pass1, .seconds = sim_now() - t0, .whole = 1};
+		m = (struct sample){.events = s->events_pass1,
+				    .page_writes = s->pw_pass1,
+				    .page_trims = s->pt_pass1,
+				    .seconds = sim_now() - t0,
+				    .whole = 1};
 		if (s->from_buf)
 			m.bytes = 0;
 	} else {
@@ -342,10 +376,27 @@ void sim_dry_run(struct sim *s)
 	json_object_set_new(j, "params", p);
 	uint64_t avail = sim_memory_available();
 	int ok = !sim_memory_estimate(s, &need);
+	/* A placement that learns the trace first (fk) adds 4 bytes a host
+	 * page write, and while learning 4 bytes and a bit a page event in
+	 * an array doubled as it grows: the peak. */
+	double pw = table ? (double)s->fp_want.page_writes
+		    : m.events ? (double)m.page_writes / (double)m.events * events : 0;
+	double pt = m.events ? (double)m.page_trims / (double)m.events * events : 0;
+	char perr[256];
+	const struct place_ops *po = place_find(s->cfg.placement, NULL, perr, sizeof(perr));
+	uint64_t peak = need;
+	if (ok && po && (po->info.flags & PLACE_FUTURE)) {
+		if (!known)
+			ok = 0; /* the trace's size is needed, and not known */
+		peak = need + learn_cap((uint64_t)llround(pw + pt));
+		need += (uint64_t)llround(4 * pw);
+	}
 	json_object_set_new(mem, "model_bytes", ok ? json_integer((json_int_t)need) : json_null());
+	if (po && (po->info.flags & PLACE_FUTURE))
+		json_object_set_new(mem, "learn_peak_bytes", ok ? json_integer((json_int_t)peak) : json_null());
 	json_object_set_new(mem, "available_bytes",
 			    avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
-	json_object_set_new(mem, "fits", json_boolean(ok && need <= avail));
+	json_object_set_new(mem, "fits", json_boolean(ok && peak <= avail));
 	json_object_set_new(j, "memory", mem);
 	/* Time: reading at the sampled speed, and the model at its measured
 	 * rate for every host page write plus the preconditioning fill. */
@@ -366,9 +417,9 @@ void sim_dry_run(struct sim *s)
 	json_decref(j);
 	if (fflush(stdout) || ferror(stdout))
 		die(EXIT_DATA, "error writing standard output");
-	if (ok && need > avail)
+	if (ok && peak > avail)
 		die(EXIT_USAGE, "the model needs %.1f MiB, more than the %.1f MiB available",
-		    need / 1048576.0, avail / 1048576.0);
+		    peak / 1048576.0, avail / 1048576.0);
 }
 
 /*

@@ -174,6 +174,11 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 		if (e.offset > UINT64_MAX - e.length - P)
 			sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", in->path,
 				 (unsigned long long)e.offset, e.length);
+		uint64_t P0 = in->cfg.page_size, lo = e.offset / P0, hi = (e.offset + e.length + P0 - 1) / P0;
+		if (e.op == EV_WRITE)
+			in->pw_pass1 += hi - lo;
+		else if (e.op == EV_DISCARD && (e.offset + e.length) / P0 > (e.offset + P0 - 1) / P0)
+			in->pt_pass1 += (e.offset + e.length) / P0 - (e.offset + P0 - 1) / P0;
 		for (unsigned i = 0; i < no; i++)
 			measure_event(own[i], &e);
 	}
@@ -221,6 +226,24 @@ static void learners(struct sim *s, const struct ev *e, unsigned n, unsigned *lo
 	*hi = v && v->selected ? v->model0 + v->nmodel : 0;
 }
 
+/* What learning adds (the learners' arrays, standard input's buffer)
+ * counts against the memory limit the run was checked against before
+ * it began: over it, the run stops as that check would have. */
+static void learn_limit(struct sim *s, struct sim **m, unsigned n, uint64_t base, uint64_t seen)
+{
+	uint64_t now = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->f)
+			now += m[i]->f->mem_bytes;
+	uint64_t need = s->mem_estimate - s->mem_learn + (now > base ? now - base : 0) + s->capbuf * sizeof(*s->buf);
+	if (s->mem_limit_used && need > s->mem_limit_used)
+		sim_fail_usage("%s: learning the trace for the placement's future knowledge, the run needs "
+			       "%.1f MiB after %llu events, over the limit of %.1f MiB (%s); the learner "
+			       "keeps 4 bytes a page write and a page trim (docs/MODEL.md)",
+			       s->path, need / 1048576.0, (unsigned long long)seen, s->mem_limit_used / 1048576.0,
+			       s->mem_limit ? "--mem-limit" : "the memory available");
+}
+
 void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 {
 	struct ev e;
@@ -229,19 +252,26 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 	if (stdin_live && s->per_volume)
 		usage_error("--per-volume with a placement that learns the trace first reads it twice: name a "
 			    "file, not standard input");
-	for (unsigned i = 0; i < n; i++)
+	uint64_t base = 0, seen = 0;
+	for (unsigned i = 0; i < n; i++) {
 		if (learns(m[i]))
 			ftl_learn_begin(m[i]->f);
+		if (m[i]->f)
+			base += m[i]->f->mem_bytes;
+	}
 	/* In trace order; a learner only records (fk appends each page to
 	 * an array), so nothing is worth prefetching. */
 	while (!sim_interrupted && sim_next_event(s, &e) > 0) {
 		if (stdin_live)
 			buffer_event(s, &e);
+		if ((++seen & 0xffff) == 0)
+			learn_limit(s, m, n, base, seen);
 		learners(s, &e, n, &lo, &hi);
 		for (unsigned i = lo; i < hi; i++)
 			if (learns(m[i]) && ftl_request(m[i]->f, &e))
 				sim_fail("%s: learning the trace: %s", s->path, m[i]->f->err);
 	}
+	learn_limit(s, m, n, base, seen);
 	for (unsigned i = 0; i < n; i++)
 		if (learns(m[i]) && ftl_learn_end(m[i]->f))
 			sim_fail("%s", m[i]->f->err);

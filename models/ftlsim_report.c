@@ -309,6 +309,8 @@ static void add_model(json_t *j, const struct sim *s)
 	SETU(j, "segments_cleaned_empty", f->c.victims_empty);
 	SETU(j, "wl_segments_moved", f->c.wl_moves);
 	SETU(j, "gc_passes", f->gc_passes);
+	if (f->gp_max > 0)
+		SETU(j, "gp_watermark_passes", f->gp_watermark_passes);
 	json_object_set_new(j, "wa_total", jratio(ftl_wa(&f->c, &zero)));
 	json_object_set_new(j, "wa_measured", jratio(f->measuring ? ftl_wa(&f->c, &f->c0) : -1));
 	json_object_set_new(j, "write_cost", jratio(f->measuring ? write_cost(f, &f->c, &f->c0) : -1));

@@ -24,10 +24,12 @@ awk -v n="$N" 'BEGIN {
 		if (k > 5 && op < 0.45) op += 0.3      # six streams and their reserve
 		trig = rand() < 0.3 ? sprintf("gp:%.2f", 0.1 + rand() * 0.2) : "watermark"
 		if (pl[k] ~ /^midas/) trig = "watermark" # it cleans by free segments
+		pk = pol[1 + int(rand() * 8)]
+		if (pl[k] ~ /^midas/) pk = "greedy"      # it picks its victims itself
 		batch = 1 + int(rand() * 3)
 		q = rand() < 0.4 ? sprintf("%.2f", rand() * 0.3) : 0
 		wl = rand() < 0.2 ? "--wear-level static:6" : ""
-		printf "%d %s %s %s %d %.3f %s %s %s %d %d %s\n", b, pol[1 + int(rand() * 8)], pl[k],
+		printf "%d %s %s %s %d %.3f %s %s %s %d %d %s\n", b, pk, pl[k],
 			pat[1 + int(rand() * 5)], pages, op, q, (rand() < 0.5 ? "--trim" : "--no-trim"), trig, batch, i % 2, wl
 	}
 }' >"$TMP/cases"

@@ -49,6 +49,22 @@ t_expect_success '--dry-run: the model memory is what the model counts, for seve
 		done
 	done
 '
+t_expect_success '--dry-run with fk: the 4 bytes a host page write it learns counted (the run'"'"'s own count), its learning peak said; a limit it passes while learning stops the run (exit 2), no output left' '
+	head -c $((16 + 32 * 200000)) u.ev >f.ev &&
+	for sp in "--logical-pages 65536" "--logical-space extent"; do
+		d=$("$S" -q $sp --pages-per-segment 64 --placement fk --dry-run f.ev) &&
+		r=$("$S" -q $sp --pages-per-segment 64 --placement fk f.ev | jq .memory.model_bytes) &&
+		test "$(echo "$d" | jq .memory.model_bytes)" = "$r" &&
+		echo "$d" | jq -e ".memory.learn_peak_bytes > .memory.model_bytes and .memory.fits" >/dev/null &&
+		test "$r" -gt $((4 * 200000)) || { echo "$sp: $d, run $r"; return 1; }
+	done &&
+	lim=$(( $(echo "$d" | jq .memory.model_bytes) - 4 * 200000 + 300000 )) &&
+	t_err 2 "learning the trace .* over the limit of .*--mem-limit" \
+		"$S" -q --logical-pages 65536 --pages-per-segment 64 --placement fk --mem-limit $lim --curve fc.csv f.ev &&
+	test ! -e fc.csv && ! ls .fc.csv* 2>/dev/null &&
+	t_err 2 "the model needs .* more than the .* of --mem-limit" \
+		"$S" -q --logical-space extent --pages-per-segment 64 --placement fk --mem-limit $lim f.ev
+'
 # 3.9 G logical pages: about 33 GB of model, more than this machine has
 # (24 GiB), so the refusal does not depend on what else is running.
 t_expect_success 'a model larger than the memory available is refused up front (exit 2), with the figures' '
