@@ -91,6 +91,7 @@ struct sim {
 	double phys_val;
 	uint64_t phys_pages;
 	uint64_t seg_bytes; /* --segment-bytes, 0: not given */
+	int pps_given;	    /* --pages-per-segment given */
 	int precond;
 	const char *wear;
 	uint64_t interval, snapshot_every;

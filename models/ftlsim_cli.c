@@ -204,7 +204,8 @@ static uint32_t opt_u32(const char *opt, const char *arg, uint32_t lo, uint32_t 
 static int set_phys(struct sim *s, int kind, const char *opt, const char *arg)
 {
 	if (s->phys_given++)
-		usage_error("give only one of --op, --spare-factor, --physical-pages");
+		usage_error(s->phys_kind == kind ? "%s is given twice" : "give only one of --op, --spare-factor, "
+			    "--physical-pages (%s and another)", opt);
 	s->phys_kind = kind;
 	if (kind == PHYS_PAGES) {
 		s->phys_pages = opt_u64(opt, arg);
@@ -296,6 +297,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_PPAGES: set_phys(s, PHYS_PAGES, "--physical-pages", arg); break;
 	case O_PPS:
 		s->cfg.pages_per_seg = strcmp(arg, "auto") ? opt_u32("--pages-per-segment", arg, 2, 1u << 24) : 0;
+		s->pps_given = 1;
 		break;
 	case O_POLICY: s->cfg.policy = arg; break;
 	case O_PLACEMENT: s->cfg.placement = arg; break;
@@ -308,7 +310,10 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 			 !((s->cfg.gc_gp = opt_double("--gc-trigger", arg + 3)) > 0 && s->cfg.gc_gp < 1))
 			usage_error("--gc-trigger takes watermark or gp:P (0 < P < 1), not '%s'", arg);
 		break;
-	case O_SEGBYTES: s->seg_bytes = opt_size("--segment-bytes", arg); break;
+	case O_SEGBYTES:
+		if (!(s->seg_bytes = opt_size("--segment-bytes", arg)))
+			usage_error("--segment-bytes must be above 0, not '%s'", arg);
+		break;
 	case O_GCBATCH: s->cfg.gc_batch = opt_u32("--gc-batch", arg, 1, 1u << 20); break;
 	case O_GCOPS: s->cfg.gc_ops = opt_u32("--gc-ops", arg, 0, UINT32_MAX); break;
 	case O_GCTIE: s->cfg.tie_random = parse_choice("--gc-tie", arg, ties); break;
@@ -407,12 +412,27 @@ void sim_finish_args(struct sim *s)
 		s->cfg.logical_pages = s->capacity / s->cfg.page_size;
 	}
 	if (s->seg_bytes) {
-		if (s->seg_bytes % s->cfg.page_size || s->seg_bytes / s->cfg.page_size < 2 ||
-		    s->seg_bytes / s->cfg.page_size > 1u << 24)
-			usage_error("--segment-bytes %llu is not 2..2^24 pages of %u bytes",
+		if (s->pps_given)
+			usage_error("give only one of --segment-bytes and --pages-per-segment");
+		if (s->seg_bytes % s->cfg.page_size)
+			usage_error("--segment-bytes %llu is not a whole number of %u-byte pages",
 				    (unsigned long long)s->seg_bytes, s->cfg.page_size);
+		if (s->seg_bytes / s->cfg.page_size < 2 || s->seg_bytes / s->cfg.page_size > 1u << 24)
+			usage_error("--segment-bytes %llu holds %llu page%s of %u bytes; a segment has 2..2^24",
+				    (unsigned long long)s->seg_bytes,
+				    (unsigned long long)(s->seg_bytes / s->cfg.page_size),
+				    s->seg_bytes / s->cfg.page_size == 1 ? "" : "s", s->cfg.page_size);
 		s->cfg.pages_per_seg = (uint32_t)(s->seg_bytes / s->cfg.page_size);
 	}
+	/* --gc-batch and --gc-ops shape the garbage-proportion trigger's
+	 * operations; the watermarks clean until gc_high segments are free.
+	 * A grid that varies the trigger takes them for its gp:P runs. */
+	int trig_axis = 0;
+	for (unsigned i = 0; i < s->grid.naxes; i++)
+		trig_axis |= s->grid.axis[i].code == O_GCTRIG;
+	if (!s->cfg.gc_gp && !trig_axis && (s->cfg.gc_batch > 1 || s->cfg.gc_ops))
+		usage_error("%s applies under --gc-trigger gp:P only (the watermarks clean until "
+			    "--gc-high segments are free)", s->cfg.gc_ops ? "--gc-ops" : "--gc-batch");
 	if (s->space == SPACE_GIVEN && !s->cfg.logical_pages)
 		usage_error("the logical space is empty (0 pages)");
 	if (s->snapshot_every && !s->hist_path)

@@ -181,4 +181,8 @@ t_expect_success 'an unsorted trace: a hint to use --sort; --sort gives no negat
 	"$TC" -q -o text --sort unsorted.txt >got.txt 2>err.txt && test ! -s err.txt &&
 	printf "0 W 8192 4096 8388608\n1000000000 W 4096 4096 8388608\n" | t_cmp - got.txt
 '
+t_expect_success 'ftlsim reading an unsorted trace twice (extent space, then the replay) says so once' '
+	"$BIN/ftlsim" -q --logical-space extent --pages-per-segment 2 --op 8 unsorted.txt >/dev/null 2>err.txt &&
+	test "$(grep -c "not in time order" err.txt)" = 1
+'
 t_done

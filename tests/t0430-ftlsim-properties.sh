@@ -27,10 +27,12 @@ awk -v n="$N" 'BEGIN {
 		pk = pol[1 + int(rand() * 8)]
 		if (pl[k] ~ /^midas/) pk = "greedy"      # it picks its victims itself
 		batch = 1 + int(rand() * 3)
+		ops = i % 2
+		if (trig == "watermark") { batch = 1; ops = 0 } # they shape gp:P operations only
 		q = rand() < 0.4 ? sprintf("%.2f", rand() * 0.3) : 0
 		wl = rand() < 0.2 ? "--wear-level static:6" : ""
 		printf "%d %s %s %s %d %.3f %s %s %s %d %d %s\n", b, pk, pl[k],
-			pat[1 + int(rand() * 5)], pages, op, q, (rand() < 0.5 ? "--trim" : "--no-trim"), trig, batch, i % 2, wl
+			pat[1 + int(rand() * 5)], pages, op, q, (rand() < 0.5 ? "--trim" : "--no-trim"), trig, batch, ops, wl
 	}
 }' >"$TMP/cases"
 while read -r b pol pl pat pages op q trim trig batch ops wl; do

@@ -180,6 +180,19 @@ t_expect_success '--segment-bytes sets the segment size; --gc-batch and the trig
 	"$S" -q --op 0.5 --segment-bytes 256K --gc-batch 2 --gc-trigger gp:0.2 u.ev >s.json &&
 	jq -e ".params.pages_per_segment == 64 and .params.gc_batch == 2 and .params.gc_trigger == \"gp:0.2\"" s.json
 '
+t_expect_success 'the segment size and the trigger'"'"'s options: contradictions and sizes out of range are usage errors naming what is wrong' '
+	t_err 2 "give only one of --segment-bytes and --pages-per-segment" "$S" -q --segment-bytes 1M --pages-per-segment 64 u.ev &&
+	t_err 2 "--segment-bytes must be above 0" "$S" -q --segment-bytes 0 u.ev &&
+	t_err 2 "--segment-bytes 1000 is not a whole number of 4096-byte pages" "$S" -q --segment-bytes 1000 u.ev &&
+	t_err 2 "--segment-bytes 4096 holds 1 page of 4096 bytes; a segment has 2..2\^24" "$S" -q --segment-bytes 4K u.ev &&
+	t_err 2 "--op is given twice" "$S" -q --op 0.1 --op 0.2 u.ev &&
+	t_err 2 "give only one of --op, --spare-factor, --physical-pages" "$S" -q --op 0.1 --spare-factor 0.2 u.ev &&
+	t_err 2 "--gc-batch applies under --gc-trigger gp:P only" "$S" -q --gc-batch 2 u.ev &&
+	t_err 2 "--gc-ops applies under --gc-trigger gp:P only" "$S" -q --gc-ops 1 u.ev &&
+	t_err 2 "--gc-ops applies under --gc-trigger gp:P only" "$S" -q --grid gc-ops=0,1 u.ev &&
+	"$S" -q --op 0.5 --gc-ops 1 --grid gc-trigger=watermark,gp:0.15 --results t.csv u.ev >/dev/null 2>&1 &&
+	test "$(wc -l <t.csv)" = 3
+'
 t_expect_success '--gc-tie random: greedy draws among equal victims, reproducibly, under --check' '
 	"$S" -q --check --op 0.3 --pages-per-segment 32 --gc-tie random --placement sepgc z.ev >r1.json &&
 	"$S" -q --op 0.3 --pages-per-segment 32 --gc-tie random --placement sepgc z.ev >r2.json &&

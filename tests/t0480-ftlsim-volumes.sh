@@ -80,6 +80,13 @@ t_expect_success 'the model memory is said before the replay; over --mem-limit t
 	t_err 2 "over the limit of 64.0 MiB" "$S" -q --per-volume --volumes top:20 --grid "op=0.07,0.28" \
 		--mem-limit 64M "$TC"
 '
+t_expect_success 'every volume of the Tencent sample (1813) in one run: footprint maps sized by what each volume writes (under 32 MiB, not a fixed table each)' '
+	"$S" -q --per-volume --logical-space footprint --pages-per-segment auto --results all.csv "$TC" >all.json 2>all.err &&
+	grep -q "^ftlsim: 1813 models (1813 volumes" all.err &&
+	maps=$(sed -n "s/.* MiB of model memory, \([0-9.]*\) MiB of footprint maps.*/\1/p" all.err) &&
+	awk -v m="$maps" "BEGIN { exit !(m > 0 && m < 32) }" &&
+	jq -e ".memory.estimate_bytes < 64 * 1048576" all.json
+'
 t_expect_success 'a grid'"'"'s memory estimate bounds what its models allocate, within 2%' '
 	"$G" -p uniform -n 200000 -w 50000 -s 3 -o bin >u.ev 2>/dev/null &&
 	"$S" -q --grid "op=0.1,0.5 policy=greedy,cb,fifo,windowed:8" --logical-pages 200000 --pages-per-segment 64 \

@@ -20,7 +20,7 @@ struct val {
 int main(void)
 {
 	struct pagemap m;
-	CHECK(!pagemap_init(&m, sizeof(struct val)) && m.cap >= 1024 && !m.n, "init: empty table");
+	CHECK(!pagemap_init(&m, sizeof(struct val)) && m.cap == 256 && !m.n, "init: an empty table of 256 slots");
 	CHECK(!pagemap_find(&m, 0, 7), "find in an empty table: NULL");
 
 	/* 200000 keys over 3 volumes, the same page numbers in each, then
@@ -104,7 +104,8 @@ int main(void)
 	CHECK(same && made.t.n == NF, "a map made for n pages numbers as the grown one does");
 	CHECK(made.t.cap == cap_made && made.t.cap == grown.t.cap && made.t.cap == pagemap_cap_for(NF),
 	      "made at the size growth reaches (%zu slots), never grown", made.t.cap);
-	CHECK(pagemap_cap_for(0) == 65536 && pagemap_cap_for(49152) == 65536 && pagemap_cap_for(49153) == 131072,
+	CHECK(pagemap_cap_for(0) == 256 && pagemap_cap_for(192) == 256 && pagemap_cap_for(193) == 512 &&
+		      pagemap_cap_for(49152) == 65536 && pagemap_cap_for(49153) == 131072,
 	      "pagemap_cap_for: at most 3/4 full, from the minimum size");
 	while (made.t.n + 1 <= made.t.cap * 3 / 4)
 		if (ftl_pagemap_add_shared(&made, 10 * NF + made.t.n))
