@@ -30,7 +30,7 @@ opts() {
 }
 
 # names: the first column of a --list-* output.
-names() { awk '{ print $1 }'; }
+names() { awk '/^[^ ]/ { print $1 }'; } # the argument lines are indented
 
 # values PROG HELP-FILE OPTION: the completion of OPTION's value, as a
 # line "words W...", "files", "dirs" or "none".

@@ -225,9 +225,16 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     what ? what : "", what ? ": " : "", f->gp_max, (unsigned long long)f->gp_watermark_passes,
 			     (unsigned long long)f->gc_passes, f->gp_max);
 	}
+	unsigned built = 0;
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->f)
+		if (m[i]->f) {
 			sim_finish_outputs(m[i]);
+			built++;
+		}
+	if (!built && n)
+		warn("warning: every model was skipped (%u; the summary's \"skipped\" says why)%s%s%s", n,
+		     s->results_path ? ": " : "", s->results_path ? s->results_path : "",
+		     s->results_path ? " is empty, without a header" : "");
 	sim_write_results(s, m, n);
 }
 

@@ -121,16 +121,43 @@ static void usage(void)
 	       "printed, marked \"partial\": true, no output file left half-written.\n");
 }
 
-static void list_policies(void)
+/* A policy's arguments, NAME: what, range, default (policy.h), on a line
+ * of their own under its description. */
+static void list_args(const struct policy_info *pi, const char *more)
 {
-	for (const struct gc_ops *const *p = gc_table; *p; p++)
-		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
+	char buf[1024];
+	if (policy_describe_args(pi, buf, sizeof(buf)) || more)
+		printf("%-10s %s%s%s\n", "", pi->nargs ? buf : "", pi->nargs && more ? "; " : "", more ? more : "");
 }
 
+static void list_policies(void)
+{
+	for (const struct gc_ops *const *p = gc_table; *p; p++) {
+		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
+		list_args(&(*p)->info, NULL);
+	}
+}
+
+/* With each placement its streams and GC streams, the default --gc-low,
+ * from a small model built with its default arguments. */
 static void list_placements(void)
 {
-	for (const struct place_ops *const *p = place_table; *p; p++)
+	for (const struct place_ops *const *p = place_table; *p; p++) {
+		struct ftl_config c;
+		char err[256], more[128] = "";
+		ftl_config_default(&c);
+		c.logical_pages = 1 << 14;
+		c.physical_pages = 1 << 15;
+		c.pages_per_seg = 16;
+		c.placement = (*p)->info.name;
+		struct ftl *f = ftl_new(&c, err, sizeof(err));
+		if (f)
+			snprintf(more, sizeof(more), "%u stream%s, %u for GC copies (the default --gc-low)", f->nstreams,
+				 f->nstreams > 1 ? "s" : "", f->gc_streams);
+		ftl_free(f);
 		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
+		list_args(&(*p)->info, f ? more : NULL);
+	}
 }
 
 enum {

@@ -18,8 +18,11 @@ t_expect_status 2 'an unknown victim policy is a usage error' '"$S" --policy nop
 t_expect_status 2 'an argument to a policy without one is a usage error' '"$S" --policy greedy:3 </dev/null'
 t_expect_status 2 '--op and --spare-factor together are a usage error' '"$S" --op 0.1 --spare-factor 0.1 </dev/null'
 t_expect_success 'every victim and placement policy is listed' '
-	"$S" --list-policies >p && test $(wc -l <p) -eq 8 &&
-	"$S" --list-placements >q && test $(wc -l <q) -eq 16
+	"$S" --list-policies >p && test $(grep -c "^[^ ]" p) -eq 8 &&
+	"$S" --list-placements >q && test $(grep -c "^[^ ]" q) -eq 16 &&
+	grep -A1 "^fk " q | grep -q "^ *N: classes, 1..64, default 6; R: .*1..1024, default 1; 6 streams, 6 for GC copies" &&
+	grep -A1 "^single " q | grep -q "^ *1 stream, 1 for GC copies (the default --gc-low)" &&
+	grep -A1 "^dchoices " p | grep -q "^ *D: samples a pick, 1..1000000, default 2"
 '
 
 # A small hand-made trace: 64 pages written twice, some reads, a flush.
@@ -160,7 +163,7 @@ t_expect_success 'static wear levelling moves data and narrows the erase-count s
 
 # --check under every victim and placement policy.
 "$G" -p hotcold -n 2048 -w 30000 --fill --trim-prob 0.05 -s 11 -o bin >"$TMP/chk.ev" 2>/dev/null
-for pol in $("$S" --list-policies | cut -d" " -f1); do
+for pol in $("$S" --list-policies | awk '/^[^ ]/ { print $1 }'); do
 	t_expect_success "--check holds for $pol under every placement" "
 		for pl in single sepgc agesort:4 hotcold:3 oracle:2; do
 			\"\$S\" -q --check --policy $pol --placement \$pl --spare-factor 0.2 --pages-per-segment 16 \

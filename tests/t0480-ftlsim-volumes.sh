@@ -87,6 +87,11 @@ t_expect_success 'every volume of the Tencent sample (1813) in one run: footprin
 	awk -v m="$maps" "BEGIN { exit !(m > 0 && m < 32) }" &&
 	jq -e ".memory.estimate_bytes < 64 * 1048576" all.json
 '
+t_expect_success 'every selected volume skipped (segments too large for each): exit 0, the reasons in the summary, a warning that the results are empty' '
+	"$S" -q --per-volume --volumes top:3 --logical-space footprint --pages-per-segment 4096 --results sk.csv "$TC" >sk.json 2>sk.err &&
+	jq -e "(.skipped | length) == 3 and (.skipped[0].reason | test(\"too little spare space\")) and .configurations[0].volumes_run == 0" sk.json &&
+	grep -q "warning: every model was skipped (3; .*sk.csv is empty, without a header" sk.err && test ! -s sk.csv
+'
 t_expect_success 'a grid'"'"'s memory estimate bounds what its models allocate, within 2%' '
 	"$G" -p uniform -n 200000 -w 50000 -s 3 -o bin >u.ev 2>/dev/null &&
 	"$S" -q --grid "op=0.1,0.5 policy=greedy,cb,fifo,windowed:8" --logical-pages 200000 --pages-per-segment 64 \
