@@ -64,14 +64,30 @@ static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
 	return m;
 }
 
-/* The three coefficients of mem_bytes = alpha U + beta T + gamma for a
- * configuration, from three small models; -1 if they are refused. */
-static int coefficients(const struct ftl_config *c, double k[3])
+/* The probes' logical pages: U/16 rounded down to a power of two (so
+ * that --per-volume's volumes of about one size share their
+ * coefficients), at least 256 segments' worth and at most 2^21 pages
+ * (about 20 MB a probe). A placement's state need not be linear in U
+ * below some size (midas: its update-interval bins stop at 2^15, its
+ * samples start at 8192 pages), so the probes are taken as near the
+ * model's size as is cheap. */
+static uint64_t probe_u(uint64_t b, uint64_t U)
 {
-	uint64_t b = c->pages_per_seg;
-	/* Small enough to build in microseconds, large enough for every
+	uint64_t u = 1;
+	while (u * 2 <= U / 16 && u < (1u << 21))
+		u *= 2;
+	u = u / b * b;
+	return u < 256 * b ? 256 * b : u;
+}
+
+/* The three coefficients of mem_bytes = alpha U + beta T + gamma for a
+ * configuration, from three small models of about U0 logical pages;
+ * -1 if they are refused. */
+static int coefficients(const struct ftl_config *c, uint64_t U0, double k[3])
+{
+	/* Small enough to build in milliseconds, large enough for every
 	 * policy's and watermark's minimum number of segments. */
-	uint64_t t = 512 * b, u = t / 2;
+	uint64_t u = U0, t = 2 * u;
 	double m1 = model_bytes(c, u, t), m2 = model_bytes(c, u, 2 * t), m3 = model_bytes(c, 2 * u, 4 * t);
 	if (m1 < 0 || m2 < 0 || m3 < 0)
 		return -1;
@@ -109,7 +125,7 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 		*bytes = (uint64_t)m;
 		return 0;
 	}
-	if (coefficients(&c, k))
+	if (coefficients(&c, probe_u(c.pages_per_seg, U), k))
 		return -1;
 	*bytes = linear(k, U, T);
 	return 0;
@@ -180,7 +196,7 @@ static uint64_t maps_bytes(const struct sim *in, struct sim *const *m, unsigned 
 /* Per volume: the coefficients of each configuration and segment size
  * (auto sizes differ between volumes), computed once each. */
 struct coef {
-	uint64_t conf;
+	uint64_t conf, u0;
 	uint32_t b;
 	int ok;
 	double k[3];
@@ -189,8 +205,9 @@ struct coef {
 static const struct coef *coef_of(struct coef **tab, size_t *n, const struct sim *m)
 {
 	struct ftl_config c = resolved(m);
+	uint64_t u0 = probe_u(c.pages_per_seg, c.logical_pages);
 	for (size_t i = 0; i < *n; i++)
-		if ((*tab)[i].conf == m->conf && (*tab)[i].b == c.pages_per_seg)
+		if ((*tab)[i].conf == m->conf && (*tab)[i].b == c.pages_per_seg && (*tab)[i].u0 == u0)
 			return &(*tab)[i];
 	struct coef *nt = realloc(*tab, (*n + 1) * sizeof(*nt));
 	if (!nt)
@@ -199,7 +216,8 @@ static const struct coef *coef_of(struct coef **tab, size_t *n, const struct sim
 	struct coef *e = &nt[(*n)++];
 	e->conf = m->conf;
 	e->b = c.pages_per_seg;
-	e->ok = !coefficients(&c, e->k);
+	e->u0 = u0;
+	e->ok = !coefficients(&c, u0, e->k);
 	return e;
 }
 

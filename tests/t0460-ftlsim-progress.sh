@@ -40,7 +40,8 @@ t_expect_success '--dry-run: geometry, size, events; nothing simulated, no outpu
 		and .estimate.run_s > 0 and .memory.fits == true and (has(\"host_pages_written\") | not)" d.json
 '
 t_expect_success '--dry-run: the model memory is what the model counts, for several policies and sizes' '
-	for a in "--policy greedy" "--policy cb" "--policy fifo" "--policy dchoices:4" "--placement sepgc --policy cb"; do
+	for a in "--policy greedy" "--policy cb" "--policy fifo" "--policy dchoices:4" "--placement sepgc --policy cb" \
+		"--placement sepbit" "--placement sfs"; do
 		for u in 65536 3000000; do
 			d=$("$S" -q --logical-pages $u --pages-per-segment 64 $a --dry-run u.ev | jq .memory.model_bytes) &&
 			r=$(head -c 160016 u.ev | "$S" -q --logical-pages $u --pages-per-segment 64 $a - | jq .memory.model_bytes) &&
@@ -64,6 +65,14 @@ t_expect_success '--dry-run with fk: the 4 bytes a host page write it learns cou
 	test ! -e fc.csv && ! ls .fc.csv* 2>/dev/null &&
 	t_err 2 "the model needs .* more than the .* of --mem-limit" \
 		"$S" -q --logical-space extent --pages-per-segment 64 --placement fk --mem-limit $lim f.ev
+'
+t_expect_success '--dry-run: midas, whose bins stop at 2^15 and samples start at 8192 pages, within 2% from 2^16 to 2^23 pages' '
+	for u in 65536 3000000 8388608; do
+		d=$("$S" -q --logical-pages $u --pages-per-segment 64 --placement midas --dry-run u.ev | jq .memory.model_bytes) &&
+		r=$(head -c 160016 u.ev | "$S" -q --logical-pages $u --pages-per-segment 64 --placement midas - 2>/dev/null | jq .memory.model_bytes) &&
+		awk -v d="$d" -v r="$r" "BEGIN { e = (d - r) / r; exit !(e < 0.02 && e > -0.02) }" ||
+			{ echo "U=$u: dry run $d, model $r"; return 1; }
+	done
 '
 # 3.9 G logical pages: about 33 GB of model, more than this machine has
 # (24 GiB), so the refusal does not depend on what else is running.
