@@ -53,7 +53,7 @@ done
 	echo "two streams chosen by the generator's labels (an oracle). These streams share one free pool and one greedy victim choice,"
 	echo "unlike the pools of the model, whose spare space is split between hot and cold at the optimum; the last series gives"
 	echo "each labelled stream its own share of the spare space (\`--spare-share opt\`: split at the pools' optimum from the"
-	echo "measured write shares, GC cleaning the stream furthest over its share), the model's pools in the simulator."
+	echo "measured shares of the pages dying in each stream, the host writes it took in steady state, GC cleaning the stream furthest over its share), the model's pools in the simulator."
 	echo
 	setup_sweep
 } >"$D/setup.md"
