@@ -132,6 +132,70 @@ t_expect_success 'plot: WA against OP, one line per policy, a PNG' '
 '
 t_expect_status 2 'plot: an unknown column is a usage error' '"$F" plot s.d op nosuch --by policy -o x.png'
 
+# Placements with arguments: axis values with commas (fk:6,R=8), quoted
+# in the CSV and kept whole in ftlsim's --grid.
+cat >"$TMP/comma.sweep" <<EOF
+workload hc -p hotcold -n 4096 --fill -w 30000 -s 2
+options --logical-pages 4096 --pages-per-segment 64
+axis placement single fk:6,R=8 sfs:6,SPAN=256
+axis op 0.3 0.4
+EOF
+csv_col() { # FILE COLUMN: the column's values, parsed as CSV, one a line
+	python3 -c "import csv, sys
+for r in csv.DictReader(open(sys.argv[1], newline=\"\")): print(r[sys.argv[2]])" "$@"
+}
+t_expect_success 'an axis value may hold commas; other odd characters are still refused' '
+	"$F" plan comma.sweep c.d 2>/dev/null && grep -q "^point	\"fk:6,R=8\",0.3	.* --placement fk:6,R=8 --op 0.3$" c.d/jobs/*.job &&
+	printf "workload w -p uniform -n 4096 --fill -w 2000 -s 1\naxis placement single a;b\n" >odd.sweep &&
+	t_err 1 "odd.sweep:2: odd characters in \"a;b\"" "$F" plan odd.sweep odd.d &&
+	printf "workload w -p uniform -n 4096 --fill -w 2000 -s 1\naxis placement single \"fk:6,R=8\"\n" >odd2.sweep &&
+	t_err 1 "odd2.sweep:2: odd characters" "$F" plan odd2.sweep odd2.d
+'
+t_expect_success 'values with commas: one ftlsim --grid per job; the merged CSV parses (python3 csv) to 6 rows, the placements whole' '
+	"$F" run c.d --local 2>/dev/null && "$F" merge c.d -o comma.csv &&
+	grep -qF "== workload hc: ftlsim --logical-pages 4096 --pages-per-segment 64 --grid '"'"'placement=single,fk:6,R=8,sfs:6,SPAN=256 op=0.3,0.4'"'"'" c.d/logs/*.err &&
+	test $(grep -c "^== " c.d/logs/*.err) -eq 1 && ! grep -q "refused" c.d/logs/*.err &&
+	grep -q "^[0-9a-f]*,hc,\"fk:6,R=8\",0.3," comma.csv &&
+	csv_col comma.csv placement >pl && test $(wc -l <pl) -eq 6 &&
+	printf "single\nfk:6,R=8\nsfs:6,SPAN=256\n" | sort >want && sort -u pl >got && t_cmp want got &&
+	csv_col comma.csv wa_measured | grep -c "^[0-9.]*$" | grep -qx 6 &&
+	python3 -c "import csv, sys; rows = list(csv.reader(open(\"comma.csv\", newline=\"\"))); sys.exit(len({len(r) for r in rows}) != 1 or len(rows[0]) != 16)"
+'
+t_expect_success 'values with commas point by point (FTLSWEEP_GRID=0): the same rows, and the WA of ftlsim run by hand' '
+	"$F" plan comma.sweep c0.d 2>/dev/null && FTLSWEEP_GRID=0 "$F" run c0.d --local 2>/dev/null &&
+	! grep -q -- "--grid" c0.d/logs/*.err && test $(grep -c "^== " c0.d/logs/*.err) -eq 6 &&
+	"$F" merge c0.d >comma0.csv && t_cmp comma.csv comma0.csv &&
+	"$G" -p hotcold -n 4096 --fill -w 30000 -s 2 -o bin 2>/dev/null |
+		"$S" -q --logical-pages 4096 --pages-per-segment 64 --placement sfs:6,SPAN=256 --op 0.4 - >sfs.json &&
+	grep -q ",hc,\"sfs:6,SPAN=256\",0.4,.*,$(jq -r .wa_measured sfs.json)," comma.csv
+'
+t_expect_success 'plot --by and --where on values with commas' '
+	"$F" plot c.d op wa_measured --by placement -o comma.png >/dev/null 2>&1 &&
+	test "$(head -c 4 comma.png | od -An -c | tr -d " ")" = "211PNG" &&
+	"$F" plot c.d op wa_measured --by placement -o all.svg >/dev/null 2>&1 &&
+	grep -q ">fk:6,R=8<" all.svg && grep -q ">sfs:6,SPAN=256<" all.svg && grep -q ">single<" all.svg &&
+	"$F" plot c.d op wa_measured --by placement --where placement=fk:6,R=8 -o fk.svg >/dev/null 2>&1 &&
+	grep -q ">fk:6,R=8<" fk.svg && ! grep -q ">single<" fk.svg && ! grep -q ">sfs:6,SPAN=256<" fk.svg
+'
+t_expect_success 'a value --grid would split (fk:6,8: a comma before no KEY=) runs point by point, the same WA as fk:6,R=8' '
+	printf "workload hc -p hotcold -n 4096 --fill -w 30000 -s 2\noptions --logical-pages 4096 --pages-per-segment 64 --op 0.3\naxis placement single fk:6,8\n" >pos.sweep &&
+	"$F" plan pos.sweep pos.d 2>/dev/null && "$F" run pos.d --local 2>/dev/null &&
+	! grep -q -e "--grid" -e "refused" pos.d/logs/*.err && test $(grep -c "^== " pos.d/logs/*.err) -eq 2 &&
+	"$F" merge pos.d >pos.csv && csv_col pos.csv placement | tail -1 | grep -qx "fk:6,8" &&
+	csv_col comma.csv placement | sed -n 3p | grep -qx "fk:6,R=8" && csv_col comma.csv op | sed -n 3p | grep -qx 0.3 &&
+	test "$(csv_col pos.csv wa_measured | tail -1)" = "$(csv_col comma.csv wa_measured | sed -n 3p)"
+'
+t_expect_success 'a sweep without an axis runs its options; a quote in an input name is quoted in the CSV' '
+	printf "workload u -p uniform -n 4096 --fill -w 20000 -s 1\noptions --logical-pages 4096 --pages-per-segment 64 --op 0.2\n" >noaxis.sweep &&
+	"$F" plan noaxis.sweep na.d 2>/dev/null && "$F" run na.d --local 2>/dev/null &&
+	grep -qx "== workload u: ftlsim --logical-pages 4096 --pages-per-segment 64 --op 0.2" na.d/logs/*.err &&
+	"$F" merge na.d >na.csv && head -1 na.csv | grep -q "^job,input,events," &&
+	test "$(csv_col na.csv physical_pages)" = 4864 && test "$(csv_col na.csv input)" = u &&
+	printf "workload a\"b -p uniform -n 4096 --fill -w 20000 -s 1\noptions --logical-pages 4096 --pages-per-segment 64 --op 0.2\n" >qn.sweep &&
+	"$F" plan qn.sweep qn.d 2>/dev/null && "$F" run qn.d --local 2>/dev/null && "$F" merge qn.d >qn.csv &&
+	grep -q "^[0-9a-f]*,\"a\"\"b\",24096," qn.csv && test "$(csv_col qn.csv input)" = "a\"b"
+'
+
 # The README's worked sweep: its sweep file is the bundled one, and its
 # table is what the sweep gives.
 t_expect_success 'README "Sweeps and clusters": the sweep file and the WA table it quotes' '
