@@ -254,20 +254,6 @@ static int load_sorted(struct trace *t)
 	return 0;
 }
 
-/* A trace read twice (ftlsim's first pass, then the replay) is said to
- * be out of time order once: the last path told is remembered. */
-static int told_before(const struct trace *t)
-{
-	static char told[4096];
-	const char *name = t->r.src ? t->r.src->name : t->r.path;
-	if (!name || strlen(name) >= sizeof(told) || !strcmp(name, "-"))
-		return 0;
-	if (!strcmp(told, name))
-		return 1;
-	strcpy(told, name);
-	return 0;
-}
-
 int trace_next(struct trace *t, struct ev *e)
 {
 	if (t->o.sort && !t->sorted_ready) {
@@ -287,7 +273,7 @@ int trace_next(struct trace *t, struct ev *e)
 			if (!t->have_t0) {
 				t->t0 = e->t_ns;
 				t->have_t0 = 1;
-			} else if (e->t_ns < t->last_t && !t->told_unsorted++ && !told_before(t)) {
+			} else if (e->t_ns < t->last_t && !t->told_unsorted++ && !t->o.reopen) {
 				warn("%s: not in time order (event %llu is %.9f s before the one before it): "
 				     "events are taken in file order, times before the first event come out "
 				     "negative; --sort orders them",

@@ -23,7 +23,7 @@ struct trace_opts {
 	int sort;	  /* buffer everything and emit in time order */
 	int quiet;	  /* don't say which format was detected */
 	int action_given; /* --action was asked for (rd.action is 'D' anyway) */
-	int reopen;	  /* the same input opened again: no warning repeated */
+	int reopen;	  /* the same input opened again: no warning repeated (options, time order) */
 	int async;	  /* decompress in a thread of its own (src_async) */
 };
 

@@ -162,6 +162,18 @@ struct sim {
 
 /* A data or runtime error: abort the output files (no half-written file
  * stays behind), say why, exit 1. */
+/* The pages a request writes (every page it touches) or, a discard,
+ * trims (its whole pages only, as the model trims). */
+static inline uint64_t sim_ev_pages(const struct ev *e, uint64_t P)
+{
+	uint64_t lo = e->offset / P, hi = (e->offset + e->length + P - 1) / P;
+	if (e->op == EV_DISCARD) {
+		lo = (e->offset + P - 1) / P;
+		hi = (e->offset + e->length) / P;
+	}
+	return hi > lo ? hi - lo : 0;
+}
+
 _Noreturn void sim_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same for a usage error found once the run has begun (exit 2): a
  * limit the run's growth passes. */

@@ -221,25 +221,24 @@ static const struct coef *coef_of(struct coef **tab, size_t *n, const struct sim
 	return e;
 }
 
-/* A placement that learns the trace first (fk): 4 bytes and a bit a
- * page event while it learns, in an array doubled as it grows, when a
- * first pass has counted them (else the learning pass checks as it
- * grows: sim_learn_pass). */
-static uint64_t learn_cap(uint64_t page_events)
-{
-	uint64_t cap = 1 << 16;
-	while (cap < page_events)
-		cap *= 2;
-	return cap * 4 + cap / 8;
-}
-
-static uint64_t learn_peak(const struct sim *in, const struct sim *m)
+/* The placement of m if it learns the trace first (fk), else NULL. */
+static const struct place_ops *learner(const struct sim *m)
 {
 	char err[256];
 	const struct place_ops *p = place_find(m->cfg.placement, NULL, err, sizeof(err));
-	if (!p || !(p->info.flags & PLACE_FUTURE) || !in->events_pass1)
-		return 0;
-	return learn_cap(in->pw_pass1 + in->pt_pass1);
+	return p && (p->info.flags & PLACE_FUTURE) && p->learn_bytes ? p : NULL;
+}
+
+/* Its peak while learning, when a first pass has counted the trace's
+ * page events (else the learning pass checks as it grows:
+ * sim_learn_pass). */
+static uint64_t learn_peak(const struct sim *in, const struct sim *m)
+{
+	const struct place_ops *p = learner(m);
+	uint64_t peak = 0;
+	if (p && in->events_pass1)
+		p->learn_bytes(in->pw_pass1 + in->pt_pass1, in->pw_pass1, &peak);
+	return peak;
 }
 
 void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
@@ -310,11 +309,10 @@ static void sample_input(struct sim *s, struct sample *m)
 	int rc = 1;
 	while (m->events < SAMPLE_EVENTS && !sig_caught && (rc = sim_next_event(s, &e)) > 0) {
 		m->events++;
-		if (e.op == EV_WRITE && e.length)
-			m->page_writes += (e.offset + e.length + P - 1) / P - e.offset / P;
-		else if (e.op == EV_DISCARD && e.length) /* whole pages only, as the model trims */
-			m->page_trims += (e.offset + e.length) / P > (e.offset + P - 1) / P
-					 ? (e.offset + e.length) / P - (e.offset + P - 1) / P : 0;
+		if (e.op == EV_WRITE)
+			m->page_writes += sim_ev_pages(&e, P);
+		else if (e.op == EV_DISCARD)
+			m->page_trims += sim_ev_pages(&e, P);
 		if ((m->events & 0xfff) == 0 && sim_now() - t0 > SAMPLE_S)
 			break;
 	}
@@ -394,23 +392,22 @@ void sim_dry_run(struct sim *s)
 	json_object_set_new(j, "params", p);
 	uint64_t avail = sim_memory_available();
 	int ok = !sim_memory_estimate(s, &need);
-	/* A placement that learns the trace first (fk) adds 4 bytes a host
-	 * page write, and while learning 4 bytes and a bit a page event in
-	 * an array doubled as it grows: the peak. */
+	/* A placement that learns the trace first (fk) keeps what it learnt
+	 * of the host page writes, and holds more while learning: the peak. */
 	double pw = table ? (double)s->fp_want.page_writes
 		    : m.events ? (double)m.page_writes / (double)m.events * events : 0;
 	double pt = m.events ? (double)m.page_trims / (double)m.events * events : 0;
-	char perr[256];
-	const struct place_ops *po = place_find(s->cfg.placement, NULL, perr, sizeof(perr));
+	const struct place_ops *po = learner(s);
 	uint64_t peak = need;
-	if (ok && po && (po->info.flags & PLACE_FUTURE)) {
+	if (ok && po) {
 		if (!known)
 			ok = 0; /* the trace's size is needed, and not known */
-		peak = need + learn_cap((uint64_t)llround(pw + pt));
-		need += (uint64_t)llround(4 * pw);
+		uint64_t lp;
+		need += po->learn_bytes((uint64_t)llround(pw + pt), (uint64_t)llround(pw), &lp);
+		peak += lp;
 	}
 	json_object_set_new(mem, "model_bytes", ok ? json_integer((json_int_t)need) : json_null());
-	if (po && (po->info.flags & PLACE_FUTURE))
+	if (po)
 		json_object_set_new(mem, "learn_peak_bytes", ok ? json_integer((json_int_t)peak) : json_null());
 	json_object_set_new(mem, "available_bytes",
 			    avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
@@ -419,8 +416,7 @@ void sim_dry_run(struct sim *s)
 	/* Time: reading at the sampled speed, and the model at its measured
 	 * rate for every host page write plus the preconditioning fill. */
 	double read_rate = m.seconds > 0 ? (double)m.events / m.seconds : 0;
-	double pages = table ? (double)s->fp_want.page_writes
-		       : m.events ? (double)m.page_writes / (double)m.events * events : 0;
+	double pages = pw;
 	if (s->precond)
 		pages += (double)U;
 	double run = (read_rate > 0 ? events / read_rate : 0) + pages / model_rate(U) +

@@ -174,11 +174,10 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 		if (e.offset > UINT64_MAX - e.length - P)
 			sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", in->path,
 				 (unsigned long long)e.offset, e.length);
-		uint64_t P0 = in->cfg.page_size, lo = e.offset / P0, hi = (e.offset + e.length + P0 - 1) / P0;
 		if (e.op == EV_WRITE)
-			in->pw_pass1 += hi - lo;
-		else if (e.op == EV_DISCARD && (e.offset + e.length) / P0 > (e.offset + P0 - 1) / P0)
-			in->pt_pass1 += (e.offset + e.length) / P0 - (e.offset + P0 - 1) / P0;
+			in->pw_pass1 += sim_ev_pages(&e, in->cfg.page_size);
+		else if (e.op == EV_DISCARD)
+			in->pt_pass1 += sim_ev_pages(&e, in->cfg.page_size);
 		for (unsigned i = 0; i < no; i++)
 			measure_event(own[i], &e);
 	}

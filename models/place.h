@@ -111,6 +111,11 @@ struct place_ops {
 	int (*sealed)(void *st, const struct ftl *f, uint32_t seg);
 	int (*learn)(void *st, const struct ftl *f, uint32_t lpn, unsigned op);
 	int (*learn_done)(void *st, const struct ftl *f);
+	/* PLACE_FUTURE, for the memory estimate before any model is built:
+	 * the bytes learning `events` page events (`writes` of them page
+	 * writes) keeps for the replay, and *peak, the most it holds while
+	 * learning them. */
+	uint64_t (*learn_bytes)(uint64_t events, uint64_t writes, uint64_t *peak);
 	int (*check)(void *st, const struct ftl *f);
 	void (*prefetch)(void *st, const struct ftl *f, uint32_t lpn);
 	int (*victim)(void *st, const struct ftl *f, uint32_t *seg);

@@ -70,11 +70,25 @@ static int fk_init(void *st, const struct ftl *f, const struct place_init *in, s
 	return 0;
 }
 
+#define FK_CAP0 (1u << 16) /* events the learning arrays start with */
+
+/* Learning: a page (4 bytes) and a trim bit an event, in arrays doubled
+ * from FK_CAP0 as they fill; kept: the lifespan (4 bytes) of each page
+ * write. */
+static uint64_t fk_learn_bytes(uint64_t events, uint64_t writes, uint64_t *peak)
+{
+	uint64_t cap = FK_CAP0;
+	while (cap < events)
+		cap *= 2;
+	*peak = cap * sizeof(uint32_t) + cap / 8;
+	return writes * sizeof(uint32_t);
+}
+
 static int fk_learn(void *st, const struct ftl *f, uint32_t lpn, unsigned op)
 {
 	struct fk *p = st;
 	if (p->nev == p->cap) {
-		uint64_t cap = p->cap ? 2 * p->cap : 1 << 16;
+		uint64_t cap = p->cap ? 2 * p->cap : FK_CAP0;
 		uint32_t *ne = policy_realloc(st, p->ev, p->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
 		if (!ne)
 			return policy_fail(st, "out of memory for the pages of %llu events", (unsigned long long)cap);
@@ -266,6 +280,7 @@ const struct place_ops place_fk_ops = {
 	.prefetch = fk_prefetch,
 	.learn = fk_learn,
 	.learn_done = fk_learn_done,
+	.learn_bytes = fk_learn_bytes,
 	.stream_name = fk_name,
 	.destroy = fk_destroy,
 };
