@@ -15,10 +15,11 @@
 .SECONDARY:
 
 CC ?= cc
+MODEL_INC := $(addprefix -Imodels/,core registry device host ftlsim wamodel)
 PKGS := jansson zlib libzstd liblzma
 OPT ?= -O2
 WARN := -Wall -Wextra -Wshadow -Wno-unused-parameter $(if $(WERROR),-Werror)
-CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ilib -Ianalyzers -Imodels \
+CFLAGS_ALL := -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -Ilib -Ianalyzers $(MODEL_INC) \
 	$(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(CFLAGS)
 LDLIBS_ALL := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -ljansson -lz -lzstd -llzma) \
 	-lcsv -lbz2 -lm -pthread $(LDLIBS)
@@ -33,12 +34,17 @@ FLAGS_ID := $(CC) $(CFLAGS_ALL) $(LDFLAGS)
 $(shell mkdir -p $(B) bin; echo '$(FLAGS_ID)' | cmp -s - $(B)/flags || echo '$(FLAGS_ID)' > $(B)/flags)
 
 LIB_SRC := $(wildcard lib/*.c) analyzers/readers.c analyzers/trace.c analyzers/btset.c analyzers/cli_trace.c analyzers/csvrec.c analyzers/writers.c $(wildcard analyzers/rd_*.c)
-MODEL_SRC := $(filter-out models/ftlsim%.c models/wamodel.c,$(wildcard models/*.c))
+# models/ in rooms (models/README.md): the core, the victim policies, the
+# placements, the registry of both, the device and host layers and the
+# closed forms go into the library; the programs' rooms (ftlsim, and
+# wamodel's main) do not.
+MODEL_ROOMS := core victim place registry device host wamodel
+MODEL_SRC := $(filter-out models/wamodel/wamodel.c,$(wildcard $(MODEL_ROOMS:%=models/%/*.c)))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 MODEL_OBJ := $(MODEL_SRC:%.c=$(B)/%.o)
 
 PROGS := $(patsubst analyzers/%.c,bin/%,$(wildcard analyzers/tracecat.c analyzers/tracestat.c)) \
-	$(patsubst models/%.c,bin/%,$(wildcard models/ftlsim.c models/wamodel.c)) \
+	bin/ftlsim bin/wamodel \
 	$(patsubst traces/%.c,bin/%,$(wildcard traces/tracegen.c))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -55,18 +61,18 @@ $(B)/libftlkit.a: $(LIB_OBJ) $(MODEL_OBJ)
 
 bin/%: $(B)/analyzers/%.o $(B)/libftlkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
-bin/%: $(B)/models/%.o $(B)/libftlkit.a
+bin/wamodel: $(B)/models/wamodel/wamodel.o $(B)/libftlkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
 bin/%: $(B)/traces/%.o $(B)/libftlkit.a
 	$(CC) $(LDFLAGS) -o $@ $< $(B)/libftlkit.a $(LDLIBS_ALL)
 
 # ftlsim's parts (ftlsim.h): main and the replay, the command line, the
 # input passes, the reports.
-FTLSIM_OBJ := $(patsubst %.c,$(B)/%.o,$(wildcard models/ftlsim_*.c))
+FTLSIM_OBJ := $(patsubst %.c,$(B)/%.o,$(wildcard models/ftlsim/ftlsim_*.c))
 # the replay's worker threads (ftlsim_replay.c)
 bin/ftlsim: LDFLAGS += -pthread
-bin/ftlsim: $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a
-	$(CC) $(LDFLAGS) -o $@ $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a $(LDLIBS_ALL)
+bin/ftlsim: $(B)/models/ftlsim/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a
+	$(CC) $(LDFLAGS) -o $@ $(B)/models/ftlsim/ftlsim.o $(FTLSIM_OBJ) $(B)/libftlkit.a $(LDLIBS_ALL)
 
 $(B)/tests/%: $(B)/tests/unit/%.o $(B)/libftlkit.a
 	@mkdir -p $(@D)
@@ -106,7 +112,7 @@ clean:
 	rm -rf $(B) bin/*
 
 format:
-	clang-format -i lib/*.[ch] analyzers/*.[ch] models/*.[ch] traces/*.c tests/unit/*.[ch]
+	clang-format -i lib/*.[ch] analyzers/*.[ch] models/*/*.[ch] traces/*.c tests/unit/*.[ch]
 
 .PHONY: all deps check tests-build bench clean format
 
@@ -238,14 +244,14 @@ FAULT_PROGS := $(PROGS:bin/%=$(B)/fault/%)
 $(B)/fault/%: $(B)/analyzers/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $< $(B)/tests/fault/fault.o $(B)/libftlkit.a $(LDLIBS_ALL)
-$(B)/fault/%: $(B)/models/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
+$(B)/fault/wamodel: $(B)/models/wamodel/wamodel.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $< $(B)/tests/fault/fault.o $(B)/libftlkit.a $(LDLIBS_ALL)
 $(B)/fault/%: $(B)/traces/%.o $(B)/tests/fault/fault.o $(B)/libftlkit.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $< $(B)/tests/fault/fault.o $(B)/libftlkit.a $(LDLIBS_ALL)
-$(B)/fault/ftlsim: $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/tests/fault/fault.o $(B)/libftlkit.a
+$(B)/fault/ftlsim: $(B)/models/ftlsim/ftlsim.o $(FTLSIM_OBJ) $(B)/tests/fault/fault.o $(B)/libftlkit.a
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $(B)/models/ftlsim.o $(FTLSIM_OBJ) $(B)/tests/fault/fault.o \
+	$(CC) $(LDFLAGS) $(FAULT_LDFLAGS) -o $@ $(B)/models/ftlsim/ftlsim.o $(FTLSIM_OBJ) $(B)/tests/fault/fault.o \
 		$(B)/libftlkit.a $(LDLIBS_ALL)
 tests-build: $(FAULT_PROGS)

@@ -23,6 +23,7 @@
 #include "ftl.h"
 #include "ftlkit.h"
 #include "rng.h"
+#include "registry.h"
 
 /* Prefetch distances, in writes ahead: the map entry L2PD, the segment
  * record SEGD, its neighbours LINKD (-D to experiment; < RING). */
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
 	c.physical_pages = sf >= 0 ? ftl_pages_for_sf(U, sf) : ftl_pages_for_op(U, op);
 	c.warmup_writes = warm;
 	char err[512];
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f)
 		die(EXIT_DATA, "%s", err);
 	double t0 = now_s();

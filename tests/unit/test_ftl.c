@@ -15,6 +15,7 @@
 #include "place.h"
 #include "rng.h"
 #include "th.h"
+#include "registry.h"
 
 /* The victim policy's hooks, as the model calls them. */
 static uint32_t pick(struct ftl *f)
@@ -42,7 +43,7 @@ static struct ftl *make_seeded(uint64_t U, uint64_t T, uint32_t b, const char *p
 	c.policy = policy;
 	c.placement = place;
 	c.seed = seed;
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f)
 		printf("# ftl_new(%s, %s): %s\n", policy, place, err);
 	return f;
@@ -267,7 +268,7 @@ static void stress(const char *policy, const char *place, int wear)
 	c.check = 1;
 	c.wear_threshold = wear ? 4 : 0;
 	c.warmup_writes = 1000;
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f) {
 		CHECK(0, "%s/%s: %s", policy, place, err);
 		return;
@@ -339,7 +340,7 @@ static double steady_wa(const char *policy, double sf, uint64_t seed)
 	c.policy = policy;
 	c.seed = seed;
 	c.warmup_writes = 4 * c.logical_pages;
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f)
 		return -1;
 	struct rng rng;
@@ -414,7 +415,7 @@ static void test_arguments(void)
 	c.pages_per_seg = 16;
 	c.placement = "midas";
 	c.policy = "cb";
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	CHECK(!f && strstr(err, "--policy has no effect"), "midas with cb is refused: %s", err);
 	ftl_free(f);
 }
@@ -439,7 +440,7 @@ static void test_write_time(void)
 int main(void)
 {
 	char err[256];
-	CHECK(!gc_table_check(err, sizeof(err)) && !place_table_check(err, sizeof(err)),
+	CHECK(!registry_check(err, sizeof(err)),
 	      "policy tables are well-formed");
 	test_victims("greedy", "13204");
 	test_victims("fifo", "01243");

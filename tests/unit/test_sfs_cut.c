@@ -1,13 +1,13 @@
 /*
  * test_sfs_cut.c - SFS's fast k-means round and nearest centre
- * (models/place_sfs.c, the cut of the hotness axis at thresholds)
+ * (models/place/place_sfs.c, the cut of the hotness axis at thresholds)
  * against the scans they replace, on random and adversarial centres
  * (unsorted, equal, zero, nearly equal) and hotness values (on the
  * thresholds and one ulp either side, at the centres, far above them,
  * infinite, NaN): the same groups, bit for bit, and the same sums but
  * for the order of their additions.
  */
-#include "place_sfs.c"
+#include "../../models/place/place_sfs.c"
 
 #include "th.h"
 

@@ -13,6 +13,7 @@
 #include "ftlsim.h"
 #include "gc.h"
 #include "place.h"
+#include "registry.h"
 
 static void usage(void)
 {
@@ -150,7 +151,7 @@ static void list_placements(void)
 		c.physical_pages = 1 << 15;
 		c.pages_per_seg = 16;
 		c.placement = (*p)->info.name;
-		struct ftl *f = ftl_new(&c, err, sizeof(err));
+		struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 		if (f)
 			snprintf(more, sizeof(more), "%u stream%s, %u for GC copies (the default --gc-low)", f->nstreams,
 				 f->nstreams > 1 ? "s" : "", f->gc_streams);
@@ -270,9 +271,9 @@ static void opt_wear(struct sim *s, const char *arg)
 static void check_policies(struct sim *s)
 {
 	char err[256];
-	if (gc_table_check(err, sizeof(err)) || place_table_check(err, sizeof(err)))
+	if (registry_check(err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
-	if (ftl_policies_check(&s->cfg, err, sizeof(err)))
+	if (registry_resolve(&(struct ftl_config){.policy = s->cfg.policy, .placement = s->cfg.placement}, err, sizeof(err)))
 		usage_error("%s (see --list-policies, --list-placements)", err);
 }
 

@@ -1,7 +1,8 @@
 /*
- * gc.h - victim policies. One file per policy (gc_NAME.c) fills a
- * struct gc_ops; gc_table.c lists them, found by name, the first being
- * the default. Adding a policy is one new file and one line there.
+ * gc.h - victim policies. One file per policy (models/victim/gc_NAME.c)
+ * fills a struct gc_ops; models/registry/registry.c lists them, found by
+ * name, the first being the default. Adding a policy is one new file and
+ * one line there.
  *
  * A policy lives in the room policy.h describes: state allocated by the
  * model (info.state_size), a read-only view of the model, declared
@@ -72,10 +73,6 @@ struct gc_ops {
 	void (*destroy)(void *st, const struct ftl *f);
 };
 
-extern const struct gc_ops *const gc_table[];
-/* Find "NAME[:ARGS]" and parse its arguments; NULL with a message. */
-const struct gc_ops *gc_find(const char *spec, struct policy_args *a, char *err, size_t n);
-int gc_table_check(char *err, size_t n);
 
 /*
  * Shared indexes (gc_util.c, gc_agebuckets.c). st is the owning

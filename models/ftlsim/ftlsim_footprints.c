@@ -32,6 +32,7 @@
 #include "ftlsim.h"
 #include "pagemap.h"
 #include "place.h"
+#include "registry.h"
 
 /* The columns read, by their names in tracestat's header. */
 enum { C_VOLUME, C_EVENTS, C_READS, C_WRITES, C_DISCARDS, C_FLUSHES, C_FP, C_PW, C_END, C_PSIZE, NCOL };

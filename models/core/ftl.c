@@ -136,10 +136,12 @@ static int keep(struct ftl *f, unsigned what)
 
 static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high, char *err, size_t n)
 {
-	struct policy_args pa, ga;
-	const struct place_ops *p = place_find(c->placement, &pa, err, n);
-	if (!p)
-		return -1;
+	const struct place_ops *p = c->place;
+	const struct gc_ops *g = c->gc;
+	const struct policy_args *pa = &c->place_args, *ga = &c->gc_args;
+	if (!p || !g)
+		return set_err(err, n, "the configuration names no resolved %s (registry_resolve)",
+			       p ? "victim policy" : "placement");
 	f->place = p;
 	/* A placement that chooses its own victims (midas) sizes its groups
 	 * from the free-segment budget the watermarks keep; the garbage-
@@ -152,7 +154,7 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	if (!(f->place_st = policy_room_new(f, p->info.state_size, c->seed ^ PLACE_SEED_MIX)))
 		return set_err(err, n, "out of memory");
 	struct place_needs pn = {.streams = 1, .gc_streams = 1};
-	if (p->init(f->place_st, f, &(struct place_init){.args = &pa}, &pn))
+	if (p->init(f->place_st, f, &(struct place_init){.args = pa}, &pn))
 		return set_err(err, n, "placement '%s': %s", p->info.name, policy_error(f->place_st));
 	f->place_trivial = !!(p->info.flags & PLACE_TRIVIAL);
 	f->place_prefetch = p->prefetch;
@@ -163,14 +165,11 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	f->nstreams = pn.streams;
 	f->gc_streams = pn.gc_streams;
 	*gc_high = pn.gc_high;
-	const struct gc_ops *g = gc_find(c->policy, &ga, err, n);
-	if (!g)
-		return -1;
 	f->gc = g;
 	/* Such a placement (midas) picks every victim itself: a victim
 	 * policy, a tie rule or per-stream shares would be echoed in the
 	 * parameters and change nothing. */
-	if (p->victim && (strcmp(g->info.name, "greedy") || ga.given || c->tie_random || c->spare_share))
+	if (p->victim && (strcmp(g->info.name, "greedy") || ga->given || c->tie_random || c->spare_share))
 		return set_err(err, n, "placement '%s' chooses its own GC victims and sizes its groups itself: "
 			       "%s has no effect with it (leave the default)", p->info.name,
 			       c->spare_share ? "--spare-share opt" : c->tie_random ? "--gc-tie random" : "--policy");
@@ -181,7 +180,7 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 		return set_err(err, n, "victim policy '%s' has no random tie rule (--gc-tie random: greedy)",
 			       g->info.name);
 	struct gc_needs gn = {0};
-	if (g->init(f->gc_st, f, &(struct gc_init){.args = &ga, .slots = {f->seg}}, &gn))
+	if (g->init(f->gc_st, f, &(struct gc_init){.args = ga, .slots = {f->seg}}, &gn))
 		return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_st));
 	f->gc_cls[0] = f->gc_st;
 	f->share = c->spare_share && f->nstreams > 1;
@@ -191,18 +190,11 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 		struct gc_needs gs = {0};
 		if (!(f->gc_cls[s] = policy_room_new(f, g->info.state_size, c->seed + s)))
 			return set_err(err, n, "out of memory");
-		if (g->init(f->gc_cls[s], f, &(struct gc_init){.args = &ga, .slots = {f->seg}}, &gs))
+		if (g->init(f->gc_cls[s], f, &(struct gc_init){.args = ga, .slots = {f->seg}}, &gs))
 			return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_cls[s]));
 	}
 	if (keep(f, pn.keep | gn.keep))
 		return set_err(err, n, "out of memory");
-	return 0;
-}
-
-int ftl_policies_check(const struct ftl_config *c, char *err, size_t n)
-{
-	if (!place_find(c->placement, NULL, err, n) || !gc_find(c->policy, NULL, err, n))
-		return -1;
 	return 0;
 }
 

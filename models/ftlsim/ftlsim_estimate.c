@@ -29,6 +29,7 @@
 
 #include "ftlsim.h"
 #include "place.h"
+#include "registry.h"
 
 #define RATE_SMALL 16.5e6 /* host page writes/s, U = 2^20 (README, Performance) */
 #define SLOWDOWN_LARGE 1.93 /* cost per write at U = 2^26 against 2^20 (same table) */
@@ -56,7 +57,7 @@ static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
 	c.logical_pages = U;
 	c.physical_pages = T;
 	c.check = 0;
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f)
 		return -1;
 	double m = (double)f->mem_bytes;
@@ -253,7 +254,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 		if (in->per_volume) {
 			const struct coef *e = coef_of(&k, &nk, m[i]);
 			if (!e->ok)
-				continue; /* ftl_new will refuse it: skipped, with its reason */
+				continue; /* the model will refuse it: skipped, with its reason */
 			one = linear(e->k, m[i]->cfg.logical_pages, sim_physical_pages(m[i]));
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */

@@ -17,6 +17,7 @@
 
 #include "ftlsim.h"
 #include "place.h"
+#include "registry.h"
 
 /* What an error must clean up: every model's files and the results. */
 static struct sim *g_in, **g_models;
@@ -115,7 +116,7 @@ static void build_model(const struct sim *in, struct sim *s)
 	char err[1024], label[512];
 	uint64_t U = s->cfg.logical_pages;
 	s->cfg.physical_pages = sim_physical_pages(s);
-	s->f = ftl_new(&s->cfg, err, sizeof(err));
+	s->f = registry_ftl_new(&s->cfg, err, sizeof(err));
 	if (!s->f) {
 		/* The model refuses only its parameters (geometry, policy
 		 * arguments, watermarks): a usage error, unless memory ran out. */

@@ -1,8 +1,9 @@
 /*
  * place.h - placement policies: which write stream (open segment) a
- * page goes to. One file per policy (place_NAME.c) fills a struct
- * place_ops; place_table.c lists them, found by name, the first being
- * the default. Adding a policy is one new file and one line there.
+ * page goes to. One file per policy (models/place/place_NAME.c) fills a
+ * struct place_ops; models/registry/registry.c lists them, found by
+ * name, the first being the default. Adding a policy is one new file
+ * and one line there.
  *
  * A placement lives in the room policy.h describes (state allocated by
  * the model, read-only view, declared arguments, its own generator,
@@ -147,9 +148,5 @@ static inline void place_prefetch_victim(const struct ftl *f, uint32_t seg, cons
 	}
 }
 
-extern const struct place_ops *const place_table[];
-/* Find "NAME[:ARGS]" and parse its arguments; NULL with a message. */
-const struct place_ops *place_find(const char *spec, struct policy_args *a, char *err, size_t n);
-int place_table_check(char *err, size_t n);
 
 #endif

@@ -34,7 +34,6 @@
 #include "ftl.h"
 #include "rng.h"
 
-#define POLICY_MAX_ARGS 4
 
 enum policy_arg_kind { ARG_UINT, ARG_REAL };
 
@@ -45,12 +44,6 @@ struct policy_arg {
 	const char *what; /* "samples", "segments a pass" */
 };
 
-/* Parsed values, in the order of the declaration (defaults filled). */
-struct policy_args {
-	uint64_t u[POLICY_MAX_ARGS]; /* ARG_UINT values */
-	double x[POLICY_MAX_ARGS];   /* every value as a double */
-	unsigned given;		     /* bit i: argument i was given */
-};
 
 /* The part of an ops table both kinds share, first in each. */
 struct policy_info {

@@ -25,6 +25,15 @@
 struct gc_ops;
 struct place_ops;
 
+/* A policy's arguments, parsed by its declaration (policy.h). */
+#define POLICY_MAX_ARGS 4
+/* Parsed values, in the order of the declaration (defaults filled). */
+struct policy_args {
+	uint64_t u[POLICY_MAX_ARGS]; /* ARG_UINT values */
+	double x[POLICY_MAX_ARGS];   /* every value as a double */
+	unsigned given;		     /* bit i: argument i was given */
+};
+
 enum ftl_seg_state { SEG_FREE = 0, SEG_OPEN = 1, SEG_SEALED = 2 };
 
 /*
@@ -49,8 +58,13 @@ struct ftl_config {
 	uint64_t physical_pages; /* T as asked; rounded down to whole segments */
 	uint32_t pages_per_seg;	 /* b; 0: ftl_auto_pages_per_seg(U) */
 	uint32_t page_size;	 /* bytes */
-	const char *policy;	 /* "greedy", "dchoices:4", ... */
-	const char *placement;	 /* "single", "hotcold:3", ... */
+	const char *policy;	 /* "greedy", "dchoices:4", ... (for reports) */
+	const char *placement;	 /* "single", "hotcold:3", ... (for reports) */
+	/* The two resolved (registry_resolve): the core knows no policy
+	 * by name. */
+	const struct gc_ops *gc;
+	const struct place_ops *place;
+	struct policy_args gc_args, place_args;
 	uint32_t gc_low, gc_high; /* free segments; 0: the placement's default */
 	int trim;		 /* discards invalidate the pages they cover */
 	int oor;		 /* enum ftl_oor */
@@ -254,9 +268,6 @@ uint64_t ftl_pages_for_sf(uint64_t U, double sf);
 /* NULL on error with a message in err. */
 struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n);
 void ftl_free(struct ftl *f);
-/* Are the victim policy and placement of c known, their arguments in
- * range? 0, or -1 with the message ftl_new would give. */
-int ftl_policies_check(const struct ftl_config *c, char *err, size_t n);
 
 /* Fill every logical page once (not counted as host writes). */
 int ftl_precondition(struct ftl *f, int kind);
