@@ -406,9 +406,11 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 }
 
 /* The policy has already dropped seg from its index. */
-static int erase(struct ftl *f, uint32_t seg)
+static int erase(struct ftl *f, uint32_t seg, unsigned cause)
 {
 	uint32_t e = f->erase_count[seg];
+	if (ftl_flash(f, FLASH_ERASE, cause, seg, FTL_NONE, FTL_NONE, f->seg[seg].stream))
+		return -1;
 	if (f->wl && ftl_wear_erasing(f, seg))
 		return -1;
 	f->erase_count[seg] = e + 1;
@@ -425,10 +427,15 @@ static int erase(struct ftl *f, uint32_t seg)
 	return 0;
 }
 
-/* Program lpn at the stream's next page. */
-static inline int put(struct ftl *f, struct ftl_stream *st, uint32_t lpn)
+/* Program lpn at the stream's next page (cause: enum flash_cause). obs
+ * is a constant at each call: whether observers are told (the loops
+ * that call put test f->nflash once, not once a page). */
+static inline __attribute__((always_inline)) int put_(struct ftl *f, struct ftl_stream *st, uint32_t lpn,
+						      unsigned cause, const int obs)
 {
 	uint32_t ppn = st->next++;
+	if (obs && ftl_flash_emit(f, FLASH_PROGRAM, cause, st->seg, ppn, lpn, (unsigned)(st - f->streams)))
+		return -1;
 	unsigned bit;
 	uint64_t *w = ftl_vword(f, ppn, &bit);
 	f->l2p[lpn] = ppn;
@@ -473,7 +480,7 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
  */
 
 /* Read the live pages of seg into the GC buffer, then erase it. */
-static int gather(struct ftl *f, uint32_t seg)
+static int gather(struct ftl *f, uint32_t seg, unsigned cause)
 {
 	uint32_t base = seg * f->b, v = f->seg[seg].valid;
 	if (f->gcbuf_n + f->b > f->gcbuf_cap) {
@@ -493,6 +500,13 @@ static int gather(struct ftl *f, uint32_t seg)
 	 * start those lines coming now. */
 	const uint64_t *w = &f->vmap[(size_t)seg * f->vmap_words];
 	uint32_t live = 0;
+	if (f->nflash)
+		for (uint32_t i = 0; i < f->vmap_words; i++)
+			for (uint64_t m = w[i]; m; m &= m - 1) {
+				uint32_t ppn = base + i * 64 + (uint32_t)__builtin_ctzll(m);
+				if (ftl_flash_emit(f, FLASH_READ, cause, seg, ppn, f->p2l[ppn], f->seg[seg].stream))
+					return -1;
+			}
 	for (uint32_t i = 0; i < f->vmap_words; i++) {
 		for (uint64_t m = w[i]; m; m &= m - 1) {
 			uint32_t lpn = f->p2l[base + i * 64 + (uint32_t)__builtin_ctzll(m)];
@@ -509,11 +523,11 @@ static int gather(struct ftl *f, uint32_t seg)
 		return ftl_err(f, "segment %u: valid count %u but %u live pages", seg, v, live);
 	f->gcbuf_n += live;
 	f->streams[f->seg[seg].stream].live -= live;
-	return erase(f, seg);
+	return erase(f, seg, cause);
 }
 
 /* Program the GC buffer through the placement policy. */
-static int writeout(struct ftl *f, unsigned from, int wl)
+static inline __attribute__((always_inline)) int writeout_(struct ftl *f, unsigned from, int wl, const int obs)
 {
 	for (size_t i = 0; i < f->gcbuf_n; i++) {
 		uint32_t lpn = f->gcbuf[i];
@@ -525,7 +539,7 @@ static int writeout(struct ftl *f, unsigned from, int wl)
 		struct ftl_stream *st = &f->streams[s];
 		if (!st->room && open_seg(f, s))
 			return -1;
-		if (put(f, st, lpn))
+		if (put_(f, st, lpn, wl ? FLASH_WL : FLASH_GC, obs))
 			return -1;
 		st->gc_pages++;
 	}
@@ -535,6 +549,11 @@ static int writeout(struct ftl *f, unsigned from, int wl)
 		f->c.gc_pages += f->gcbuf_n;
 	f->gcbuf_n = 0;
 	return 0;
+}
+
+static int writeout(struct ftl *f, unsigned from, int wl)
+{
+	return f->nflash ? writeout_(f, from, wl, 1) : writeout_(f, from, wl, 0);
 }
 
 static void count_victim(struct ftl *f, uint32_t seg)
@@ -560,7 +579,7 @@ int ftl_clean(struct ftl *f, uint32_t seg, int wl)
 		f->c.wl_moves++;
 	else
 		count_victim(f, seg);
-	if (gather(f, seg))
+	if (gather(f, seg, wl ? FLASH_WL : FLASH_GC))
 		return -1;
 	return f->place_batch ? 0 : writeout(f, from, wl);
 }
@@ -899,7 +918,7 @@ static inline int write_page(struct ftl *f, uint32_t lpn, const struct ftl_tag *
 	struct ftl_stream *st = &f->streams[s];
 	if (!st->room && host_open(f, s))
 		return -1;
-	if (put(f, st, lpn))
+	if (put_(f, st, lpn, FLASH_HOST, f->nflash != 0))
 		return -1;
 	f->mapped++;
 	st->host_pages++;
@@ -908,6 +927,7 @@ static inline int write_page(struct ftl *f, uint32_t lpn, const struct ftl_tag *
 
 int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag)
 {
+	f->now_ns = tag->t_ns;
 	if (write_page(f, lpn, tag))
 		return -1;
 	f->c.host_pages++;
@@ -1007,6 +1027,48 @@ int ftl_observe(struct ftl *f, const struct ftl_observer *o)
 	f->obs = *o;
 	f->next_interval = f->next_snapshot = 0;
 	return ftl_tick(f);
+}
+
+/*
+ * The flash-operation hook (flash.h).
+ */
+
+int ftl_flash_observe(struct ftl *f, flash_fn fn, void *ctx)
+{
+	if (f->nflash >= FTL_MAX_FLASH_OBS)
+		return -1;
+	f->flash[f->nflash].fn = fn;
+	f->flash[f->nflash].ctx = ctx;
+	f->nflash++;
+	return 0;
+}
+
+__attribute__((noinline)) int ftl_flash_emit(struct ftl *f, unsigned kind, unsigned cause, uint32_t seg,
+					     uint32_t ppn, uint32_t lpn, unsigned stream)
+{
+	struct flash_op op = {.t_ns = f->now_ns,
+			      .seg = seg,
+			      .ppn = ppn,
+			      .lpn = lpn,
+			      .kind = (uint8_t)kind,
+			      .cause = (uint8_t)(cause == FLASH_HOST && f->precond_active ? FLASH_FILL : cause),
+			      .stream = (uint8_t)stream};
+	for (unsigned i = 0; i < f->nflash; i++)
+		if (f->flash[i].fn(f->flash[i].ctx, f, &op))
+			return f->err[0] ? -1 : ftl_err(f, "a flash-operation observer stopped the run");
+	return 0;
+}
+
+const char *flash_kind_name(unsigned k)
+{
+	static const char *const n[] = {"program", "read", "erase"};
+	return k < FLASH_NKIND ? n[k] : "?";
+}
+
+const char *flash_cause_name(unsigned c)
+{
+	static const char *const n[] = {"host", "gc", "wl", "host_read", "fill"};
+	return c < FLASH_NCAUSE ? n[c] : "?";
 }
 
 const char *ftl_stream_name(const struct ftl *f, unsigned s, char *buf, size_t n)

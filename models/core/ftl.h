@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "event.h"
+#include "flash.h"
 #include "pagemap.h"
 
 #define FTL_NONE UINT32_MAX /* unmapped page, no segment */
@@ -164,6 +165,7 @@ struct ftl {
 	uint32_t *l2p, *p2l;
 	uint64_t *vmap;
 	uint32_t vmap_words;
+	unsigned nflash; /* flash-operation observers (flash.h), beside what every page write reads */
 
 	/* segments */
 	struct ftl_seg *seg;
@@ -250,6 +252,14 @@ struct ftl {
 
 	struct ftl_pagemap *map; /* footprint renumbering, or NULL */
 
+	/* the flash-operation hook (flash.h): the observers (nflash of
+	 * them), and the time of the request being served */
+	struct ftl_flash_obs {
+		flash_fn fn;
+		void *ctx;
+	} flash[FTL_MAX_FLASH_OBS];
+	uint64_t now_ns;
+
 	char err[512];
 };
 
@@ -277,6 +287,7 @@ int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp);
  * passed on to the placement. */
 struct ftl_tag {
 	unsigned temp, stream, hint;
+	uint64_t t_ns; /* the request's time (struct ev's), for the flash-operation hook */
 };
 int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag);
 /* 1 trimmed, 0 page held no data, -1 with f->err set. */

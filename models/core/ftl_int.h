@@ -16,6 +16,17 @@ int ftl_err(struct ftl *f, const char *fmt, ...) __attribute__((format(printf, 2
 int ftl_gc_failed(struct ftl *f);
 int ftl_place_failed(struct ftl *f);
 
+/* One flash operation to the observers (flash.h), when there are any:
+ * 0, or -1 with f->err set. A host program during --precondition is
+ * told as a fill. */
+int ftl_flash_emit(struct ftl *f, unsigned kind, unsigned cause, uint32_t seg, uint32_t ppn, uint32_t lpn,
+		   unsigned stream);
+static inline int ftl_flash(struct ftl *f, unsigned kind, unsigned cause, uint32_t seg, uint32_t ppn,
+			    uint32_t lpn, unsigned stream)
+{
+	return f->nflash ? ftl_flash_emit(f, kind, cause, seg, ppn, lpn, stream) : 0;
+}
+
 /* The GC pass's steps that wear levelling reuses (ftl.c): clean one
  * segment (wl: a wear-levelling move, not a victim), and write out the
  * copies of a PLACE_SORT pass in key order. 0 or -1. */

@@ -69,14 +69,29 @@ static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t e
 	return 0;
 }
 
+/* A host read: each mapped page read where the map says (flash.h). */
+static int read_pages(struct ftl *f, uint64_t first, uint64_t end)
+{
+	for (uint64_t p = first; p < end; p++) {
+		uint32_t lpn = lpn_of(f, p), ppn = lpn == FTL_NONE ? FTL_NONE : f->l2p[lpn];
+		if (ppn == FTL_NONE)
+			continue;
+		uint32_t seg = ftl_seg_of(f, ppn);
+		if (ftl_flash_emit(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, lpn, f->seg[seg].stream))
+			return -1;
+	}
+	return 0;
+}
+
 int ftl_request(struct ftl *f, const struct ev *e)
 {
+	f->now_ns = e->t_ns;
 	/* The common case first: one whole page written in a direct map,
 	 * what the general path below does for it, without its steps. */
 	if (e->op == EV_WRITE && e->length == f->page_size && !(e->offset & (f->page_size - 1)) && !f->map &&
 	    (e->offset >> f->page_shift) < f->U && !f->place->request && !f->learning) {
 		f->r.writes++;
-		struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint};
+		struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint, .t_ns = e->t_ns};
 		return ftl_write_tagged(f, (uint32_t)(e->offset >> f->page_shift), &tag);
 	}
 	switch (e->op) {
@@ -106,7 +121,7 @@ int ftl_request(struct ftl *f, const struct ev *e)
 		return rc;
 	if (e->op == EV_READ) {
 		f->r.read_pages += end - first;
-		return 0;
+		return f->nflash && !f->learning ? read_pages(f, first, end) : 0;
 	}
 	if (e->op == EV_DISCARD) {
 		if (!f->trim) {
@@ -118,7 +133,7 @@ int ftl_request(struct ftl *f, const struct ev *e)
 	if (f->place->request && !f->learning && end > first &&
 	    f->place->request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
 		return ftl_place_failed(f);
-	struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint};
+	struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint, .t_ns = e->t_ns};
 	/* Under gp:P with --gc-ops N, GC waits for the request's last page
 	 * (docs/MODEL.md); otherwise ftl_write_tagged runs it every page. */
 	f->in_request = f->gp_max > 0 && f->gc_ops > 0 && !f->learning;

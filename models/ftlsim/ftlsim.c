@@ -132,6 +132,8 @@ static void build_model(const struct sim *in, struct sim *s)
 	}
 	struct ftl *f = s->f;
 	f->map = s->space != SPACE_FOOTPRINT ? NULL : s->vol ? &s->vol->map : &s->space_owner->map;
+	if (s->flashops_path && ftl_flash_observe(f, sim_flash_op, s))
+		sim_fail("too many flash-operation observers");
 	struct ftl_observer o = {.interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1),
 				 .snapshot_every = s->snapshot_every,
 				 .on_interval = sim_curve_row,

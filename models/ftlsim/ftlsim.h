@@ -96,7 +96,7 @@ struct sim {
 	const char *wear;
 	uint64_t interval, snapshot_every;
 	int interval_set;
-	const char *curve_path, *hist_path, *erase_path;
+	const char *curve_path, *hist_path, *erase_path, *flashops_path;
 	int phys_given, space_given, space_opt, trim_given; /* the group's options given */
 	struct grid grid;
 	const char *results_path, *tag;
@@ -118,7 +118,7 @@ struct sim {
 	struct sim *space_owner; /* the model whose first pass measured this space */
 	uint64_t max_end;
 	/* the reports */
-	struct outfile curve, hist, ehist, results;
+	struct outfile curve, hist, ehist, flashops, results;
 	uint64_t snapshots;
 	/* the input */
 	struct trace *t;
@@ -243,6 +243,8 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 
 /* ftlsim_report.c */
 void sim_open_outputs(struct sim *s);
+/* --flash-ops: a flash-operation observer (flash.h) writing a row each. */
+int sim_flash_op(void *ctx, const struct ftl *f, const struct flash_op *op);
 void sim_abort_outputs(struct sim *s);
 int sim_curve_row(struct ftl *f, void *ctx);
 int sim_snapshot(struct ftl *f, void *ctx);

@@ -80,6 +80,8 @@ static void usage(void)
 	       "                            (default: one at the end)\n"
 	       "      --snapshot-every N\n"
 	       "      --erase-hist FILE.csv erase counts\n"
+	       "      --flash-ops FILE.csv  every flash operation, a row each: program, read,\n"
+	       "                            erase; host, gc, wl, host_read, fill\n"
 	       "      --check               verify the invariants after every GC pass (slow)\n"
 	       "      --progress[=SECONDS]  a progress line on stderr every SECONDS (default 1):\n"
 	       "                            fraction of the file read, ETA, events/s, host\n"
@@ -164,7 +166,7 @@ static void list_placements(void)
 enum {
 	O_LPAGES = 2000, O_CAPACITY, O_SPACE, O_PAGESIZE, O_OOR, O_OP, O_SF, O_PPAGES, O_PPS,
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
-	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_CHECK, O_LISTPOL, O_LISTPLACE,
+	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_FLASHOPS, O_CHECK, O_LISTPOL, O_LISTPLACE,
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS
 };
@@ -203,6 +205,7 @@ static const struct option longopts[] = {
 	{"hist", required_argument, NULL, O_HIST},
 	{"snapshot-every", required_argument, NULL, O_SNAP},
 	{"erase-hist", required_argument, NULL, O_EHIST},
+	{"flash-ops", required_argument, NULL, O_FLASHOPS},
 	{"check", no_argument, NULL, O_CHECK},
 	{"progress", optional_argument, NULL, O_PROGRESS},
 	{"dry-run", no_argument, NULL, O_DRYRUN},
@@ -365,6 +368,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_HIST: s->hist_path = arg; break;
 	case O_SNAP: s->snapshot_every = opt_u64("--snapshot-every", arg); break;
 	case O_EHIST: s->erase_path = arg; break;
+	case O_FLASHOPS: s->flashops_path = arg; break;
 	case O_CHECK: s->cfg.check = 1; break;
 	case O_PROGRESS:
 		s->progress_every = arg ? opt_double("--progress", arg) : 1;
@@ -419,8 +423,9 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->progress_tty = isatty(2);
 	if (!s->progress_set)
 		s->progress_every = s->progress_tty ? 1 : 0;
-	if ((s->grid.naxes || s->per_volume) && (s->curve_path || s->hist_path || s->erase_path))
-		usage_error("--curve, --hist and --erase-hist are for one model, not a --grid or --per-volume");
+	if ((s->grid.naxes || s->per_volume) && (s->curve_path || s->hist_path || s->erase_path || s->flashops_path))
+		usage_error("--curve, --hist, --erase-hist and --flash-ops are for one model, not a --grid or "
+			    "--per-volume");
 	if ((s->vol_top || s->nvol_list || s->min_pages) && !s->per_volume)
 		usage_error("--volumes and --min-pages select volumes of --per-volume");
 	if (s->per_volume && !strcmp(s->path, "-") && !s->fp_path)

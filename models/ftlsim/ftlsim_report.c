@@ -18,6 +18,7 @@ void sim_abort_outputs(struct sim *s)
 	out_abort(&s->curve);
 	out_abort(&s->hist);
 	out_abort(&s->ehist);
+	out_abort(&s->flashops);
 }
 
 static FILE *fp_of(struct outfile *o) { return o->fp; }
@@ -39,6 +40,21 @@ void sim_open_outputs(struct sim *s)
 		 "victim_utilization_mean\n");
 	open_out(&s->hist, s->hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
 	open_out(&s->ehist, s->erase_path, "erase_count,segments\n");
+	open_out(&s->flashops, s->flashops_path, "kind,cause,segment,ppn,lpn,stream,t_ns\n");
+}
+
+/* One row per flash operation (docs/OUTPUTS.md): a debugging view. */
+int sim_flash_op(void *ctx, const struct ftl *f, const struct flash_op *op)
+{
+	struct sim *s = ctx;
+	FILE *fp = fp_of(&s->flashops);
+	if (op->kind == FLASH_ERASE)
+		fprintf(fp, "erase,%s,%u,,,%u,%llu\n", flash_cause_name(op->cause), op->seg, op->stream,
+			(unsigned long long)op->t_ns);
+	else
+		fprintf(fp, "%s,%s,%u,%u,%u,%u,%llu\n", flash_kind_name(op->kind), flash_cause_name(op->cause),
+			op->seg, op->ppn, op->lpn, op->stream, (unsigned long long)op->t_ns);
+	return 0;
 }
 
 static void print_ratio(FILE *fp, double x)
@@ -115,7 +131,7 @@ void sim_finish_outputs(struct sim *s)
 	if (s->ehist.fp)
 		erase_rows(s);
 	if (out_commit(&s->curve, err, sizeof(err)) || out_commit(&s->hist, err, sizeof(err)) ||
-	    out_commit(&s->ehist, err, sizeof(err)))
+	    out_commit(&s->ehist, err, sizeof(err)) || out_commit(&s->flashops, err, sizeof(err)))
 		sim_fail("%s", err);
 }
 
