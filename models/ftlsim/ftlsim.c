@@ -94,16 +94,20 @@ void sim_progress(struct sim *s, int pass)
 	} else if (pass == 1) {
 		snprintf(frac, sizeof(frac), "pass 1 of 2, ");
 	}
-	if (pass == 1 || !g_n || !g_models[0]->f) {
+	if (pass == 1 || !g_n || !g_models[0]->dev) {
 		fprintf(stderr, "%s%s: %s%llu events, %.3g events/s%s", s->progress_tty ? "\r" : "",
 			prog_name, frac, (unsigned long long)n, rate, s->progress_tty ? "   " : "\n");
 		return;
 	}
 	struct ftl_counts c = {0};
 	for (unsigned i = 0; i < g_n; i++) {
-		c.host_pages += g_models[i]->f->c.host_pages;
-		c.gc_pages += g_models[i]->f->c.gc_pages;
-		c.wl_pages += g_models[i]->f->c.wl_pages;
+		struct dev_stats st;
+		if (!g_models[i]->dev)
+			continue;
+		sim_stats(g_models[i], &st);
+		c.host_pages += st.c.host_pages;
+		c.gc_pages += st.c.gc_pages;
+		c.wl_pages += st.c.wl_pages;
 	}
 	double wa = ftl_wa(&c, &(struct ftl_counts){0});
 	fprintf(stderr, "%s%s: %s%llu events, %.3g events/s, %llu host pages, WA %.3f%s",
@@ -116,8 +120,17 @@ static void build_model(const struct sim *in, struct sim *s)
 	char err[1024], label[512];
 	uint64_t U = s->cfg.logical_pages;
 	s->cfg.physical_pages = sim_physical_pages(s);
-	s->f = registry_ftl_new(&s->cfg, err, sizeof(err));
-	if (!s->f) {
+	struct dev_config dc = {
+		.ftl = s->cfg,
+		.map = s->space != SPACE_FOOTPRINT ? NULL : s->vol ? &s->vol->map : &s->space_owner->map,
+		.obs = {.interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1),
+			.snapshot_every = s->snapshot_every,
+			.on_interval = sim_curve_row,
+			.on_snapshot = sim_snapshot,
+			.ctx = s}};
+	s->dops = &dev_ftl_ops;
+	s->dev = s->dops->open(&dc, err, sizeof(err));
+	if (!s->dev) {
 		/* The model refuses only its parameters (geometry, policy
 		 * arguments, watermarks): a usage error, unless memory ran out. */
 		const char *what = in->grid.naxes || in->per_volume ? sim_conf_label(in, s, label, sizeof(label)) : NULL;
@@ -130,17 +143,11 @@ static void build_model(const struct sim *in, struct sim *s)
 		}
 		usage_error("%s%s%s", what ? what : "", what ? ": " : "", err);
 	}
-	struct ftl *f = s->f;
-	f->map = s->space != SPACE_FOOTPRINT ? NULL : s->vol ? &s->vol->map : &s->space_owner->map;
-	if (s->flashops_path && ftl_flash_observe(f, sim_flash_op, s))
+	s->hops = &host_pass_ops;
+	if (!(s->host = s->hops->open(NULL, s->dev, s->dops, err, sizeof(err))))
+		sim_fail("%s", err);
+	if (s->flashops_path && s->dops->flash_observe(s->dev, sim_flash_op, s))
 		sim_fail("too many flash-operation observers");
-	struct ftl_observer o = {.interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1),
-				 .snapshot_every = s->snapshot_every,
-				 .on_interval = sim_curve_row,
-				 .on_snapshot = sim_snapshot,
-				 .ctx = s};
-	if (ftl_observe(f, &o))
-		sim_fail("%s", f->err);
 }
 
 /* Each model built (their memory together checked first), its files
@@ -174,17 +181,20 @@ static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nco
 		if (m[i]->vol && m[i]->vol->skip)
 			continue;
 		build_model(s, m[i]);
-		if (!m[i]->f)
+		if (!m[i]->dev)
 			continue;
 		sim_open_outputs(m[i]);
-		learn |= !!(m[i]->f->place->info.flags & PLACE_FUTURE);
+		struct dev_stats st;
+		sim_stats(m[i], &st);
+		m[i]->learns = !!(st.flags & DEV_LEARNS);
+		learn |= m[i]->learns;
 	}
 	sim_open_results(s);
 	if (learn)
 		sim_learn_pass(s, m, n);
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->f && ftl_precondition(m[i]->f, m[i]->precond))
-			sim_fail("%s", m[i]->f->err);
+		if (m[i]->dev && m[i]->dops->precondition(m[i]->dev, m[i]->precond))
+			sim_fail("%s", m[i]->dops->error(m[i]->dev));
 }
 
 static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, int partial)
@@ -206,31 +216,32 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 	for (unsigned i = 0; i < n && !s->per_volume; i++) {
 		char label[512];
 		const char *what = s->grid.naxes ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
-		const struct ftl *f = m[i]->f;
-		if (m[i]->cfg.warmup_writes && !f->measuring)
+		struct dev_stats st;
+		sim_stats(m[i], &st);
+		if (m[i]->cfg.warmup_writes && !st.measuring)
 			warn("warning: %s%sthe trace ended within the %llu warm-up page writes: wa_measured is null",
 			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->cfg.warmup_writes);
 		else if (m[i]->cfg.warmup_writes && !s->quiet)
 			warn("%s%smeasured window: host page writes %llu to %llu (the last %llu of %llu; the trace's "
 			     "writes count from its first, those of a tracegen --fill included)",
-			     what ? what : "", what ? ": " : "", (unsigned long long)f->c0.host_pages + 1,
-			     (unsigned long long)f->c.host_pages, (unsigned long long)(f->c.host_pages - f->c0.host_pages),
-			     (unsigned long long)f->c.host_pages);
-		if (f->c.host_pages && !f->c.gc_pages && !f->c.wl_pages && m[i]->precond == 0)
+			     what ? what : "", what ? ": " : "", (unsigned long long)st.c0.host_pages + 1,
+			     (unsigned long long)st.c.host_pages, (unsigned long long)(st.c.host_pages - st.c0.host_pages),
+			     (unsigned long long)st.c.host_pages);
+		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->precond == 0)
 			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
-		if (f->gp_watermark_passes)
+		if (st.gp_watermark_passes)
 			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of %llu GC passes ran because the free "
 			     "segments fell to the watermark before the garbage passed %g of the space written "
 			     "(the spare space is about that or less): they cleaned any segment, and WA mixes the "
 			     "two triggers (gp_watermark_passes)",
-			     what ? what : "", what ? ": " : "", f->gp_max, (unsigned long long)f->gp_watermark_passes,
-			     (unsigned long long)f->gc_passes, f->gp_max);
+			     what ? what : "", what ? ": " : "", st.gp_max, (unsigned long long)st.gp_watermark_passes,
+			     (unsigned long long)st.gc_passes, st.gp_max);
 	}
 	unsigned built = 0;
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->f) {
+		if (m[i]->dev) {
 			sim_finish_outputs(m[i]);
 			built++;
 		}
@@ -248,7 +259,10 @@ static void free_models(struct sim *s, struct sim **m, unsigned n, struct sim **
 {
 	sim_close_input(s);
 	for (unsigned i = 0; i < n; i++) {
-		ftl_free(m[i]->f);
+		if (m[i]->host)
+			m[i]->hops->close(m[i]->host);
+		if (m[i]->dev)
+			m[i]->dops->close(m[i]->dev);
 		free(m[i]->skip);
 		if (m[i] != s) {
 			ftl_pagemap_free(&m[i]->map);

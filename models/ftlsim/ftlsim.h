@@ -1,9 +1,11 @@
 /*
  * ftlsim.h - the parts of the ftlsim program: its command line
- * (ftlsim_cli.c), its input passes (ftlsim_input.c) and its reports,
- * the CSV files and the JSON summary (ftlsim_report.c). main() and the
- * replay loop are in ftlsim.c. Not a library: these share one struct sim
- * and end the program on an error.
+ * (ftlsim_cli.c), its input passes (ftlsim_input.c), the replay
+ * (ftlsim_replay.c) and its reports, the CSV files and the JSON summary
+ * (ftlsim_report.c); main() builds the models (ftlsim.c). Each model is
+ * a device (dev.h) under a host layer (host.h), read through their
+ * stats. Not a library: these share one struct sim and end the program
+ * on an error.
  */
 #ifndef FTLSIM_H
 #define FTLSIM_H
@@ -13,8 +15,9 @@
 #include <stdint.h>
 
 #include "cli_trace.h"
-#include "ftl.h"
+#include "dev.h"
 #include "ftlkit.h"
+#include "host.h"
 #include "sig.h"
 
 enum space { SPACE_GIVEN, SPACE_EXTENT, SPACE_FOOTPRINT };
@@ -144,8 +147,13 @@ struct sim {
 	uint64_t pw_pass1, pt_pass1; /* page writes and whole pages discarded, pass 1 (--dry-run) */
 	uint32_t volume0;
 	int volumes_mixed, have_volume0;
-	/* the run */
-	struct ftl *f;
+	/* the run: a device (the FTL model) under a host layer (pass-through);
+	 * the replay and the reports talk to these only (dev.h, host.h) */
+	const struct dev_ops *dops;
+	struct dev *dev;
+	const struct host_ops *hops;
+	struct host *host;
+	int learns; /* its device learns the trace first (DEV_LEARNS) */
 	double t0;
 	double last_progress;
 	int progress_shown;
@@ -156,6 +164,22 @@ struct sim {
 	double pass_t0;        /* when the current pass started */
 	int dry_run;
 };
+
+/* What model s's device did so far. */
+static inline void sim_stats(const struct sim *s, struct dev_stats *st)
+{
+	s->dops->stats(s->dev, st);
+}
+
+/* The bytes model s's device allocated (0 when it has none). */
+static inline uint64_t sim_mem_bytes(const struct sim *s)
+{
+	struct dev_stats st;
+	if (!s->dev)
+		return 0;
+	sim_stats(s, &st);
+	return st.mem_bytes;
+}
 
 /* SIGINT, SIGTERM or SIGHUP (sig.h): every loop stops at its next event. */
 #define sim_interrupted sig_caught
@@ -246,8 +270,8 @@ void sim_open_outputs(struct sim *s);
 /* --flash-ops: a flash-operation observer (flash.h) writing a row each. */
 int sim_flash_op(void *ctx, const struct ftl *f, const struct flash_op *op);
 void sim_abort_outputs(struct sim *s);
-int sim_curve_row(struct ftl *f, void *ctx);
-int sim_snapshot(struct ftl *f, void *ctx);
+int sim_curve_row(void *ctx);
+int sim_snapshot(void *ctx);
 void sim_finish_outputs(struct sim *s);
 void sim_print_summary(struct sim *s, int partial);
 void sim_print_unstarted(const struct sim *s);

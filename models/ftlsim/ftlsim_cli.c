@@ -153,13 +153,16 @@ static void list_placements(void)
 		c.physical_pages = 1 << 15;
 		c.pages_per_seg = 16;
 		c.placement = (*p)->info.name;
-		struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
-		if (f)
-			snprintf(more, sizeof(more), "%u stream%s, %u for GC copies (the default --gc-low)", f->nstreams,
-				 f->nstreams > 1 ? "s" : "", f->gc_streams);
-		ftl_free(f);
+		struct dev *d = dev_ftl_ops.open(&(struct dev_config){.ftl = c}, err, sizeof(err));
+		if (d) {
+			struct dev_stats st;
+			dev_ftl_ops.stats(d, &st);
+			snprintf(more, sizeof(more), "%u stream%s, %u for GC copies (the default --gc-low)", st.streams,
+				 st.streams > 1 ? "s" : "", st.gc_streams);
+			dev_ftl_ops.close(d);
+		}
 		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
-		list_args(&(*p)->info, f ? more : NULL);
+		list_args(&(*p)->info, d ? more : NULL);
 	}
 }
 

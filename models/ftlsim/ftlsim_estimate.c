@@ -57,12 +57,13 @@ static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
 	c.logical_pages = U;
 	c.physical_pages = T;
 	c.check = 0;
-	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
-	if (!f)
+	struct dev *d = dev_ftl_ops.open(&(struct dev_config){.ftl = c}, err, sizeof(err));
+	if (!d)
 		return -1;
-	double m = (double)f->mem_bytes;
-	ftl_free(f);
-	return m;
+	struct dev_stats st;
+	dev_ftl_ops.stats(d, &st);
+	dev_ftl_ops.close(d);
+	return (double)st.mem_bytes;
 }
 
 /* The probes' logical pages: U/16 rounded down to a power of two (so

@@ -211,7 +211,7 @@ out:
  */
 static int learns(const struct sim *m)
 {
-	return m->f && (m->f->place->info.flags & PLACE_FUTURE);
+	return m->dev && m->learns;
 }
 
 /* The models of an event: all, or with --per-volume its volume's. */
@@ -232,8 +232,7 @@ static void learn_limit(struct sim *s, struct sim **m, unsigned n, uint64_t base
 {
 	uint64_t now = 0;
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->f)
-			now += m[i]->f->mem_bytes;
+		now += sim_mem_bytes(m[i]);
 	uint64_t need = s->mem_estimate - s->mem_learn + (now > base ? now - base : 0) + s->capbuf * sizeof(*s->buf);
 	if (s->mem_limit_used && need > s->mem_limit_used)
 		sim_fail_usage("%s: learning the trace for the placement's future knowledge, the run needs "
@@ -253,10 +252,9 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 			    "file, not standard input");
 	uint64_t base = 0, seen = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (learns(m[i]))
-			ftl_learn_begin(m[i]->f);
-		if (m[i]->f)
-			base += m[i]->f->mem_bytes;
+		if (learns(m[i]) && m[i]->dops->learn_begin(m[i]->dev))
+			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+		base += sim_mem_bytes(m[i]);
 	}
 	/* In trace order; a learner only records (fk appends each page to
 	 * an array), so nothing is worth prefetching. */
@@ -267,13 +265,13 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 			learn_limit(s, m, n, base, seen);
 		learners(s, &e, n, &lo, &hi);
 		for (unsigned i = lo; i < hi; i++)
-			if (learns(m[i]) && ftl_request(m[i]->f, &e))
-				sim_fail("%s: learning the trace: %s", s->path, m[i]->f->err);
+			if (learns(m[i]) && m[i]->dops->learn(m[i]->dev, &e))
+				sim_fail("%s: learning the trace: %s", s->path, m[i]->dops->error(m[i]->dev));
 	}
 	learn_limit(s, m, n, base, seen);
 	for (unsigned i = 0; i < n; i++)
-		if (learns(m[i]) && ftl_learn_end(m[i]->f))
-			sim_fail("%s", m[i]->f->err);
+		if (learns(m[i]) && m[i]->dops->learn_end(m[i]->dev))
+			sim_fail("%s", m[i]->dops->error(m[i]->dev));
 	if (s->from_buf || stdin_live) {
 		s->from_buf = 1;
 		s->next = 0;

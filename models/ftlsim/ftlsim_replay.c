@@ -72,67 +72,33 @@ struct replay {
 	unsigned scan;	      /* where the next search for a model starts */
 };
 
-/* Prefetch hints (ftl.h) for an upcoming write: stage 1 the map line,
- * 2 the segment record it points into, 3 that record's neighbours. */
-static void hint(const struct sim *s, const struct ev *e, int stage)
-{
-	if (!s->f)
-		return;
-	uint64_t page = e->offset >> s->f->page_shift;
-	if (e->op != EV_WRITE || s->f->map || page >= s->f->U)
-		return;
-	if (stage == 1)
-		ftl_prefetch(s->f, (uint32_t)page);
-	else if (stage == 2)
-		ftl_prefetch_seg(s->f, (uint32_t)page);
-	else
-		ftl_prefetch_links(s->f, (uint32_t)page);
-}
-
+/* Prefetch hints for an upcoming event, to the model's device (dev.h):
+ * stage 1 the map line, 2 the segment record, 3 its neighbours. */
 static void hints(struct sim **m, unsigned mlo, unsigned mhi, const struct batch *b, unsigned k, int stage)
 {
 	unsigned lo = b->lo[k] > mlo ? b->lo[k] : mlo, hi = b->hi[k] < mhi ? b->hi[k] : mhi;
 	for (unsigned i = lo; i < hi; i++)
-		hint(m[i], &b->e[k], stage);
-}
-
-/* The page of a write ahead that a hint is for, or -1: not a write, or a
- * model without a direct map. */
-static inline int64_t hint_page(const struct ftl *f, const struct ev *e)
-{
-	uint64_t page = e->offset >> f->page_shift;
-	return e->op == EV_WRITE && !f->map && page < f->U ? (int64_t)page : -1;
+		if (m[i]->dev)
+			m[i]->dops->prefetch(m[i]->dev, &b->e[k], stage);
 }
 
 /* run_batch of one model that takes every event (a single run, or a
- * grid's worker with one model): the hints inline. */
-static int run_one(struct ftl *f, unsigned model, const struct batch *b, uint64_t *fail_event,
+ * grid's worker with one model): the whole batch to its host layer,
+ * whose device prefetches ahead itself. */
+static int run_one(struct sim *s, unsigned model, const struct batch *b, uint64_t *fail_event,
 		   unsigned *fail_model)
 {
-	unsigned n = b->n;
-	int64_t pg;
-	for (unsigned k = 0; k < n && k < LOOK; k++)
-		if ((pg = hint_page(f, &b->e[k])) >= 0)
-			ftl_prefetch(f, (uint32_t)pg);
-	for (unsigned k = 0; k < n; k++) {
-		if (k + LOOK < n && (pg = hint_page(f, &b->e[k + LOOK])) >= 0)
-			ftl_prefetch(f, (uint32_t)pg);
-		if (k + LOOK / 2 < n && (pg = hint_page(f, &b->e[k + LOOK / 2])) >= 0)
-			ftl_prefetch_seg(f, (uint32_t)pg);
-		if (k + LOOK / 4 < n && (pg = hint_page(f, &b->e[k + LOOK / 4])) >= 0)
-			ftl_prefetch_links(f, (uint32_t)pg);
-		if (ftl_request(f, &b->e[k])) {
-			*fail_event = b->first + k;
-			*fail_model = model;
-			return -1;
-		}
-	}
-	return 0;
+	size_t done = s->hops->submit(s->host, b->e, b->n);
+	if (done == b->n)
+		return 0;
+	*fail_event = b->first + done;
+	*fail_model = model;
+	return -1;
 }
 
-/* The batch through models mlo..mhi-1: each write's map entry is
- * prefetched LOOK events before the model needs it, its segment record
- * LOOK/2 and the record's neighbours LOOK/4. 0, or -1 with the failing
+/* The batch through models mlo..mhi-1: each event is prefetched in the
+ * devices of its models LOOK events before they need it (stage 1),
+ * LOOK/2 (2) and LOOK/4 (3). 0, or -1 with the failing
  * event and model (the earliest, as a serial run meets it). */
 static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct batch *b, uint64_t *fail_event,
 		     unsigned *fail_model)
@@ -145,7 +111,7 @@ static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct ba
 		for (unsigned i = mlo; i < mhi; i++) {
 			uint64_t ev = 0;
 			unsigned fm = 0;
-			if (m[i]->f && run_one(m[i]->f, i, b, &ev, &fm) && (!failed || ev < *fail_event)) {
+			if (m[i]->dev && run_one(m[i], i, b, &ev, &fm) && (!failed || ev < *fail_event)) {
 				failed = 1;
 				*fail_event = ev;
 				*fail_model = fm;
@@ -164,7 +130,7 @@ static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct ba
 			hints(m, mlo, mhi, b, k + LOOK / 4, 3);
 		unsigned lo = b->lo[k] > mlo ? b->lo[k] : mlo, hi = b->hi[k] < mhi ? b->hi[k] : mhi;
 		for (unsigned i = lo; i < hi; i++)
-			if (m[i]->f && ftl_request(m[i]->f, &b->e[k])) {
+			if (m[i]->dev && m[i]->hops->submit(m[i]->host, &b->e[k], 1) != 1) {
 				*fail_event = b->first + k;
 				*fail_model = i;
 				return -1;
@@ -234,11 +200,11 @@ static void *worker_shared(struct worker *w)
 		uint64_t from = r->mnext[i], to = r->posted;
 		pthread_mutex_unlock(&r->mu);
 		pthread_mutex_lock(&w->busy);
-		struct ftl *f = r->m[i]->f;
-		for (uint64_t k = from; k < to && f && !r->mdead[i]; k++) {
+		struct sim *mi = r->m[i];
+		for (uint64_t k = from; k < to && mi->dev && !r->mdead[i]; k++) {
 			uint64_t ev = 0;
 			unsigned fm = 0;
-			if (run_one(f, (unsigned)i, &r->b[k % RING], &ev, &fm)) {
+			if (run_one(mi, (unsigned)i, &r->b[k % RING], &ev, &fm)) {
 				note_failure(w, ev, fm);
 				r->mdead[i] = 1;
 			}
@@ -288,15 +254,15 @@ static _Noreturn void request_failed(const struct sim *s, const struct sim *m, u
 	char label[512];
 	if (s->grid.naxes || s->per_volume)
 		sim_fail("%s: event %llu: %s: %s", s->path, (unsigned long long)event + 1,
-			 sim_conf_label(s, m, label, sizeof(label)), m->f->err);
-	sim_fail("%s: event %llu: %s", s->path, (unsigned long long)event + 1, m->f->err);
+			 sim_conf_label(s, m, label, sizeof(label)), m->hops->error(m->host));
+	sim_fail("%s: event %llu: %s", s->path, (unsigned long long)event + 1, m->hops->error(m->host));
 }
 
 /* The models' work, for the split between workers: the pages their
  * volumes write (1 each without --per-volume). */
 static double weight(const struct sim *m)
 {
-	return m->f ? 1.0 + (m->vol ? (double)m->vol->write_pages : 0) : 0;
+	return m->dev ? 1.0 + (m->vol ? (double)m->vol->write_pages : 0) : 0;
 }
 
 static void split(struct replay *r)

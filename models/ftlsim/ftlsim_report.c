@@ -63,20 +63,23 @@ static void print_ratio(FILE *fp, double x)
 		fprintf(fp, "%.6f", x);
 }
 
-int sim_curve_row(struct ftl *f, void *ctx)
+int sim_curve_row(void *ctx)
 {
 	struct sim *s = ctx;
 	FILE *fp = fp_of(&s->curve);
 	if (!fp)
 		return 0;
+	struct dev_stats st;
+	sim_stats(s, &st);
+	const struct dev_stats *f = &st;
 	uint64_t nv = f->c.victims - f->ci.victims;
 	fprintf(fp, "%llu,", (unsigned long long)f->c.host_pages);
-	print_ratio(fp, ftl_wa(&f->c, &f->ci));
+	print_ratio(fp, dev_wa(&f->c, &f->ci));
 	fputc(',', fp);
-	print_ratio(fp, ftl_wa(&f->c, &(struct ftl_counts){0}));
-	fprintf(fp, ",%u,%llu,", f->nfree, (unsigned long long)nv);
+	print_ratio(fp, dev_wa(&f->c, &(struct ftl_counts){0}));
+	fprintf(fp, ",%u,%llu,", f->free_segments, (unsigned long long)nv);
 	if (nv)
-		print_ratio(fp, (double)(f->c.victim_valid - f->ci.victim_valid) / nv / f->b);
+		print_ratio(fp, (double)(f->c.victim_valid - f->ci.victim_valid) / nv / f->pages_per_seg);
 	fputc('\n', fp);
 	return 0;
 }
@@ -84,19 +87,39 @@ int sim_curve_row(struct ftl *f, void *ctx)
 static void hist_rows(struct sim *s, const char *kind, uint64_t snap, const uint64_t *bins)
 {
 	FILE *fp = fp_of(&s->hist);
-	for (uint32_t v = 0; v <= s->f->b; v++)
+	struct dev_stats st;
+	sim_stats(s, &st);
+	for (uint32_t v = 0; v <= st.pages_per_seg; v++)
 		fprintf(fp, "%s,%llu,%llu,%u,%.6f,%llu\n", kind, (unsigned long long)snap,
-			(unsigned long long)s->f->c.host_pages, v, (double)v / s->f->b,
+			(unsigned long long)st.c.host_pages, v, (double)v / st.pages_per_seg,
 			(unsigned long long)bins[v]);
 }
 
-int sim_snapshot(struct ftl *f, void *ctx)
+/* A histogram of the device's (enum dev_hist), allocated (NULL when out
+ * of memory), with *nbins bins. */
+static uint64_t *dev_hist_of(const struct sim *s, int kind, size_t *nbins)
+{
+	struct dev_stats st;
+	sim_stats(s, &st);
+	size_t n = kind == DEV_HIST_ERASE ? (size_t)st.erase_max + 1 : (size_t)st.pages_per_seg + 1;
+	uint64_t *bins = malloc(n * sizeof(uint64_t));
+	if (!bins)
+		return NULL;
+	if (s->dops->hist(s->dev, kind, bins, n)) {
+		free(bins);
+		sim_fail("device '%s' has no histogram of kind %d in %zu bins", s->dops->name, kind, n);
+	}
+	*nbins = n;
+	return bins;
+}
+
+int sim_snapshot(void *ctx)
 {
 	struct sim *s = ctx;
-	uint64_t *bins = malloc((f->b + 1) * sizeof(uint64_t));
+	size_t n;
+	uint64_t *bins = dev_hist_of(s, DEV_HIST_SEALED, &n);
 	if (!bins)
 		return -1;
-	ftl_sealed_hist(f, bins);
 	hist_rows(s, "sealed", ++s->snapshots, bins);
 	free(bins);
 	return 0;
@@ -104,29 +127,31 @@ int sim_snapshot(struct ftl *f, void *ctx)
 
 static void erase_rows(struct sim *s)
 {
-	struct ftl *f = s->f;
-	uint64_t *cnt = calloc((size_t)f->ec_max + 1, sizeof(uint64_t));
+	size_t n;
+	uint64_t *cnt = dev_hist_of(s, DEV_HIST_ERASE, &n);
 	if (!cnt)
 		sim_fail("out of memory");
-	for (uint32_t i = 0; i < f->nseg; i++)
-		cnt[f->erase_count[i]]++;
-	for (uint32_t e = 0; e <= f->ec_max; e++)
+	for (size_t e = 0; e < n; e++)
 		if (cnt[e])
-			fprintf(fp_of(&s->ehist), "%u,%llu\n", e, (unsigned long long)cnt[e]);
+			fprintf(fp_of(&s->ehist), "%zu,%llu\n", e, (unsigned long long)cnt[e]);
 	free(cnt);
 }
 
 /* Final rows, then rename every file into place. */
 void sim_finish_outputs(struct sim *s)
 {
-	struct ftl *f = s->f;
+	struct dev_stats st;
 	char err[512];
-	if (s->curve.fp && f->c.host_pages != f->ci.host_pages)
-		sim_curve_row(f, s);
+	sim_stats(s, &st);
+	if (s->curve.fp && st.c.host_pages != st.ci.host_pages)
+		sim_curve_row(s);
 	if (s->hist.fp) {
-		if (sim_snapshot(f, s))
+		size_t n;
+		uint64_t *victims;
+		if (sim_snapshot(s) || !(victims = dev_hist_of(s, DEV_HIST_VICTIMS, &n)))
 			sim_fail("out of memory");
-		hist_rows(s, "victims", 0, f->victim_hist);
+		hist_rows(s, "victims", 0, victims);
+		free(victims);
 	}
 	if (s->ehist.fp)
 		erase_rows(s);
@@ -147,23 +172,25 @@ static json_t *j_params(const struct sim *s)
 	static const char *const spaces[] = {"given", "extent", "footprint"};
 	static const char *const oors[] = {"error", "drop", "clip"};
 	static const char *const preconds[] = {"none", "seq", "random"};
-	const struct ftl *f = s->f;
+	struct dev_stats st;
+	sim_stats(s, &st);
+	const struct dev_stats *f = &st;
 	json_t *p = json_object();
 	SETU(p, "seed", s->cfg.seed);
 	SETU(p, "page_size", f->page_size);
 	json_object_set_new(p, "logical_space", json_string(spaces[s->space]));
-	SETU(p, "logical_pages", f->U);
-	SETU(p, "pages_per_segment", f->b);
+	SETU(p, "logical_pages", f->logical_pages);
+	SETU(p, "pages_per_segment", f->pages_per_seg);
 	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->cfg.pages_per_seg));
 	SETU(p, "physical_pages_requested", s->cfg.physical_pages);
-	SETU(p, "physical_pages", f->T);
-	SETU(p, "segments", f->nseg);
+	SETU(p, "physical_pages", f->physical_pages);
+	SETU(p, "segments", f->segments);
 	json_object_set_new(p, "segment_rounding", json_string("down"));
-	json_object_set_new(p, "op", json_real((double)(f->T - f->U) / f->U));
-	json_object_set_new(p, "spare_factor", json_real((double)(f->T - f->U) / f->T));
+	json_object_set_new(p, "op", json_real((double)(f->physical_pages - f->logical_pages) / f->logical_pages));
+	json_object_set_new(p, "spare_factor", json_real((double)(f->physical_pages - f->logical_pages) / f->physical_pages));
 	json_object_set_new(p, "policy", json_string(s->cfg.policy));
 	json_object_set_new(p, "placement", json_string(s->cfg.placement));
-	SETU(p, "streams", f->nstreams);
+	SETU(p, "streams", f->streams);
 	SETU(p, "gc_low_segments", f->gc_low);
 	SETU(p, "gc_high_segments", f->gc_high);
 	char trig[64] = "watermark";
@@ -180,7 +207,7 @@ static json_t *j_params(const struct sim *s)
 	SETU(p, "warmup_writes", s->cfg.warmup_writes);
 	json_object_set_new(p, "wear_level", json_string(s->wear ? s->wear : "none"));
 	json_object_set_new(p, "check", json_boolean(s->cfg.check));
-	SETU(p, "interval", f->obs.interval);
+	SETU(p, "interval", f->interval);
 	SETU(p, "snapshot_every", s->snapshot_every);
 	return p;
 }
@@ -205,7 +232,7 @@ static json_t *j_requests(const struct ftl_reqs *r)
 
 /* LFS write cost of a window: (new data + copies + whole segments read)
  * / new data; a non-empty victim is read whole, an empty one not at all. */
-static double write_cost(const struct ftl *f, const struct ftl_counts *a, const struct ftl_counts *z)
+static double write_cost(const struct dev_stats *f, const struct ftl_counts *a, const struct ftl_counts *z)
 {
 	uint64_t h = a->host_pages - z->host_pages;
 	if (!h)
@@ -213,16 +240,16 @@ static double write_cost(const struct ftl *f, const struct ftl_counts *a, const 
 	uint64_t copies = (a->gc_pages - z->gc_pages) + (a->wl_pages - z->wl_pages);
 	uint64_t reads = (a->victims - z->victims) - (a->victims_empty - z->victims_empty) +
 			 (a->wl_moves - z->wl_moves);
-	return (double)(h + copies + reads * f->b) / h;
+	return (double)(h + copies + reads * f->pages_per_seg) / h;
 }
 
-static double util_mean(const struct ftl *f, const struct ftl_counts *a, const struct ftl_counts *z)
+static double util_mean(const struct dev_stats *f, const struct ftl_counts *a, const struct ftl_counts *z)
 {
 	uint64_t n = a->victims - z->victims;
-	return n ? (double)(a->victim_valid - z->victim_valid) / n / f->b : -1;
+	return n ? (double)(a->victim_valid - z->victim_valid) / n / f->pages_per_seg : -1;
 }
 
-static json_t *j_counts(const struct ftl *f, const struct ftl_counts *a, const struct ftl_counts *z)
+static json_t *j_counts(const struct dev_stats *f, const struct ftl_counts *a, const struct ftl_counts *z)
 {
 	json_t *o = json_object();
 	SETU(o, "host_pages_written", a->host_pages - z->host_pages);
@@ -230,7 +257,7 @@ static json_t *j_counts(const struct ftl *f, const struct ftl_counts *a, const s
 	SETU(o, "wl_pages_copied", a->wl_pages - z->wl_pages);
 	SETU(o, "segments_cleaned", a->victims - z->victims);
 	SETU(o, "segments_cleaned_empty", a->victims_empty - z->victims_empty);
-	json_object_set_new(o, "wa", jratio(ftl_wa(a, z)));
+	json_object_set_new(o, "wa", jratio(dev_wa(a, z)));
 	json_object_set_new(o, "write_cost", jratio(write_cost(f, a, z)));
 	json_object_set_new(o, "victim_utilization_mean", jratio(util_mean(f, a, z)));
 	return o;
@@ -238,38 +265,46 @@ static json_t *j_counts(const struct ftl *f, const struct ftl_counts *a, const s
 
 static json_t *j_streams(const struct sim *s)
 {
-	const struct ftl *f = s->f;
+	struct dev_stats f;
+	sim_stats(s, &f);
 	json_t *a = json_array();
-	char buf[32];
-	for (unsigned i = 0; i < f->nstreams; i++) {
-		const struct ftl_stream *st = &f->streams[i];
+	for (unsigned i = 0; i < f.streams; i++) {
+		struct dev_stream st;
+		s->dops->stream(s->dev, i, &st);
 		json_t *o = json_object();
 		SETU(o, "stream", i);
-		json_object_set_new(o, "name", json_string(ftl_stream_name(f, i, buf, sizeof(buf))));
-		SETU(o, "host_pages_written", st->host_pages);
-		SETU(o, "gc_pages_copied", st->gc_pages);
-		SETU(o, "segments_sealed", st->sealed);
-		SETU(o, "segments_cleaned", st->victims);
+		json_object_set_new(o, "name", json_string(st.name));
+		SETU(o, "host_pages_written", st.host_pages);
+		SETU(o, "gc_pages_copied", st.gc_pages);
+		SETU(o, "segments_sealed", st.sealed);
+		SETU(o, "segments_cleaned", st.victims);
 		json_object_set_new(o, "victim_utilization_mean",
-				    jratio(st->victims ? (double)st->victim_valid / st->victims / f->b : -1));
+				    jratio(st.victims ? (double)st.victim_valid / st.victims / f.pages_per_seg : -1));
 		json_array_append_new(a, o);
 	}
 	return a;
 }
 
-static json_t *j_erase(const struct ftl *f)
+/* Erase counts: min, mean and max over every segment, from the device's
+ * histogram. */
+static json_t *j_erase(const struct sim *s)
 {
-	uint64_t sum = 0;
+	size_t n;
+	uint64_t *cnt = dev_hist_of(s, DEV_HIST_ERASE, &n), sum = 0, segs = 0;
+	if (!cnt)
+		sim_fail("out of memory");
 	uint32_t lo = UINT32_MAX, hi = 0;
-	for (uint32_t i = 0; i < f->nseg; i++) {
-		uint32_t e = f->erase_count[i];
-		sum += e;
-		lo = e < lo ? e : lo;
-		hi = e > hi ? e : hi;
-	}
+	for (size_t e = 0; e < n; e++)
+		if (cnt[e]) {
+			sum += (uint64_t)e * cnt[e];
+			segs += cnt[e];
+			lo = (uint32_t)e < lo ? (uint32_t)e : lo;
+			hi = (uint32_t)e;
+		}
+	free(cnt);
 	json_t *o = json_object();
 	SETU(o, "min", lo);
-	json_object_set_new(o, "mean", json_real((double)sum / f->nseg));
+	json_object_set_new(o, "mean", json_real((double)sum / segs));
 	SETU(o, "max", hi);
 	return o;
 }
@@ -288,9 +323,21 @@ static json_t *j_timing(double elapsed, uint64_t host, uint64_t flash)
 	return o;
 }
 
-static uint64_t flash_pages(const struct ftl *f)
+static uint64_t flash_pages(const struct dev_stats *f)
 {
 	return f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
+}
+
+/* Host and flash page writes of model m (0 without a device). */
+static void pages_of(const struct sim *m, uint64_t *host, uint64_t *flash)
+{
+	struct dev_stats st;
+	*host = *flash = 0;
+	if (!m->dev)
+		return;
+	sim_stats(m, &st);
+	*host = st.c.host_pages;
+	*flash = flash_pages(&st);
 }
 
 /* The input of model m (NULL: of the run): with --per-volume, its volume's events. */
@@ -312,7 +359,9 @@ static json_t *j_input(const struct sim *in)
 /* One model's fields of the summary: its parameters, what it did. */
 static void add_model(json_t *j, const struct sim *s)
 {
-	const struct ftl *f = s->f;
+	struct dev_stats st;
+	sim_stats(s, &st);
+	const struct dev_stats *f = &st;
 	static const struct ftl_counts zero;
 	json_object_set_new(j, "params", j_params(s));
 	json_object_set_new(j, "requests", j_requests(&f->r));
@@ -327,8 +376,8 @@ static void add_model(json_t *j, const struct sim *s)
 	SETU(j, "gc_passes", f->gc_passes);
 	if (f->gp_max > 0)
 		SETU(j, "gp_watermark_passes", f->gp_watermark_passes);
-	json_object_set_new(j, "wa_total", jratio(ftl_wa(&f->c, &zero)));
-	json_object_set_new(j, "wa_measured", jratio(f->measuring ? ftl_wa(&f->c, &f->c0) : -1));
+	json_object_set_new(j, "wa_total", jratio(dev_wa(&f->c, &zero)));
+	json_object_set_new(j, "wa_measured", jratio(f->measuring ? dev_wa(&f->c, &f->c0) : -1));
 	json_object_set_new(j, "write_cost", jratio(f->measuring ? write_cost(f, &f->c, &f->c0) : -1));
 	json_object_set_new(j, "victim_utilization_mean",
 			    jratio(f->measuring ? util_mean(f, &f->c, &f->c0) : -1));
@@ -343,12 +392,12 @@ static void add_model(json_t *j, const struct sim *s)
 	}
 	json_object_set_new(j, "measured", meas);
 	json_object_set_new(j, "streams", j_streams(s));
-	json_object_set_new(j, "erase_count", j_erase(f));
-	SETU(j, "free_segments", f->nfree);
-	SETU(j, "sealed_segments", f->nsealed);
+	json_object_set_new(j, "erase_count", j_erase(s));
+	SETU(j, "free_segments", f->free_segments);
+	SETU(j, "sealed_segments", f->sealed_segments);
 	json_t *m = json_object();
 	SETU(m, "model_bytes", f->mem_bytes);
-	json_object_set_new(m, "bytes_per_physical_page", json_real((double)f->mem_bytes / f->T));
+	json_object_set_new(m, "bytes_per_physical_page", json_real((double)f->mem_bytes / f->physical_pages));
 	json_object_set_new(j, "memory", m);
 }
 
@@ -378,7 +427,9 @@ void sim_print_summary(struct sim *s, int partial)
 	json_t *j = j_head(partial);
 	json_object_set_new(j, "input", j_input(s));
 	add_model(j, s);
-	json_object_set_new(j, "timing", j_timing(sim_now() - s->t0, s->f->c.host_pages, flash_pages(s->f)));
+	uint64_t host, flash;
+	pages_of(s, &host, &flash);
+	json_object_set_new(j, "timing", j_timing(sim_now() - s->t0, host, flash));
 	print_json(j);
 }
 
@@ -427,8 +478,10 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 		json_object_set_new(c, "axes", j_axes(in, m[i]));
 		add_model(c, m[i]);
 		json_array_append_new(confs, c);
-		host += m[i]->f->c.host_pages;
-		flash += flash_pages(m[i]->f);
+		uint64_t h, fl;
+		pages_of(m[i], &h, &fl);
+		host += h;
+		flash += fl;
 	}
 	json_object_set_new(j, "configurations", confs);
 	json_object_set_new(j, "memory", j_mem(in));
@@ -541,7 +594,7 @@ void sim_write_results(struct sim *in, struct sim **m, unsigned n)
 		return;
 	int header = 1;
 	for (unsigned i = 0; i < n; i++) {
-		if (!m[i]->f)
+		if (!m[i]->dev)
 			continue; /* skipped: listed in the JSON summary */
 		if (header)
 			results_row(fp, in, m[i], 1);
@@ -609,15 +662,17 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 	for (unsigned i = 0; i < n; i++) {
 		if (m[i]->conf != c)
 			continue;
-		if (!m[i]->f) {
+		if (!m[i]->dev) {
 			skipped++;
 			continue;
 		}
 		run++;
-		host += m[i]->f->c.host_pages;
-		flash += flash_pages(m[i]->f);
-		if (m[i]->f->c.host_pages)
-			wa[k++] = ftl_wa(&m[i]->f->c, &zero);
+		struct dev_stats st;
+		sim_stats(m[i], &st);
+		host += st.c.host_pages;
+		flash += flash_pages(&st);
+		if (st.c.host_pages)
+			wa[k++] = dev_wa(&st.c, &zero);
 	}
 	SETU(o, "configuration", c);
 	if (in->grid.naxes) {
@@ -659,9 +714,11 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 	free(wa);
 	json_object_set_new(j, "configurations", confs);
 	for (unsigned i = 0; i < n; i++) {
-		if (m[i]->f) {
-			host += m[i]->f->c.host_pages;
-			flash += flash_pages(m[i]->f);
+		if (m[i]->dev) {
+			uint64_t h, fl;
+			pages_of(m[i], &h, &fl);
+			host += h;
+			flash += fl;
 			continue;
 		}
 		json_t *o = json_object();

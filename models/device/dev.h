@@ -1,0 +1,118 @@
+/*
+ * dev.h - the device interface: a storage device behind a table of
+ * operations, as fio's ioengine_ops or SQLite's VFS. A program opens a
+ * device from a configuration, submits the trace's events to it in
+ * order, lets it work while the host is idle, and reads what it did
+ * through a stats structure that any device can fill; it reads no
+ * member of a device's own state. Today's page-mapped FTL is the first
+ * device (dev_ftl.c); a device in time, a zoned device or an FDP device
+ * fill the same table.
+ *
+ * Errors: an operation that fails returns -1 (or, submit, the index of
+ * the event that failed) and leaves its message for error(). No
+ * operation exits the program.
+ */
+#ifndef FTLKIT_DEV_H
+#define FTLKIT_DEV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+#include "ftl.h"
+
+struct dev;
+
+/* Milestones of a run, in host page writes (the device calls them). */
+struct dev_observer {
+	uint64_t interval, snapshot_every; /* 0: never */
+	int (*on_interval)(void *ctx);	   /* nonzero stops the run */
+	int (*on_snapshot)(void *ctx);
+	void *ctx;
+};
+
+struct dev_config {
+	struct ftl_config ftl;	   /* geometry, policies by name, GC and TRIM rules */
+	struct ftl_pagemap *map;   /* footprint renumbering (shared, read-only), or NULL */
+	struct dev_observer obs;
+};
+
+/* Capabilities, in dev_stats.flags. */
+#define DEV_LEARNS 0x1 /* wants the trace once before the replay (learn_*) */
+
+/* What a device did, for the reports: counters since the start (c), at
+ * the start of the measured window (c0) and of the current interval
+ * (ci); the geometry in effect. */
+struct dev_stats {
+	unsigned flags;			 /* DEV_* */
+	uint64_t logical_pages, physical_pages;
+	uint32_t page_size, pages_per_seg, segments;
+	unsigned streams, gc_streams;
+	uint32_t gc_low, gc_high, gc_batch, gc_ops;
+	double gp_max;			 /* 0: the watermark trigger */
+	uint64_t interval;		 /* the observer's, as in effect */
+	struct ftl_counts c, c0, ci;
+	int measuring;			 /* the warm-up is over: c0 holds */
+	struct ftl_reqs r;
+	uint64_t precond_pages, gc_passes, gp_watermark_passes;
+	uint32_t free_segments, sealed_segments;
+	uint32_t erase_max;		 /* the largest erase count */
+	uint64_t mem_bytes;		 /* what the device allocated */
+};
+
+/* One stream's figures. */
+struct dev_stream {
+	char name[32];
+	uint64_t host_pages, gc_pages, sealed, victims, victim_valid;
+};
+
+/* Histograms: segments by valid pages (sealed now, or victims in the
+ * measured window: pages_per_seg + 1 bins), or by erase count
+ * (erase_max + 1 bins). */
+enum dev_hist { DEV_HIST_SEALED, DEV_HIST_VICTIMS, DEV_HIST_ERASE };
+
+struct dev_ops {
+	const char *name;
+	/* A device for c: NULL with a message in err ("out of memory"
+	 * names an allocation; anything else, a parameter). */
+	struct dev *(*open)(const struct dev_config *c, char *err, size_t n);
+	/* Fill every logical page once before the replay (enum
+	 * ftl_precond). 0 or -1. */
+	int (*precondition)(struct dev *d, int kind);
+	/* DEV_LEARNS: the trace once before the replay, event by event
+	 * between learn_begin and learn_end. 0 or -1. */
+	int (*learn_begin)(struct dev *d);
+	int (*learn)(struct dev *d, const struct ev *e);
+	int (*learn_end)(struct dev *d);
+	/* Events e[0..n) in order: n when all were served, else the index
+	 * of the one that failed. The device prefetches what the events
+	 * ahead will touch itself. */
+	size_t (*submit)(struct dev *d, const struct ev *e, size_t n);
+	/* A hint for a caller that hands the device one event at a time
+	 * (several devices take turns): event e comes some events ahead;
+	 * stage 1 (furthest) to 3 (nearest). Changes nothing. */
+	void (*prefetch)(struct dev *d, const struct ev *e, int stage);
+	/* The host is idle until until_ns: work that waits for idle time
+	 * (background GC) may run. 0 or -1. */
+	int (*idle)(struct dev *d, uint64_t until_ns);
+	/* The flash-operation hook (flash.h): 0, or -1 when full. */
+	int (*flash_observe)(struct dev *d, flash_fn fn, void *ctx);
+	void (*stats)(const struct dev *d, struct dev_stats *st);
+	void (*stream)(const struct dev *d, unsigned i, struct dev_stream *out);
+	/* Fills nbins bins (as enum dev_hist says); 0, or -1 when nbins is
+	 * not the device's count. */
+	int (*hist)(const struct dev *d, int kind, uint64_t *bins, size_t nbins);
+	const char *(*error)(const struct dev *d);
+	void (*close)(struct dev *d);
+};
+
+/* The page-mapped FTL model (core/) as a device. */
+extern const struct dev_ops dev_ftl_ops;
+
+/* Write amplification of a window, or -1 without a host write. */
+static inline double dev_wa(const struct ftl_counts *now, const struct ftl_counts *then)
+{
+	return ftl_wa(now, then);
+}
+
+#endif
