@@ -379,9 +379,9 @@ static int open_seg(struct ftl *f, unsigned s)
 }
 
 /* A failed victim- or placement-policy hook: its message, named. */
-int ftl_gc_failed(struct ftl *f)
+int ftl_gc_failed(struct ftl *f, void *room)
 {
-	return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_st));
+	return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(room));
 }
 
 int ftl_place_failed(struct ftl *f)
@@ -407,7 +407,7 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 		ftl_wear_sealed(f, seg);
 	st->held++;
 	if (f->gc->on_seal(ftl_gc_room(f, seg), f, seg))
-		return ftl_gc_failed(f);
+		return ftl_gc_failed(f, ftl_gc_room(f, seg));
 	if (f->place->sealed && f->place->sealed(f->place_st, f, seg))
 		return ftl_place_failed(f);
 	return 0;
@@ -472,7 +472,7 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
 	    f->gc->on_invalidate(ftl_gc_room(f, seg), f, seg, old))
-		return ftl_gc_failed(f);
+		return ftl_gc_failed(f, ftl_gc_room(f, seg));
 	return 0;
 }
 
@@ -706,8 +706,7 @@ static int pick(struct ftl *f, uint32_t *seg)
 				return ftl_err(f, "placement '%s' chose segment %u, which is not sealed",
 					       f->place->info.name, *seg);
 			if (f->gc->remove(ftl_gc_room(f, *seg), f, *seg))
-				return ftl_err(f, "victim policy '%s': %s", f->gc->info.name,
-					       policy_error(ftl_gc_room(f, *seg)));
+				return ftl_gc_failed(f, ftl_gc_room(f, *seg));
 			return 0;
 		}
 	}
@@ -716,9 +715,9 @@ static int pick(struct ftl *f, uint32_t *seg)
 		if (c == FTL_MAX_STREAMS)
 			return 0;
 		if (f->gc->pick(f->gc_cls[c], f, seg))
-			return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_cls[c]));
+			return ftl_gc_failed(f, f->gc_cls[c]);
 	} else if (f->gc->pick(f->gc_st, f, seg))
-		return ftl_gc_failed(f);
+		return ftl_gc_failed(f, f->gc_st);
 	if (*seg != FTL_NONE && (*seg >= f->nseg || f->seg[*seg].state != SEG_SEALED))
 		return ftl_err(f, "victim policy '%s' chose segment %u, which is not sealed", f->gc->info.name,
 			       *seg);

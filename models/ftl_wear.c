@@ -92,7 +92,7 @@ int ftl_wear_level(struct ftl *f)
 		if (seg == FTL_NONE)
 			continue;
 		if (f->gc->remove(ftl_gc_room(f, seg), f, seg))
-			return ftl_gc_failed(f);
+			return ftl_gc_failed(f, ftl_gc_room(f, seg));
 		if (ftl_clean(f, seg, 1))
 			return -1;
 		return f->place_batch ? ftl_writeout_sorted(f, 1) : 0;

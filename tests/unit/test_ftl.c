@@ -419,6 +419,46 @@ static void test_arguments(void)
 	ftl_free(f);
 }
 
+/* --spare-share opt: a victim policy's failure in another stream's room
+ * is reported with that room's message, not the first stream's. */
+static const struct gc_ops *real_gc;
+static int seal_fails_in_stream_1(void *st, const struct ftl *f, uint32_t seg)
+{
+	if (ftl_seg_stream(f, seg) == 1)
+		return policy_fail(st, "segment %u of stream 1 refused", seg);
+	return real_gc->on_seal(st, f, seg);
+}
+
+static void test_share_failure(void)
+{
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 2000;
+	c.physical_pages = 2600;
+	c.pages_per_seg = 16;
+	c.placement = "sepgc";
+	c.spare_share = 1;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f) {
+		CHECK(0, "sepgc --spare-share opt: %s", err);
+		return;
+	}
+	static struct gc_ops failing;
+	real_gc = f->gc;
+	failing = *f->gc;
+	failing.on_seal = seal_fails_in_stream_1;
+	f->gc = &failing;
+	struct rng rng;
+	rng_seed(&rng, 3);
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 100000 && !rc; i++)
+		rc = ftl_write(f, rng_below32(&rng, 2000), 0);
+	CHECK(rc && strstr(f->err, "victim policy 'greedy': segment") && strstr(f->err, "of stream 1 refused"),
+	      "a failure in stream 1's victim-policy room says that room's message: %s", f->err);
+	ftl_free(f);
+}
+
 /* The model keeps a page's last host write time for a policy that asks
  * (agesort sorts by it). */
 static void test_write_time(void)
@@ -451,6 +491,7 @@ int main(void)
 	test_random_policies();
 	test_arguments();
 	test_write_time();
+	test_share_failure();
 	test_exact("fifo", 8, 6, 4);
 	test_exact("greedy", 0, 4, 4);
 	test_sequential();
