@@ -811,7 +811,8 @@ static int gp_exceeded(const struct ftl *f)
  * is under gp_max. Victim policies that can (greedy, the cost-benefit
  * family) choose only among segments holding gp_max garbage themselves
  * (ftl_max_victim_valid) and find none when none does; the others
- * clean what they choose. */
+ * clean what they choose. An operation that cleans a victim counts in
+ * gc_passes once, as a pass does under the watermarks. */
 static int gc_gp(struct ftl *f)
 {
 	uint64_t ops = 0, max_ops = f->gc_ops ? f->gc_ops : f->nseg;
@@ -822,7 +823,7 @@ static int gc_gp(struct ftl *f)
 				return -1;
 			if (seg == FTL_NONE)
 				return 0;
-			f->gc_passes++;
+			f->gc_passes += k == 0;
 			if (ftl_clean(f, seg, 0))
 				return -1;
 		}

@@ -229,7 +229,7 @@ struct ftl {
 	uint64_t *gckey;
 	size_t gcbuf_n, gcbuf_cap;
 	uint32_t last_victim;
-	uint64_t gc_passes;
+	uint64_t gc_passes; /* GC passes (watermarks) or operations (gp:P), forced passes included */
 	uint64_t gp_watermark_passes; /* under gp:P, passes the watermarks forced */
 
 	uint64_t mem_bytes; /* bytes the model allocated */

@@ -218,7 +218,8 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
 		if (f->gp_watermark_passes)
-			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of %llu GC passes ran because the free "
+			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of the %llu GC passes (gc_passes: the "
+			     "trigger's operations and these) ran because the free "
 			     "segments fell to the watermark before the garbage passed %g of the space written "
 			     "(the spare space is about that or less): they cleaned any segment, and WA mixes the "
 			     "two triggers (gp_watermark_passes)",

@@ -459,6 +459,35 @@ static void test_share_failure(void)
 	ftl_free(f);
 }
 
+/* gc_passes counts GC operations under gp:P as it counts passes under
+ * the watermarks: an operation of --gc-batch K victims is one. */
+static void test_gp_passes(uint32_t batch)
+{
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 2000;
+	c.physical_pages = 2600;
+	c.pages_per_seg = 16;
+	c.gc_gp = 0.15;
+	c.gc_batch = batch;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f) {
+		CHECK(0, "gp:0.15: %s", err);
+		return;
+	}
+	struct rng rng;
+	rng_seed(&rng, 5);
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 40000 && !rc; i++)
+		rc = ftl_write(f, rng_below32(&rng, 2000), 0);
+	uint64_t ops = f->gc_passes, v = f->c.victims;
+	CHECK(!rc && !f->gp_watermark_passes && v > 100 && ops * batch >= v && (batch == 1 ? ops == v : ops < v),
+	      "gp:0.15 --gc-batch %u: %llu GC operations cleaned %llu victims %s", batch, (unsigned long long)ops,
+	      (unsigned long long)v, rc ? f->err : "");
+	ftl_free(f);
+}
+
 /* The model keeps a page's last host write time for a policy that asks
  * (agesort sorts by it). */
 static void test_write_time(void)
@@ -492,6 +521,8 @@ int main(void)
 	test_arguments();
 	test_write_time();
 	test_share_failure();
+	test_gp_passes(1);
+	test_gp_passes(4);
 	test_exact("fifo", 8, 6, 4);
 	test_exact("greedy", 0, 4, 4);
 	test_sequential();
