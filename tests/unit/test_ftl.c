@@ -488,6 +488,42 @@ static void test_gp_passes(uint32_t batch)
 	ftl_free(f);
 }
 
+/* Wear levelling's arrays are the model's memory (mem_bytes, which
+ * ftlsim's estimate reads): its lists, 8 bytes a segment, and its
+ * per-erase-count levels, counted again as they grow. */
+static void test_wear_memory(void)
+{
+	struct ftl *plain = make(2000, 2600, 16, "greedy", "single");
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 2000;
+	c.physical_pages = 2600;
+	c.pages_per_seg = 16;
+	c.wear_threshold = 4;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f || !plain) {
+		CHECK(0, "wear levelling: %s", err);
+		ftl_free(plain);
+		return;
+	}
+	uint64_t levels = f->wl_cap * sizeof(*f->wl), start = f->mem_bytes;
+	CHECK(f->mem_bytes - plain->mem_bytes == 8ull * f->nseg + levels,
+	      "wear levelling counts its lists and levels: %llu bytes more (want %llu)",
+	      (unsigned long long)(f->mem_bytes - plain->mem_bytes), (unsigned long long)(8ull * f->nseg + levels));
+	uint32_t cap0 = f->wl_cap;
+	struct rng rng;
+	rng_seed(&rng, 9);
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 400000 && !rc; i++)
+		rc = ftl_write(f, rng_below32(&rng, 2000), 0);
+	CHECK(!rc && f->wl_cap > cap0 && f->mem_bytes - start == (f->wl_cap - cap0) * sizeof(*f->wl),
+	      "and its levels as they grow: %u -> %u levels, %llu bytes more", cap0, f->wl_cap,
+	      (unsigned long long)(f->mem_bytes - start));
+	ftl_free(f);
+	ftl_free(plain);
+}
+
 /* The model keeps a page's last host write time for a policy that asks
  * (agesort sorts by it). */
 static void test_write_time(void)
@@ -523,6 +559,7 @@ int main(void)
 	test_share_failure();
 	test_gp_passes(1);
 	test_gp_passes(4);
+	test_wear_memory();
 	test_exact("fifo", 8, 6, 4);
 	test_exact("greedy", 0, 4, 4);
 	test_sequential();
