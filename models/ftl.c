@@ -60,7 +60,10 @@ uint64_t ftl_pages_for_sf(uint64_t U, double sf)
  */
 void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 {
-	size_t bytes = n * size, huge = 2u << 20;
+	size_t huge = 2u << 20;
+	if (size && n > (SIZE_MAX - huge) / size)
+		return NULL; /* n * size, rounded up to huge pages, would wrap */
+	size_t bytes = n * size;
 	if (bytes >= 2 * huge) {
 		void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
 		if (p) {

@@ -524,6 +524,26 @@ static void test_wear_memory(void)
 	ftl_free(plain);
 }
 
+/* ftl_calloc refuses a size whose bytes pass SIZE_MAX, also where the
+ * product would wrap to a large allocation (its huge-page branch). */
+static void test_calloc_overflow(void)
+{
+	struct ftl *f = make(100, 200, 8, "greedy", "single");
+	if (!f) {
+		CHECK(0, "a model to allocate in");
+		return;
+	}
+	uint64_t before = f->mem_bytes;
+	size_t n = SIZE_MAX / 16 + 1 + (4u << 20) / 16; /* n * 16 wraps to 4 MiB */
+	void *p = ftl_calloc(f, n, 16);
+	CHECK(!p && f->mem_bytes == before, "ftl_calloc(%zu, 16) is refused, nothing counted", n);
+	free(p);
+	p = ftl_calloc(f, SIZE_MAX / 2, 4);
+	CHECK(!p && f->mem_bytes == before, "ftl_calloc(SIZE_MAX / 2, 4) is refused");
+	free(p);
+	ftl_free(f);
+}
+
 /* The model keeps a page's last host write time for a policy that asks
  * (agesort sorts by it). */
 static void test_write_time(void)
@@ -560,6 +580,7 @@ int main(void)
 	test_gp_passes(1);
 	test_gp_passes(4);
 	test_wear_memory();
+	test_calloc_overflow();
 	test_exact("fifo", 8, 6, 4);
 	test_exact("greedy", 0, 4, 4);
 	test_sequential();
