@@ -91,9 +91,14 @@ uint32_t ftl_auto_pages_per_seg(uint64_t logical)
 	return 2;
 }
 
+uint32_t ftl_config_pages_per_seg(const struct ftl_config *c)
+{
+	return c->pages_per_seg ? c->pages_per_seg : ftl_auto_pages_per_seg(c->logical_pages);
+}
+
 static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
 {
-	uint32_t b = c->pages_per_seg ? c->pages_per_seg : ftl_auto_pages_per_seg(c->logical_pages);
+	uint32_t b = ftl_config_pages_per_seg(c);
 	if (b < 2 || b > (1u << 24))
 		return set_err(err, n, "pages per segment must be 2..2^24, not %u", b);
 	if (c->logical_pages < 1)

@@ -524,6 +524,24 @@ static void test_wear_memory(void)
 	ftl_free(plain);
 }
 
+/* The segment size of a configuration: given, or auto from U alone. */
+static void test_auto_segments(void)
+{
+	struct ftl_config c;
+	ftl_config_default(&c);
+	c.logical_pages = 1 << 14;
+	c.pages_per_seg = 0;
+	uint32_t big = ftl_config_pages_per_seg(&c);
+	c.logical_pages = 1000;
+	uint32_t small = ftl_config_pages_per_seg(&c);
+	c.logical_pages = 100;
+	uint32_t tiny = ftl_config_pages_per_seg(&c);
+	c.pages_per_seg = 32;
+	CHECK(big == 256 && small == 8 && tiny == 2 && ftl_config_pages_per_seg(&c) == 32,
+	      "auto segments: 2^14 pages 256, 1000 pages 8, 100 pages 2 (got %u %u %u); given 32 stays", big, small,
+	      tiny);
+}
+
 /* ftl_calloc refuses a size whose bytes pass SIZE_MAX, also where the
  * product would wrap to a large allocation (its huge-page branch). */
 static void test_calloc_overflow(void)
@@ -581,6 +599,7 @@ int main(void)
 	test_gp_passes(4);
 	test_wear_memory();
 	test_calloc_overflow();
+	test_auto_segments();
 	test_exact("fifo", 8, 6, 4);
 	test_exact("greedy", 0, 4, 4);
 	test_sequential();
