@@ -5,9 +5,10 @@
  *
  *   ftlsim [options] [TRACE]      (TRACE: any trace file, - for stdin)
  *
- * This file holds main() and the replay loop; the command line is in
- * ftlsim_cli.c, the input passes in ftlsim_input.c, the CSV files and
- * the JSON summary in ftlsim_report.c.
+ * This file holds main() and builds the models; the command line is in
+ * ftlsim_cli.c, the input passes in ftlsim_input.c, the replay loop in
+ * ftlsim_replay.c, the CSV files and the JSON summary in
+ * ftlsim_report.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

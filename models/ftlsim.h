@@ -1,8 +1,9 @@
 /*
  * ftlsim.h - the parts of the ftlsim program: its command line
  * (ftlsim_cli.c), its input passes (ftlsim_input.c) and its reports,
- * the CSV files and the JSON summary (ftlsim_report.c). main() and the
- * replay loop are in ftlsim.c. Not a library: these share one struct sim
+ * the CSV files and the JSON summary (ftlsim_report.c). main() is in
+ * ftlsim.c, the replay loop in ftlsim_replay.c (docs/ARCHITECTURE.md
+ * lists every part). Not a library: these share one struct sim
  * and end the program on an error.
  */
 #ifndef FTLSIM_H
