@@ -125,8 +125,11 @@ static int account_volume(struct stats *s, const struct ev *e, uint64_t psize)
 		return 0;
 	if (e->offset + e->length > v->max_end)
 		v->max_end = e->offset + e->length;
-	if (e->op == EV_WRITE)
-		v->page_writes += (e->offset + e->length + psize - 1) / psize - e->offset / psize;
+	if (e->op == EV_WRITE) {
+		uint64_t first, end;
+		ev_pages(e, psize, &first, &end);
+		v->page_writes += end - first;
+	}
 	return 0;
 }
 
@@ -231,13 +234,10 @@ static int account(struct stats *s, const struct ev *e, uint64_t psize)
 	if (e->op == EV_FLUSH || e->length == 0)
 		return 0;
 	uint64_t first, last;
-	if (e->op == EV_DISCARD) { /* only pages fully covered */
-		first = (e->offset + psize - 1) / psize;
-		last = (e->offset + e->length) / psize;
-	} else {
-		first = e->offset / psize;
-		last = (e->offset + e->length + psize - 1) / psize;
-	}
+	if (e->op == EV_DISCARD) /* only pages fully covered */
+		ev_whole_pages(e, psize, &first, &last);
+	else
+		ev_pages(e, psize, &first, &last);
 	if (e->op == EV_DISCARD) {
 		if (first >= last)
 			return 0;

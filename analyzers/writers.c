@@ -167,12 +167,6 @@ const struct tw_ops *tw_find(const char *name)
 	return NULL;
 }
 
-void tw_list(FILE *fp)
-{
-	for (size_t i = 0; i < sizeof(writers) / sizeof(writers[0]); i++)
-		fprintf(fp, "%-10s %s\n", writers[i].name, writers[i].desc);
-}
-
 int tw_begin(struct trace_writer *w, const struct tw_ops *ops, FILE *fp, const char *target)
 {
 	memset(w, 0, sizeof(*w));

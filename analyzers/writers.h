@@ -42,9 +42,8 @@ struct tw_ops {
 	int (*end)(struct trace_writer *w);
 };
 
-/* The writer named name, or NULL; tw_list prints the names. */
+/* The writer named name, or NULL. */
 const struct tw_ops *tw_find(const char *name);
-void tw_list(FILE *fp);
 /* 0 ok; -1 out of memory. target: see struct trace_writer. */
 int tw_begin(struct trace_writer *w, const struct tw_ops *ops, FILE *fp, const char *target);
 int tw_write(struct trace_writer *w, const struct ev *e);

@@ -78,6 +78,34 @@ const char *ev_op_name(unsigned op);
 /* Parse "W,D" or "RWDF" into a bit mask (1 << op); -1 on error. */
 int ev_ops_mask(const char *s);
 
+/* Requests to pages of page_size bytes (a power of two), the one rule
+ * of the model, ftlsim's passes and tracestat (docs/MODEL.md
+ * "Requests"): [*first, *end) the pages e's byte range touches (what a
+ * write programs, a read reads); both UINT64_MAX when its end would
+ * pass 2^64. */
+static inline void ev_pages(const struct ev *e, uint64_t page_size, uint64_t *first, uint64_t *end)
+{
+	unsigned sh = (unsigned)__builtin_ctzll(page_size);
+	if (e->offset > UINT64_MAX - e->length - page_size) { /* the end would wrap */
+		*first = *end = UINT64_MAX;
+		return;
+	}
+	*first = e->offset >> sh;
+	*end = (e->offset + e->length + page_size - 1) >> sh;
+}
+/* Of those, the pages it covers whole (what a discard trims), [*first,
+ * *end): none when *end <= *first. */
+static inline void ev_whole_pages(const struct ev *e, uint64_t page_size, uint64_t *first, uint64_t *end)
+{
+	unsigned sh = (unsigned)__builtin_ctzll(page_size);
+	if (e->offset > UINT64_MAX - e->length - page_size) {
+		*first = *end = UINT64_MAX;
+		return;
+	}
+	*first = (e->offset + page_size - 1) >> sh;
+	*end = (e->offset + e->length) >> sh;
+}
+
 void ev_encode_header(unsigned char out[EV_HDR_SIZE]);
 /* The stream's version (1 or 2) if hdr is a valid header, -1 with a
  * message otherwise. */

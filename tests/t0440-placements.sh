@@ -88,7 +88,7 @@ t_expect_success '--spare-share opt: every placement of several streams holds --
 t_expect_success 'gp:0.15 with spare space under P: the watermarks clean any segment, the passes counted and warned of; with room, none' '
 	"$S" -q --gc-trigger gp:0.15 --op 0.1 --pages-per-segment 64 --placement sepbit --check hc.ev >g.json 2>g.err &&
 	jq -e ".gp_watermark_passes > 0 and .gp_watermark_passes <= .gc_passes and .wa_total > 1" g.json &&
-	grep -q "GC passes ran because the free segments fell to the watermark" g.err &&
+	grep -q "GC passes (gc_passes: the trigger.s operations and these) ran because the free segments fell to the watermark" g.err &&
 	"$S" -q --gc-trigger gp:0.15 --op 0.4 --pages-per-segment 64 --placement sepbit hc.ev >h.json 2>h.err &&
 	jq -e ".gp_watermark_passes == 0" h.json && ! grep -q watermark h.err &&
 	"$S" -q --op 0.1 --pages-per-segment 64 hc.ev | jq -e "has(\"gp_watermark_passes\") | not"

@@ -41,13 +41,24 @@ t_expect_success '--dry-run: geometry, size, events; nothing simulated, no outpu
 '
 t_expect_success '--dry-run: the model memory is what the model counts, for several policies and sizes' '
 	for a in "--policy greedy" "--policy cb" "--policy fifo" "--policy dchoices:4" "--placement sepgc --policy cb" \
-		"--placement sepbit" "--placement sfs"; do
+		"--placement sepbit" "--placement sfs" "--wear-level static:4"; do
 		for u in 65536 3000000; do
 			d=$("$S" -q --logical-pages $u --pages-per-segment 64 $a --dry-run u.ev | jq .memory.model_bytes) &&
 			r=$(head -c 160016 u.ev | "$S" -q --logical-pages $u --pages-per-segment 64 $a - | jq .memory.model_bytes) &&
 			awk -v d="$d" -v r="$r" "BEGIN { e = (d - r) / r; exit !(e < 0.001 && e > -0.001) }" ||
 				{ echo "$a U=$u: dry run $d, model $r"; exit 1; }
 		done
+	done
+'
+t_expect_success 'wear levelling in the model memory: its lists (8 bytes a segment) and its 64 erase-count levels (1 KiB), in the run and the dry run alike (exact at 2^16 pages, where the dry run builds the model)' '
+	for u in 65536 3000000; do
+		w=$(head -c 160016 u.ev | "$S" -q --logical-pages $u --pages-per-segment 64 --wear-level static:4 -) &&
+		p=$(head -c 160016 u.ev | "$S" -q --logical-pages $u --pages-per-segment 64 - | jq .memory.model_bytes) &&
+		d=$("$S" -q --logical-pages $u --pages-per-segment 64 --wear-level static:4 --dry-run u.ev | jq .memory.model_bytes) &&
+		echo "$w" | jq -e --argjson p "$p" --argjson d "$d" \
+			".memory.model_bytes - \$p == 8 * .params.segments + 1024 and
+			 (.params.logical_pages > 65536 or .memory.model_bytes == \$d)" ||
+			{ echo "U=$u: run $(echo "$w" | jq .memory.model_bytes), without wear levelling $p, dry run $d"; return 1; }
 	done
 '
 t_expect_success '--dry-run with fk: the 4 bytes a host page write it learns counted (the run'"'"'s own count), its learning peak said; a limit it passes while learning stops the run (exit 2), no output left' '

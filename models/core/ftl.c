@@ -60,7 +60,10 @@ uint64_t ftl_pages_for_sf(uint64_t U, double sf)
  */
 void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 {
-	size_t bytes = n * size, huge = 2u << 20;
+	size_t huge = 2u << 20;
+	if (size && n > (SIZE_MAX - huge) / size)
+		return NULL; /* n * size, rounded up to huge pages, would wrap */
+	size_t bytes = n * size;
 	if (bytes >= 2 * huge) {
 		void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
 		if (p) {
@@ -88,9 +91,14 @@ uint32_t ftl_auto_pages_per_seg(uint64_t logical)
 	return 2;
 }
 
+uint32_t ftl_config_pages_per_seg(const struct ftl_config *c)
+{
+	return c->pages_per_seg ? c->pages_per_seg : ftl_auto_pages_per_seg(c->logical_pages);
+}
+
 static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t n)
 {
-	uint32_t b = c->pages_per_seg ? c->pages_per_seg : ftl_auto_pages_per_seg(c->logical_pages);
+	uint32_t b = ftl_config_pages_per_seg(c);
 	if (b < 2 || b > (1u << 24))
 		return set_err(err, n, "pages per segment must be 2..2^24, not %u", b);
 	if (c->logical_pages < 1)
@@ -371,9 +379,9 @@ static int open_seg(struct ftl *f, unsigned s)
 }
 
 /* A failed victim- or placement-policy hook: its message, named. */
-int ftl_gc_failed(struct ftl *f)
+int ftl_gc_failed(struct ftl *f, void *room)
 {
-	return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_st));
+	return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(room));
 }
 
 int ftl_place_failed(struct ftl *f)
@@ -399,7 +407,7 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 		ftl_wear_sealed(f, seg);
 	st->held++;
 	if (f->gc->on_seal(ftl_gc_room(f, seg), f, seg))
-		return ftl_gc_failed(f);
+		return ftl_gc_failed(f, ftl_gc_room(f, seg));
 	if (f->place->sealed && f->place->sealed(f->place_st, f, seg))
 		return ftl_place_failed(f);
 	return 0;
@@ -471,7 +479,7 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
 	    f->gc->on_invalidate(ftl_gc_room(f, seg), f, seg, old))
-		return ftl_gc_failed(f);
+		return ftl_gc_failed(f, ftl_gc_room(f, seg));
 	return 0;
 }
 
@@ -717,8 +725,7 @@ static int pick(struct ftl *f, uint32_t *seg)
 				return ftl_err(f, "placement '%s' chose segment %u, which is not sealed",
 					       f->place->info.name, *seg);
 			if (f->gc->remove(ftl_gc_room(f, *seg), f, *seg))
-				return ftl_err(f, "victim policy '%s': %s", f->gc->info.name,
-					       policy_error(ftl_gc_room(f, *seg)));
+				return ftl_gc_failed(f, ftl_gc_room(f, *seg));
 			return 0;
 		}
 	}
@@ -727,9 +734,9 @@ static int pick(struct ftl *f, uint32_t *seg)
 		if (c == FTL_MAX_STREAMS)
 			return 0;
 		if (f->gc->pick(f->gc_cls[c], f, seg))
-			return ftl_err(f, "victim policy '%s': %s", f->gc->info.name, policy_error(f->gc_cls[c]));
+			return ftl_gc_failed(f, f->gc_cls[c]);
 	} else if (f->gc->pick(f->gc_st, f, seg))
-		return ftl_gc_failed(f);
+		return ftl_gc_failed(f, f->gc_st);
 	if (*seg != FTL_NONE && (*seg >= f->nseg || f->seg[*seg].state != SEG_SEALED))
 		return ftl_err(f, "victim policy '%s' chose segment %u, which is not sealed", f->gc->info.name,
 			       *seg);
@@ -823,7 +830,8 @@ static int gp_exceeded(const struct ftl *f)
  * is under gp_max. Victim policies that can (greedy, the cost-benefit
  * family) choose only among segments holding gp_max garbage themselves
  * (ftl_max_victim_valid) and find none when none does; the others
- * clean what they choose. */
+ * clean what they choose. An operation that cleans a victim counts in
+ * gc_passes once, as a pass does under the watermarks. */
 static int gc_gp(struct ftl *f)
 {
 	uint64_t ops = 0, max_ops = f->gc_ops ? f->gc_ops : f->nseg;
@@ -834,7 +842,7 @@ static int gc_gp(struct ftl *f)
 				return -1;
 			if (seg == FTL_NONE)
 				return 0;
-			f->gc_passes++;
+			f->gc_passes += k == 0;
 			if (ftl_clean(f, seg, 0))
 				return -1;
 		}

@@ -245,7 +245,7 @@ struct ftl {
 	uint64_t *gckey;
 	size_t gcbuf_n, gcbuf_cap;
 	uint32_t last_victim;
-	uint64_t gc_passes;
+	uint64_t gc_passes; /* GC passes (watermarks) or operations (gp:P), forced passes included */
 	uint64_t gp_watermark_passes; /* under gp:P, passes the watermarks forced */
 
 	uint64_t mem_bytes; /* bytes the model allocated */
@@ -273,6 +273,9 @@ uint64_t ftl_pages_for_op(uint64_t U, double op);
 #define FTL_AUTO_B_MAX 256
 #define FTL_AUTO_MIN_DATA_SEGS 64
 uint32_t ftl_auto_pages_per_seg(uint64_t logical);
+/* The segment size c gives: pages_per_seg, or with 0 (auto) the rule
+ * above for its logical_pages. */
+uint32_t ftl_config_pages_per_seg(const struct ftl_config *c);
 uint64_t ftl_pages_for_sf(uint64_t U, double sf);
 
 /* NULL on error with a message in err. */

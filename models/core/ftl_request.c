@@ -18,14 +18,7 @@ static uint32_t lpn_of(const struct ftl *f, uint64_t page)
  * 1 go on, 0 drop the request, -1 error. */
 static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *end)
 {
-	uint64_t P = f->page_size;
-	unsigned sh = f->page_shift;
-	if (e->offset > UINT64_MAX - e->length - P) /* the end would wrap */
-		*first = *end = UINT64_MAX;
-	else {
-		*first = e->offset >> sh;
-		*end = (e->offset + e->length + P - 1) >> sh;
-	}
+	ev_pages(e, f->page_size, first, end);
 	if (f->map || *end <= f->U)
 		return 1;
 	f->r.out_of_range++;
@@ -43,9 +36,8 @@ static int span(struct ftl *f, const struct ev *e, uint64_t *first, uint64_t *en
 
 static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t end)
 {
-	uint64_t P = f->page_size;
-	unsigned sh = f->page_shift;
-	uint64_t ff = (e->offset + P - 1) >> sh, fe = (e->offset + e->length) >> sh;
+	uint64_t ff, fe;
+	ev_whole_pages(e, f->page_size, &ff, &fe);
 	if (fe > end)
 		fe = end;
 	if (fe < ff)

@@ -14,7 +14,7 @@ int ftl_wear_init(struct ftl *f)
 	f->wl_cap = 64;
 	f->wl_prev = ftl_calloc(f, f->nseg, sizeof(uint32_t));
 	f->wl_next = ftl_calloc(f, f->nseg, sizeof(uint32_t));
-	f->wl = malloc(f->wl_cap * sizeof(*f->wl));
+	f->wl = ftl_calloc(f, f->wl_cap, sizeof(*f->wl));
 	if (!f->wl_prev || !f->wl_next || !f->wl)
 		return -1;
 	for (uint32_t e = 0; e < f->wl_cap; e++)
@@ -61,6 +61,7 @@ static int wear_grow(struct ftl *f, uint32_t e)
 		return ftl_err(f, "out of memory for erase counts");
 	for (uint32_t i = f->wl_cap; i < cap; i++)
 		l[i] = (struct ftl_wl_level){.count = 0, .head = FTL_NONE};
+	f->mem_bytes += (uint64_t)(cap - f->wl_cap) * sizeof(*l);
 	f->wl = l;
 	f->wl_cap = cap;
 	return 0;
@@ -92,7 +93,7 @@ int ftl_wear_level(struct ftl *f)
 		if (seg == FTL_NONE)
 			continue;
 		if (f->gc->remove(ftl_gc_room(f, seg), f, seg))
-			return ftl_gc_failed(f);
+			return ftl_gc_failed(f, ftl_gc_room(f, seg));
 		if (ftl_clean(f, seg, 1))
 			return -1;
 		return f->place_batch ? ftl_writeout_sorted(f, 1) : 0;

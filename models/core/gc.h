@@ -101,7 +101,8 @@ void segarray_del(struct segarray *a, uint32_t seg);
 int segarray_check(const struct ftl *f, const struct segarray *a, char *err, size_t n);
 void segarray_free(struct segarray *a);
 
-/* Per-valid-count binary heaps ordered by seal time, oldest on top
+/* Per-valid-count binary heaps ordered by age origin (ftl_age_origin:
+ * the seal time unless the policy keeps a write-time age), oldest on top
  * (cb, cb-sqrt, cat): within one valid count the oldest segment scores
  * best under every age-rewarding policy, so a pick compares b + 1 tops. */
 struct agebuckets {

@@ -105,7 +105,10 @@ struct place_ops {
  *   own, each group of segments cleaned by its own rule): *seg = a
  *   sealed segment, which the model takes out of the victim policy's
  *   index and cleans, or FTL_NONE to leave the choice to the victim
- *   policy. It keeps its own index: never a scan of all segments. */
+ *   policy. It keeps its own index: never a scan of all segments.
+ *   Setting it is a capability, read from the pointer (no flag): the
+ *   model then refuses gp:P, another victim policy, random ties and
+ *   --spare-share opt. */
 	int (*request)(void *st, const struct ftl *f, uint32_t lpn, uint32_t n);
 	int (*invalidate)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
 	int (*placed)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);

@@ -5,9 +5,10 @@
  *
  *   ftlsim [options] [TRACE]      (TRACE: any trace file, - for stdin)
  *
- * This file holds main() and the replay loop; the command line is in
- * ftlsim_cli.c, the input passes in ftlsim_input.c, the CSV files and
- * the JSON summary in ftlsim_report.c.
+ * This file holds main() and builds the models; the command line is in
+ * ftlsim_cli.c, the input passes in ftlsim_input.c, the replay loop in
+ * ftlsim_replay.c, the CSV files and the JSON summary in
+ * ftlsim_report.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,7 +233,8 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
 		if (st.gp_watermark_passes)
-			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of %llu GC passes ran because the free "
+			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of the %llu GC passes (gc_passes: the "
+			     "trigger's operations and these) ran because the free "
 			     "segments fell to the watermark before the garbage passed %g of the space written "
 			     "(the spare space is about that or less): they cleaned any segment, and WA mixes the "
 			     "two triggers (gp_watermark_passes)",

@@ -190,11 +190,11 @@ static inline uint64_t sim_mem_bytes(const struct sim *s)
  * trims (its whole pages only, as the model trims). */
 static inline uint64_t sim_ev_pages(const struct ev *e, uint64_t P)
 {
-	uint64_t lo = e->offset / P, hi = (e->offset + e->length + P - 1) / P;
-	if (e->op == EV_DISCARD) {
-		lo = (e->offset + P - 1) / P;
-		hi = (e->offset + e->length) / P;
-	}
+	uint64_t lo, hi;
+	if (e->op == EV_DISCARD)
+		ev_whole_pages(e, P, &lo, &hi);
+	else
+		ev_pages(e, P, &lo, &hi);
 	return hi > lo ? hi - lo : 0;
 }
 

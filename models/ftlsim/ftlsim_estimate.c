@@ -110,8 +110,7 @@ static uint64_t linear(const double k[3], uint64_t U, uint64_t T)
 static struct ftl_config resolved(const struct sim *s)
 {
 	struct ftl_config c = s->cfg;
-	if (!c.pages_per_seg)
-		c.pages_per_seg = ftl_auto_pages_per_seg(c.logical_pages);
+	c.pages_per_seg = ftl_config_pages_per_seg(&c);
 	return c;
 }
 
@@ -384,7 +383,7 @@ void sim_dry_run(struct sim *s)
 	SETU(p, "page_size", s->cfg.page_size);
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
-	uint64_t b = s->cfg.pages_per_seg ? s->cfg.pages_per_seg : ftl_auto_pages_per_seg(U);
+	uint64_t b = ftl_config_pages_per_seg(&s->cfg);
 	SETU(p, "pages_per_segment", b);
 	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->cfg.pages_per_seg));
 	SETU(p, "segments", T / b);
@@ -463,7 +462,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			json_object_set_new(o, "axes", ax);
 		}
 		uint64_t U = x->cfg.logical_pages, T = x->cfg.physical_pages;
-		uint64_t b = x->cfg.pages_per_seg ? x->cfg.pages_per_seg : ftl_auto_pages_per_seg(U);
+		uint64_t b = ftl_config_pages_per_seg(&x->cfg);
 		SETU(o, "logical_pages", U);
 		SETU(o, "physical_pages", T / b * b);
 		SETU(o, "pages_per_segment", b);

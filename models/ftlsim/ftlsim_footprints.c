@@ -425,17 +425,18 @@ void sim_footprints_event(struct sim *s, const struct ev *e)
 		*seen_end = end;
 	if (e->op != EV_WRITE)
 		return;
+	uint64_t first, last;
 	if (v) {
+		ev_pages(e, P, &first, &last);
 		if (v->map.t.cap)
-			number(s, &v->map, e->offset / P, (e->offset + e->length + P - 1) / P, v->fp_n, v);
+			number(s, &v->map, first, last, v->fp_n, v);
 		return;
 	}
 	for (unsigned i = 0; i < s->fp_nown; i++) {
 		struct sim *o = s->fp_own[i];
-		uint64_t Q = o->cfg.page_size;
+		ev_pages(e, o->cfg.page_size, &first, &last);
 		if (o->space == SPACE_FOOTPRINT && o->map.t.cap)
-			number(s, &o->map, e->offset / Q, (e->offset + e->length + Q - 1) / Q, o->cfg.logical_pages,
-			       NULL);
+			number(s, &o->map, first, last, o->cfg.logical_pages, NULL);
 	}
 }
 

@@ -135,8 +135,8 @@ static unsigned space_owners(struct sim **m, unsigned n, struct sim **own)
 
 static void measure_event(struct sim *o, const struct ev *e)
 {
-	uint64_t P = o->cfg.page_size;
-	uint64_t first = e->offset / P, end = (e->offset + e->length + P - 1) / P;
+	uint64_t first, end;
+	ev_pages(e, o->cfg.page_size, &first, &end);
 	if (end > o->max_end)
 		o->max_end = end;
 	if (o->space == SPACE_FOOTPRINT && e->op == EV_WRITE)

@@ -110,8 +110,8 @@ void sim_volume_count(struct sim *in, const struct ev *e)
 	v->events++;
 	if (!e->length || e->op == EV_FLUSH)
 		return;
-	uint64_t P = in->cfg.page_size;
-	uint64_t first = e->offset / P, end = (e->offset + e->length + P - 1) / P;
+	uint64_t first, end;
+	ev_pages(e, in->cfg.page_size, &first, &end);
 	if (end > v->max_end)
 		v->max_end = end;
 	if (e->op != EV_WRITE)

@@ -1,7 +1,9 @@
 /*
  * gc_agebuckets.c - per-valid-count binary heaps of sealed segments,
- * oldest seal time on top (ties: lower segment number), for the
- * policies whose score rewards age (cb, cb-sqrt, cat). Moving a segment
+ * the oldest age origin on top (ftl_age_origin: the seal time, or the
+ * youngest or mean write time of its pages when the policy keeps one,
+ * cb:1 and cb:2; ties: lower segment number), for the policies whose
+ * score rewards age (cb, cb-sqrt, cat). Moving a segment
  * between buckets is O(log n); the heaps grow and shrink so that their
  * memory stays proportional to the number of sealed segments.
  */

@@ -120,10 +120,33 @@ static void test_text(void)
 	      "a version 1 line leaves them zero");
 }
 
+/* Requests to pages: every page touched, the pages covered whole. */
+static void test_pages(void)
+{
+	struct ev e = {.op = EV_WRITE, .offset = 4096 + 512, .length = 8192};
+	uint64_t a, b, c, d;
+	ev_pages(&e, 4096, &a, &b);
+	ev_whole_pages(&e, 4096, &c, &d);
+	CHECK(a == 1 && b == 4 && c == 2 && d == 3, "bytes 4608..12800: pages [1, 4) touched, [2, 3) whole (%llu %llu %llu %llu)",
+	      (unsigned long long)a, (unsigned long long)b, (unsigned long long)c, (unsigned long long)d);
+	e = (struct ev){.op = EV_DISCARD, .offset = 100, .length = 200};
+	ev_pages(&e, 4096, &a, &b);
+	ev_whole_pages(&e, 4096, &c, &d);
+	CHECK(a == 0 && b == 1 && d <= c, "within one page: touched [0, 1), none whole");
+	e = (struct ev){.op = EV_WRITE, .offset = 1ull << 40, .length = 1u << 20};
+	ev_pages(&e, 16384, &a, &b);
+	CHECK(a == (1ull << 26) && b - a == 64, "16 KiB pages: 1 MiB at 2^40 is 64 pages from 2^26");
+	e = (struct ev){.op = EV_WRITE, .offset = UINT64_MAX - 4096, .length = 4096};
+	ev_pages(&e, 4096, &a, &b);
+	ev_whole_pages(&e, 4096, &c, &d);
+	CHECK(a == UINT64_MAX && b == a && c == a && d == a, "an end past 2^64 gives no page");
+}
+
 int main(void)
 {
 	test_headers();
 	test_records();
 	test_text();
+	test_pages();
 	return TH_DONE();
 }

@@ -420,6 +420,149 @@ static void test_arguments(void)
 	ftl_free(f);
 }
 
+/* --spare-share opt: a victim policy's failure in another stream's room
+ * is reported with that room's message, not the first stream's. */
+static const struct gc_ops *real_gc;
+static int seal_fails_in_stream_1(void *st, const struct ftl *f, uint32_t seg)
+{
+	if (ftl_seg_stream(f, seg) == 1)
+		return policy_fail(st, "segment %u of stream 1 refused", seg);
+	return real_gc->on_seal(st, f, seg);
+}
+
+static void test_share_failure(void)
+{
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 2000;
+	c.physical_pages = 2600;
+	c.pages_per_seg = 16;
+	c.placement = "sepgc";
+	c.spare_share = 1;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f) {
+		CHECK(0, "sepgc --spare-share opt: %s", err);
+		return;
+	}
+	static struct gc_ops failing;
+	real_gc = f->gc;
+	failing = *f->gc;
+	failing.on_seal = seal_fails_in_stream_1;
+	f->gc = &failing;
+	struct rng rng;
+	rng_seed(&rng, 3);
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 100000 && !rc; i++)
+		rc = ftl_write(f, rng_below32(&rng, 2000), 0);
+	CHECK(rc && strstr(f->err, "victim policy 'greedy': segment") && strstr(f->err, "of stream 1 refused"),
+	      "a failure in stream 1's victim-policy room says that room's message: %s", f->err);
+	ftl_free(f);
+}
+
+/* gc_passes counts GC operations under gp:P as it counts passes under
+ * the watermarks: an operation of --gc-batch K victims is one. */
+static void test_gp_passes(uint32_t batch)
+{
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 2000;
+	c.physical_pages = 2600;
+	c.pages_per_seg = 16;
+	c.gc_gp = 0.15;
+	c.gc_batch = batch;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f) {
+		CHECK(0, "gp:0.15: %s", err);
+		return;
+	}
+	struct rng rng;
+	rng_seed(&rng, 5);
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 40000 && !rc; i++)
+		rc = ftl_write(f, rng_below32(&rng, 2000), 0);
+	uint64_t ops = f->gc_passes, v = f->c.victims;
+	CHECK(!rc && !f->gp_watermark_passes && v > 100 && ops * batch >= v && (batch == 1 ? ops == v : ops < v),
+	      "gp:0.15 --gc-batch %u: %llu GC operations cleaned %llu victims %s", batch, (unsigned long long)ops,
+	      (unsigned long long)v, rc ? f->err : "");
+	ftl_free(f);
+}
+
+/* Wear levelling's arrays are the model's memory (mem_bytes, which
+ * ftlsim's estimate reads): its lists, 8 bytes a segment, and its
+ * per-erase-count levels, counted again as they grow. */
+static void test_wear_memory(void)
+{
+	struct ftl *plain = make(2000, 2600, 16, "greedy", "single");
+	struct ftl_config c;
+	char err[512];
+	ftl_config_default(&c);
+	c.logical_pages = 2000;
+	c.physical_pages = 2600;
+	c.pages_per_seg = 16;
+	c.wear_threshold = 4;
+	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	if (!f || !plain) {
+		CHECK(0, "wear levelling: %s", err);
+		ftl_free(plain);
+		return;
+	}
+	uint64_t levels = f->wl_cap * sizeof(*f->wl), start = f->mem_bytes;
+	CHECK(f->mem_bytes - plain->mem_bytes == 8ull * f->nseg + levels,
+	      "wear levelling counts its lists and levels: %llu bytes more (want %llu)",
+	      (unsigned long long)(f->mem_bytes - plain->mem_bytes), (unsigned long long)(8ull * f->nseg + levels));
+	uint32_t cap0 = f->wl_cap;
+	struct rng rng;
+	rng_seed(&rng, 9);
+	int rc = ftl_precondition(f, PRECOND_SEQ);
+	for (int i = 0; i < 400000 && !rc; i++)
+		rc = ftl_write(f, rng_below32(&rng, 2000), 0);
+	CHECK(!rc && f->wl_cap > cap0 && f->mem_bytes - start == (f->wl_cap - cap0) * sizeof(*f->wl),
+	      "and its levels as they grow: %u -> %u levels, %llu bytes more", cap0, f->wl_cap,
+	      (unsigned long long)(f->mem_bytes - start));
+	ftl_free(f);
+	ftl_free(plain);
+}
+
+/* The segment size of a configuration: given, or auto from U alone. */
+static void test_auto_segments(void)
+{
+	struct ftl_config c;
+	ftl_config_default(&c);
+	c.logical_pages = 1 << 14;
+	c.pages_per_seg = 0;
+	uint32_t big = ftl_config_pages_per_seg(&c);
+	c.logical_pages = 1000;
+	uint32_t small = ftl_config_pages_per_seg(&c);
+	c.logical_pages = 100;
+	uint32_t tiny = ftl_config_pages_per_seg(&c);
+	c.pages_per_seg = 32;
+	CHECK(big == 256 && small == 8 && tiny == 2 && ftl_config_pages_per_seg(&c) == 32,
+	      "auto segments: 2^14 pages 256, 1000 pages 8, 100 pages 2 (got %u %u %u); given 32 stays", big, small,
+	      tiny);
+}
+
+/* ftl_calloc refuses a size whose bytes pass SIZE_MAX, also where the
+ * product would wrap to a large allocation (its huge-page branch). */
+static void test_calloc_overflow(void)
+{
+	struct ftl *f = make(100, 200, 8, "greedy", "single");
+	if (!f) {
+		CHECK(0, "a model to allocate in");
+		return;
+	}
+	uint64_t before = f->mem_bytes;
+	size_t n = SIZE_MAX / 16 + 1 + (4u << 20) / 16; /* n * 16 wraps to 4 MiB */
+	void *p = ftl_calloc(f, n, 16);
+	CHECK(!p && f->mem_bytes == before, "ftl_calloc(%zu, 16) is refused, nothing counted", n);
+	free(p);
+	p = ftl_calloc(f, SIZE_MAX / 2, 4);
+	CHECK(!p && f->mem_bytes == before, "ftl_calloc(SIZE_MAX / 2, 4) is refused");
+	free(p);
+	ftl_free(f);
+}
+
 /* The model keeps a page's last host write time for a policy that asks
  * (agesort sorts by it). */
 static void test_write_time(void)
@@ -452,6 +595,12 @@ int main(void)
 	test_random_policies();
 	test_arguments();
 	test_write_time();
+	test_share_failure();
+	test_gp_passes(1);
+	test_gp_passes(4);
+	test_wear_memory();
+	test_calloc_overflow();
+	test_auto_segments();
 	test_exact("fifo", 8, 6, 4);
 	test_exact("greedy", 0, 4, 4);
 	test_sequential();
