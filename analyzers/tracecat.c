@@ -65,8 +65,8 @@ int main(int argc, char **argv)
 	const char *target = NULL;
 	int c;
 
-	prog_init(argv[0]);
 	sig_init();
+	prog_init(argv[0]);
 	trace_opts_default(&o);
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:o:qhV", longopts, NULL)) != -1) {

@@ -557,8 +557,8 @@ int main(int argc, char **argv)
 	uint64_t psize = 4096;
 	const char *size_hist = NULL, *skew_cdf = NULL, *per_volume = NULL;
 
-	prog_init(argv[0]);
 	sig_init();
+	prog_init(argv[0]);
 	trace_opts_default(&o);
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {

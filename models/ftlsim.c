@@ -269,6 +269,7 @@ int main(int argc, char **argv)
 	static struct sim s; /* the input, and without --grid the one model */
 	struct sim *one = &s, **conf = &one, **m;
 	unsigned nconf = 1, n;
+	sig_init(); /* first: a signal from here on stops with a summary */
 	prog_init(argv[0]);
 	sim_defaults(&s);
 	sim_parse_args(&s, argc, argv);
@@ -278,7 +279,6 @@ int main(int argc, char **argv)
 	s.space_owner = &s;
 	m = conf, n = nconf;
 	g_in = &s, g_models = m, g_n = n;
-	sig_init();
 	s.t0 = sim_now();
 	if (s.dry_run && !s.grid.naxes && !s.per_volume) {
 		sim_dry_run(&s);

@@ -18,6 +18,8 @@ void sim_open_trace(struct sim *s)
 	char err[1024];
 	s->topt.async = sim_threads(s, 1) > 1; /* with threads, decompression in its own */
 	s->t = trace_open(s->path, &s->topt, err, sizeof(err));
+	if (!s->t && sim_interrupted)
+		return; /* a signal stopped the opening read: no event, the caller stops */
 	if (!s->t)
 		sim_fail("%s", err);
 	s->format = trace_format(s->t);
@@ -66,6 +68,8 @@ int sim_next_event(struct sim *s, struct ev *e)
 				 .hint = c->hint};
 		return 1;
 	}
+	if (!s->t)
+		return 0; /* its opening stopped by a signal */
 	int rc = trace_next(s->t, e);
 	if (rc < 0 && sim_interrupted)
 		return 0; /* a signal stopped a blocked read: the caller stops */

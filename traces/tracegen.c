@@ -672,8 +672,8 @@ int main(int argc, char **argv)
 	static struct ev_writer w;
 	struct pageset set, *setp = NULL;
 
-	prog_init(argv[0]);
 	sig_init();
+	prog_init(argv[0]);
 	parse_args(argc, argv, &o);
 	check_opts(&o);
 	gen_init(&o, &g);
