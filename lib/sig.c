@@ -46,7 +46,7 @@ static long long now_ns(void)
 	return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static const char *sig_name(int sig)
+const char *sig_name(int sig)
 {
 	return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
 }

@@ -52,6 +52,8 @@ int sig_track(const char *tmp);
 void sig_untrack(int slot);
 /* Remove every tracked temporary (signal-safe). */
 void sig_remove_tmps(void);
+/* "SIGINT", "SIGTERM" or "SIGHUP". */
+const char *sig_name(int sig);
 /* 128 + sig_caught. */
 int sig_status(void);
 /* "PROG: stopped by SIGTERM" on stderr, temporaries removed,

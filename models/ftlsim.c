@@ -306,11 +306,15 @@ int main(int argc, char **argv)
 	}
 	start_models(&s, m, n, nconf);
 	sim_replay(&s, m, n);
-	if (sim_interrupted) {
+	if (sim_interrupted || s.cut[0]) {
+		/* Stopped, or the input cut short (its writer failed): the
+		 * summary of what was replayed, partial; no output file. */
+		if (!sim_interrupted)
+			warn("%s", s.cut);
 		abort_all();
 		report(&s, m, n, nconf, 1);
 		free_models(&s, m, n, conf, nconf, &one);
-		return sig_status();
+		return sim_interrupted ? sig_status() : EXIT_DATA;
 	}
 	finish(&s, m, n);
 	report(&s, m, n, nconf, 0);

@@ -144,6 +144,7 @@ struct sim {
 	uint64_t pw_pass1, pt_pass1; /* page writes and whole pages discarded, pass 1 (--dry-run) */
 	uint32_t volume0;
 	int volumes_mixed, have_volume0;
+	char cut[600]; /* the input cut short (trace_cut): why; "" while whole */
 	/* the run */
 	struct ftl *f;
 	double t0;

@@ -75,9 +75,11 @@ int sim_next_event(struct sim *s, struct ev *e)
 		return 0; /* a signal stopped a blocked read: the caller stops */
 	if (rc < 0)
 		sim_fail("%s", trace_error(s->t));
+	if (!rc && !s->cut[0] && trace_cut(s->t)) /* the summary is partial, the exit 1 */
+		snprintf(s->cut, sizeof(s->cut), "%s", trace_cut(s->t));
 	if (s->fp_live && rc)
 		sim_footprints_event(s, e);
-	else if (s->fp_live && !sim_interrupted)
+	else if (s->fp_live && !sim_interrupted && !s->cut[0]) /* a cut input is said so, not compared */
 		sim_footprints_end(s);
 	if (rc && !s->have_volume0) {
 		s->volume0 = e->volume;
@@ -194,8 +196,8 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 		struct sim *o = own[i];
 		o->cfg.logical_pages = o->space == SPACE_FOOTPRINT ? o->map.t.n : o->max_end;
 		if (!o->cfg.logical_pages)
-			sim_fail("%s: the trace %s no page", in->path,
-				 o->space == SPACE_FOOTPRINT ? "writes" : "touches");
+			sim_fail("%s: the trace %s no page%s%s", in->path,
+				 o->space == SPACE_FOOTPRINT ? "writes" : "touches", in->cut[0] ? "; " : "", in->cut);
 	}
 	for (unsigned i = 0; i < n && !in->per_volume; i++)
 		if (m[i]->space != SPACE_GIVEN)
