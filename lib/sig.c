@@ -79,8 +79,10 @@ static int forced(const siginfo_t *si)
 #else
 	(void)si;
 #endif
-	long long t = now_ns();
-	return !first_ns || !t || t - first_ns >= SIG_GRACE_NS;
+	/* first_ns not yet seen (another thread is in the handler of the
+	 * first, this is its copy), or no clock: not forced by time. */
+	long long t = now_ns(), t0 = first_ns;
+	return t0 && t && t - t0 >= SIG_GRACE_NS;
 }
 
 static void on_signal(int sig, siginfo_t *si, void *ctx)
