@@ -1,8 +1,10 @@
 /*
  * rd_ev.c - the event stream itself (binary or text), so that every
- * program reads what tracecat and tracegen write: binary versions 1 and
- * 2 (docs/FORMATS.md section 5).
+ * program reads what tracecat and tracegen write: binary versions 1 to 3
+ * (docs/FORMATS.md section 5). From version 3 on the stream ends with an
+ * end record: one that stops before it is cut (r->cut), not a short trace.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,8 +13,8 @@
 
 struct ev_priv {
 	int binary; /* the binary stream's version, 0: text */
-	int started;
-	uint64_t recno;
+	uint64_t recno; /* whole event records read (good or bad) */
+	int ended;	/* the end record, or the cut, was met */
 };
 
 static int ev_probe(const unsigned char *d, size_t len)
@@ -73,38 +75,86 @@ static int ev_open(struct reader *r)
 	return 0;
 }
 
+/* The stream cut short: the events so far are good, the input is not
+ * whole (from version 3 on, where the writer ends it with a record). */
+static int cut(struct reader *r, uint64_t off, const char *how)
+{
+	struct ev_priv *p = r->priv;
+	snprintf(r->cut, sizeof(r->cut),
+		 "%s: byte %llu: the event stream %s after %llu events, without its end record: cut "
+		 "short (the program that wrote it failed or was stopped)",
+		 r->src->name, (unsigned long long)off, how, (unsigned long long)p->recno);
+	p->ended = 1;
+	return 0;
+}
+
+/* The end record at byte off: its count matches, nothing follows. */
+static int end(struct reader *r, uint64_t off, uint64_t events)
+{
+	struct ev_priv *p = r->priv;
+	size_t avail;
+	p->ended = 1;
+	if (events != p->recno)
+		return set_err(r->err, sizeof(r->err),
+			       "%s: byte %llu: the end record counts %llu events, the stream holds %llu",
+			       r->src->name, (unsigned long long)off, (unsigned long long)events,
+			       (unsigned long long)p->recno);
+	if (!src_peek(r->src, 1, &avail))
+		return set_err(r->err, sizeof(r->err), "%s", r->src->err);
+	if (avail)
+		return set_err(r->err, sizeof(r->err), "%s: byte %llu: data after the end record",
+			       r->src->name, (unsigned long long)off + EV_REC_SIZE);
+	return 0;
+}
+
+/* One whole record at byte off: 1 an event, 0 the end, -1 an error, 2 a
+ * bad record skipped. */
+static int record(struct reader *r, const unsigned char *in, uint64_t off, struct ev *e)
+{
+	struct ev_priv *p = r->priv;
+	char why[128];
+	uint64_t events;
+	int end_rc = ev_is_end(in, p->binary, &events, why, sizeof(why));
+	if (end_rc > 0)
+		return end(r, off, events) ? -1 : 0;
+	p->recno++;
+	if (!end_rc && !ev_decode(in, p->binary, e, why, sizeof(why)))
+		return 1;
+	return rd_bad(r, "%s: byte %llu: %s", r->src->name, (unsigned long long)off, why) ? -1 : 2;
+}
+
 static int ev_next(struct reader *r, struct ev *e)
 {
 	struct ev_priv *p = r->priv;
 	char why[128];
+	if (p->ended)
+		return 0;
 	for (;;) {
 		if (p->binary) {
 			uint64_t off = r->src->offset;
 			const unsigned char *in = src_take(r->src, EV_REC_SIZE);
-			if (in) { /* the record whole in the buffer: no copy */
-				if (!ev_decode(in, p->binary, e, why, sizeof(why)))
-					return 1;
-				if (rd_bad(r, "%s: byte %llu: %s", r->src->name, (unsigned long long)off, why))
-					return -1;
-				continue;
-			}
 			unsigned char rec[EV_REC_SIZE];
-			ssize_t got = src_read(r->src, rec, EV_REC_SIZE);
-			if (got < 0)
-				return set_err(r->err, sizeof(r->err), "%s", r->src->err);
-			if (got == 0)
-				return 0;
-			if (got < EV_REC_SIZE) {
-				/* A truncated tail is one bad record, then the end. */
-				if (rd_bad(r, "%s: byte %llu: truncated record (%zd of %d bytes)",
-					   r->src->name, (unsigned long long)off, got, EV_REC_SIZE))
-					return -1;
-				return 0;
+			if (!in) {
+				ssize_t got = src_read(r->src, rec, EV_REC_SIZE);
+				if (got < 0)
+					return set_err(r->err, sizeof(r->err), "%s", r->src->err);
+				if (got == 0)
+					return p->binary >= EV_VERSION_END ? cut(r, off, "ends") : 0;
+				if (got < EV_REC_SIZE && p->binary >= EV_VERSION_END)
+					return cut(r, off, "ends inside a record");
+				if (got < EV_REC_SIZE) {
+					/* A truncated tail is one bad record, then the end. */
+					if (rd_bad(r, "%s: byte %llu: truncated record (%zd of %d bytes)",
+						   r->src->name, (unsigned long long)off, got, EV_REC_SIZE))
+						return -1;
+					return 0;
+				}
+				in = rec;
 			}
-			if (!ev_decode(rec, p->binary, e, why, sizeof(why)))
-				return 1;
-			if (rd_bad(r, "%s: byte %llu: %s", r->src->name, (unsigned long long)off, why))
-				return -1;
+			/* else the record whole in the buffer: no copy */
+			int rc = record(r, in, off, e);
+			if (rc != 2)
+				return rc;
 		} else {
 			size_t len;
 			char *line = src_getline(r->src, &len);

@@ -42,6 +42,10 @@ struct reader {
 	uint64_t nbad;		/* bad records skipped (with skip_bad) */
 	char first_bad[512];	/* the first skipped record's message */
 	char err[512];		/* "FILE:LINE: what" or "FILE: byte OFFSET: what" */
+	/* Set by a reader that knows where its input should end (an event
+	 * stream of version 3 on) and returns 0 (end) before it: why the
+	 * input is cut short. Its events are good; the input is not whole. */
+	char cut[512];
 };
 
 struct reader_ops {
@@ -57,7 +61,8 @@ struct reader_ops {
 	int (*probe)(const unsigned char *data, size_t len);
 	/* Set up priv. 0 ok, -1 with r->err set. Optional. */
 	int (*open)(struct reader *r);
-	/* Next event: 1 one event, 0 end of data, -1 error (r->err). Mandatory. */
+	/* Next event: 1 one event, 0 end of data (r->cut set when the data
+	 * ends before its format's end), -1 error (r->err). Mandatory. */
 	int (*next)(struct reader *r, struct ev *e);
 	void (*close)(struct reader *r);
 };

@@ -299,6 +299,7 @@ int trace_next(struct trace *t, struct ev *e)
 }
 
 const char *trace_error(const struct trace *t) { return t->err; }
+const char *trace_cut(const struct trace *t) { return t->r.cut[0] ? t->r.cut : NULL; }
 int trace_position(const struct trace *t, uint64_t *done, uint64_t *total)
 {
 	int64_t size = t->have_src ? src_size(&t->src) : -1;

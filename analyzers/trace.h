@@ -40,6 +40,12 @@ struct trace *trace_open_mem(const char *name, const void *data, size_t len,
 /* 1 event, 0 end, -1 error (message via trace_error). */
 int trace_next(struct trace *t, struct ev *e);
 const char *trace_error(const struct trace *t);
+/* After trace_next returned 0: NULL when the input ended where its
+ * format says it ends (or the format cannot say), else why it is cut
+ * short ("FILE: byte N: ..."): an event stream of version 3 on without
+ * its end record, whose writer failed or was stopped. The events read
+ * are good; a program says so, marks its summary partial and exits 1. */
+const char *trace_cut(const struct trace *t);
 const char *trace_format(const struct trace *t);
 uint64_t trace_bad_count(const struct trace *t);
 /* How far the reader is through its file: bytes read so far and the

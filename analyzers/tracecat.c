@@ -65,8 +65,8 @@ int main(int argc, char **argv)
 	const char *target = NULL;
 	int c;
 
-	prog_init(argv[0]);
 	sig_init();
+	prog_init(argv[0]);
 	trace_opts_default(&o);
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:o:qhV", longopts, NULL)) != -1) {
@@ -121,16 +121,22 @@ int main(int argc, char **argv)
 				die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 			}
 		if (sig_caught) {
-			/* What was converted goes out, ending on a whole event. */
+			/* What was converted goes out, ending on a whole event,
+			 * without the event stream's end record. */
 			if (wops ? fflush(stdout) || ferror(stdout) : ev_writer_flush(&w))
 				die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 			if (wops)
 				tw_report(&tw);
 			sig_exit();
 		}
-		if (rc < 0) {
-			ev_writer_flush(&w);
-			die(EXIT_DATA, "%s", trace_error(t));
+		if (rc < 0 || trace_cut(t)) {
+			/* The events converted go out; an input cut short (or
+			 * bad) leaves the output without its end record. */
+			if (wops)
+				fflush(stdout);
+			else
+				ev_writer_flush(&w);
+			die(EXIT_DATA, "%s", rc < 0 ? trace_error(t) : trace_cut(t));
 		}
 		cli_report_bad(t, in[i]);
 		trace_close(t);
@@ -142,7 +148,8 @@ int main(int argc, char **argv)
 		tw_report(&tw);
 		return EXIT_OK;
 	}
-	if (ev_writer_flush(&w))
+	/* Every input read whole: the stream is complete. */
+	if (ev_writer_end(&w))
 		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 	return EXIT_OK;
 }

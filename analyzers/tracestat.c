@@ -557,8 +557,8 @@ int main(int argc, char **argv)
 	uint64_t psize = 4096;
 	const char *size_hist = NULL, *skew_cdf = NULL, *per_volume = NULL;
 
-	prog_init(argv[0]);
 	sig_init();
+	prog_init(argv[0]);
 	trace_opts_default(&o);
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
@@ -597,6 +597,8 @@ int main(int argc, char **argv)
 		die(EXIT_DATA, "%s", err);
 	if (csv)
 		fprintf(out.fp, "file,metric,value\n");
+	int ncut = 0; /* inputs cut short (an event stream without its end) */
+	char first_cut[600] = "";
 	for (int i = 0; i < nin; i++) {
 		const char *path = in[i];
 		struct stats *s = calloc(1, sizeof(*s));
@@ -628,19 +630,31 @@ int main(int argc, char **argv)
 		 * the summary is of the events counted, marked partial. */
 		if (rc < 0 && !sig_caught)
 			die(EXIT_DATA, "%s", trace_error(t));
+		/* Cut short: the summary of the events read, partial, and
+		 * exit 1 at the end. */
+		const char *cut = sig_caught ? NULL : trace_cut(t);
+		if (cut) {
+			warn("%s", cut);
+			if (!ncut++)
+				snprintf(first_cut, sizeof(first_cut), "%s", cut);
+		}
 		cli_report_bad(t, path);
 		if (summarise(s, &m))
 			die(EXIT_DATA, "out of memory");
 		json_t *j = to_json(path, trace_format(t), trace_bad_count(t), psize, s, &m);
-		if (sig_caught)
+		if (sig_caught || cut) {
 			json_object_set_new(j, "partial", json_true());
+			json_object_set_new(j, "partial_reason",
+					    cut ? json_string(cut) : json_sprintf("stopped by %s", sig_name(sig_caught)));
+		}
 		if (csv)
 			print_csv(out.fp, j, "", path);
-		if (csv && sig_caught)
+		if (csv && (sig_caught || cut))
 			csv_row(out.fp, path, "partial", 1);
 		json_array_append_new(all, j);
-		/* The side files describe a whole trace: none when interrupted. */
-		if (sig_caught)
+		/* The side files describe a whole trace: none when interrupted
+		 * or cut short. */
+		if (sig_caught || cut)
 			size_hist = skew_cdf = per_volume = NULL;
 		if (size_hist && write_size_hist(size_hist, path, s, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
@@ -663,8 +677,12 @@ int main(int argc, char **argv)
 	if (!csv) {
 		json_t *root = json_object();
 		json_object_set_new(root, "tracestat_version", json_string(FTLKIT_VERSION));
-		if (sig_caught)
+		if (sig_caught || ncut) {
 			json_object_set_new(root, "partial", json_true());
+			json_object_set_new(root, "partial_reason",
+					    sig_caught ? json_sprintf("stopped by %s", sig_name(sig_caught))
+						       : json_string(first_cut));
+		}
 		json_object_set_new(root, "traces", all);
 		all = NULL;
 		/* jansson allocates while dumping too */
@@ -683,5 +701,5 @@ int main(int argc, char **argv)
 		die(EXIT_DATA, "%s", err);
 	if (sig_caught)
 		sig_exit();
-	return EXIT_OK;
+	return ncut ? EXIT_DATA : EXIT_OK;
 }

@@ -122,6 +122,24 @@ int ev_decode(const unsigned char in[EV_REC_SIZE], int version, struct ev *e, ch
 	return 0;
 }
 
+void ev_encode_end(uint64_t events, unsigned char out[EV_REC_SIZE])
+{
+	memset(out, 0, EV_REC_SIZE);
+	put64(out, events);
+	out[24] = EV_OP_END;
+}
+
+int ev_is_end(const unsigned char in[EV_REC_SIZE], int version, uint64_t *events, char *err, size_t n)
+{
+	if (version < EV_VERSION_END || in[24] != EV_OP_END)
+		return 0;
+	for (int i = 8; i < EV_REC_SIZE; i++)
+		if (i != 24 && in[i])
+			return set_err(err, n, "bad end record (nonzero byte %d)", i);
+	*events = get64(in);
+	return 1;
+}
+
 int ev_format(const struct ev *e, char *buf)
 {
 	int w = sprintf(buf, "%" PRId64 " %s %" PRIu64 " %" PRIu32 " %" PRIu32, e->t_ns, ev_op_name(e->op),
@@ -233,6 +251,7 @@ void ev_writer_init(struct ev_writer *w, FILE *fp, int binary)
 	w->fp = fp;
 	w->binary = binary;
 	w->n = 0;
+	w->events = 0;
 	if (binary) {
 		ev_encode_header(w->buf);
 		w->n = EV_HDR_SIZE;
@@ -249,6 +268,7 @@ int ev_write(struct ev_writer *w, const struct ev *e)
 	} else {
 		w->n += (size_t)ev_format(e, (char *)w->buf + w->n);
 	}
+	w->events++;
 	return 0;
 }
 
@@ -258,4 +278,15 @@ int ev_writer_flush(struct ev_writer *w)
 		return -1;
 	w->n = 0;
 	return fflush(w->fp) ? -1 : 0;
+}
+
+int ev_writer_end(struct ev_writer *w)
+{
+	if (w->binary) {
+		if (w->n + EV_REC_SIZE > sizeof(w->buf) && ev_writer_flush(w))
+			return -1;
+		ev_encode_end(w->events, w->buf + w->n);
+		w->n += EV_REC_SIZE;
+	}
+	return ev_writer_flush(w);
 }

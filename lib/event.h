@@ -3,12 +3,20 @@
  * currency of every ftlkit program (docs/FORMATS.md section 5).
  *
  * Binary form (between programs): a 16-byte header
- *     "FTLKEV\0\0" magic, u32 version (2; 1 is still read), u32 record
- *     size (32),
+ *     "FTLKEV\0\0" magic, u32 version (3; 1 and 2 are still read), u32
+ *     record size (32),
  * then fixed 32-byte little-endian records:
  *     0 i64 t_ns   8 u64 offset   16 u32 length   20 u32 volume
  *     24 u8 op     25 u8 temp     26 u16 stream  28 u8 hint  29..31 zero
- * (version 1: ops 0-3 only, bytes 26..31 zero).
+ * (version 1: ops 0-3 only, bytes 26..31 zero), and from version 3 on,
+ * last, one end record:
+ *     0 u64 the number of event records before it   24 u8 0xff
+ *     every other byte zero
+ * which a writer appends only when it has written every event it meant
+ * to (ev_writer_end): not after an error, not when a signal stopped it.
+ * A reader of a version 3 stream that ends without it reports the
+ * stream cut (trace_cut): a pipe whose writer failed is not a short
+ * trace. Versions 1 and 2 have no end record and are read as before.
  * Text form (for people): one line per record,
  *     "t_ns op offset length volume [temp [stream [hint]]]"
  * with op one of R W D F, or ZR ZO ZF ZA for the zone operations.
@@ -66,7 +74,9 @@ struct ev {
 
 #define EV_MAGIC "FTLKEV\0\0"
 #define EV_MAGIC_LEN 8
-#define EV_VERSION 2 /* written; 1 and 2 are read */
+#define EV_VERSION 3 /* written; 1, 2 and 3 are read */
+#define EV_VERSION_END 3 /* the first version with an end record */
+#define EV_OP_END 0xff /* byte 24 of the end record */
 #define EV_HDR_SIZE 16
 #define EV_REC_SIZE 32
 
@@ -107,13 +117,21 @@ static inline void ev_whole_pages(const struct ev *e, uint64_t page_size, uint64
 }
 
 void ev_encode_header(unsigned char out[EV_HDR_SIZE]);
-/* The stream's version (1 or 2) if hdr is a valid header, -1 with a
+/* The stream's version (1 to 3) if hdr is a valid header, -1 with a
  * message otherwise. */
 int ev_check_header(const unsigned char *hdr, char *err, size_t n);
 void ev_encode(const struct ev *e, unsigned char out[EV_REC_SIZE]);
 /* A record of a stream of this version: 0 ok, -1 with a message on a
  * bad op, a bad hint or nonzero padding. */
 int ev_decode(const unsigned char in[EV_REC_SIZE], int version, struct ev *e, char *err, size_t n);
+
+/* The end record after events event records. */
+void ev_encode_end(uint64_t events, unsigned char out[EV_REC_SIZE]);
+/* Whether a record of a stream of this version is its end record: 1
+ * (the count of event records it states in *events), 0 (an event
+ * record, or a version without end records), -1 with a message (byte
+ * 24 says end but another byte is wrong). */
+int ev_is_end(const unsigned char in[EV_REC_SIZE], int version, uint64_t *events, char *err, size_t n);
 
 /* Text form. ev_format returns the length written (buf >= 112 bytes). */
 int ev_format(const struct ev *e, char *buf);
@@ -125,10 +143,16 @@ struct ev_writer {
 	FILE *fp;
 	int binary;
 	size_t n;
+	uint64_t events; /* written so far */
 	unsigned char buf[EV_REC_SIZE * 2048];
 };
 void ev_writer_init(struct ev_writer *w, FILE *fp, int binary);
 int ev_write(struct ev_writer *w, const struct ev *e);
+/* What is buffered goes out; the stream stays open (and, binary, without
+ * its end: what a writer does when it stops on an error or a signal). */
 int ev_writer_flush(struct ev_writer *w);
+/* The stream is complete: the binary form's end record, then a flush.
+ * Only on success; the text form has no end record. */
+int ev_writer_end(struct ev_writer *w);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ftlkit.h"
@@ -19,6 +20,15 @@ volatile sig_atomic_t sig_caught;
 enum { MAX_TMP = 1024 };
 static const char *volatile tmps[MAX_TMP];
 
+/* When the first signal came (CLOCK_MONOTONIC, ns); written by the
+ * handler only, with the three signals blocked while it runs. */
+static volatile long long first_ns;
+
+static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+enum { NSIGS = sizeof(sigs) / sizeof(sigs[0]) };
+static int handled[NSIGS]; /* not SIGHUP under nohup */
+static struct sigaction after_first;
+
 void sig_remove_tmps(void)
 {
 	for (int i = 0; i < MAX_TMP; i++) {
@@ -28,27 +38,90 @@ void sig_remove_tmps(void)
 	}
 }
 
-static void on_signal(int sig)
+static long long now_ns(void)
 {
-	if (sig_caught) {
-		/* Asked twice: do not wait for the program to notice. */
-		sig_remove_tmps();
-		_exit(128 + sig_caught);
+	struct timespec ts;
+	if (clock_gettime(CLOCK_MONOTONIC, &ts))
+		return 0;
+	return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+const char *sig_name(int sig)
+{
+	return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
+}
+
+/* write(2) of a string: what a handler may call. */
+static void say(const char *s)
+{
+	size_t n = strlen(s);
+	while (n) {
+		ssize_t w = write(STDERR_FILENO, s, n);
+		if (w <= 0)
+			return;
+		s += w;
+		n -= (size_t)w;
 	}
-	sig_caught = sig;
+}
+
+/* A later signal forces the stop when a person asked twice: it came
+ * from the terminal (the kernel sends a keyboard's SIGINT once to each
+ * process of the foreground group, so a second one is a second key
+ * press), or SIG_GRACE_NS or more after the first. A copy from another
+ * process within the grace is the same request delivered twice
+ * (timeout(1) signals the child and then its process group; Slurm
+ * signals the step's processes and their group): it is ignored. */
+static int forced(const siginfo_t *si)
+{
+#ifdef SI_KERNEL
+	if (si && si->si_code == SI_KERNEL)
+		return 1;
+#else
+	(void)si;
+#endif
+	/* first_ns not yet seen (another thread is in the handler of the
+	 * first, this is its copy), or no clock: not forced by time. */
+	long long t = now_ns(), t0 = first_ns;
+	return t0 && t && t - t0 >= SIG_GRACE_NS;
+}
+
+static void on_signal(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	if (!sig_caught) {
+		first_ns = now_ns();
+		sig_caught = sig;
+		/* This signal interrupts a blocked read (no SA_RESTART); a
+		 * copy that follows must not interrupt the writes of the
+		 * summary. */
+		for (int i = 0; i < NSIGS; i++)
+			if (handled[i])
+				sigaction(sigs[i], &after_first, NULL);
+		return;
+	}
+	if (!forced(si))
+		return;
+	/* Asked twice: do not wait for the program to notice. */
+	sig_remove_tmps();
+	say(prog_name ? prog_name : "ftlkit");
+	say(": stopped at once by a second ");
+	say(sig_name(sig));
+	say(" (no summary)\n");
+	_exit(128 + sig_caught);
 }
 
 void sig_init(void)
 {
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
+	sa.sa_sigaction = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (int i = 0; i < NSIGS; i++)
 		sigaddset(&sa.sa_mask, sigs[i]);
-	sa.sa_flags = 0; /* no SA_RESTART: a blocked read returns EINTR */
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+	after_first = sa;
+	after_first.sa_flags = SA_SIGINFO | SA_RESTART;
+	sa.sa_flags = SA_SIGINFO; /* no SA_RESTART: a blocked read returns EINTR */
+	for (int i = 0; i < NSIGS; i++) {
 		struct sigaction old;
 		/* SIGHUP ignored by whoever started us (nohup) stays ignored;
 		 * SIGINT is caught even where a non-interactive shell ignored it
@@ -56,7 +129,7 @@ void sig_init(void)
 		if (sigs[i] == SIGHUP && sigaction(SIGHUP, NULL, &old) == 0 &&
 		    old.sa_handler == SIG_IGN)
 			continue;
-		sigaction(sigs[i], &sa, NULL);
+		handled[i] = sigaction(sigs[i], &sa, NULL) == 0;
 	}
 }
 
@@ -85,7 +158,6 @@ void sig_exit(void)
 {
 	sig_remove_tmps();
 	fflush(stdout);
-	fprintf(stderr, "%s: stopped by %s\n", prog_name,
-		sig_caught == SIGTERM ? "SIGTERM" : sig_caught == SIGHUP ? "SIGHUP" : "SIGINT");
+	fprintf(stderr, "%s: stopped by %s\n", prog_name, sig_name(sig_caught));
 	_exit(sig_status());
 }

@@ -5,8 +5,23 @@
  * records itself in sig_caught: a program checks that flag in its main
  * loop (one load of a volatile, no system call), stops, writes what it
  * promises on an interruption (ftlsim and tracestat a summary marked
- * "partial") and ends through sig_exit(). A second signal does not wait:
- * it removes the temporaries and exits at once.
+ * "partial") and ends through sig_exit(). Programs call sig_init() first
+ * in main, so that a signal at any moment after that is a stop with a
+ * summary, not a death without one.
+ *
+ * The same request often arrives twice: timeout(1) sends its signal to
+ * the child and then to its own process group (the child is in it), and
+ * Slurm signals a step's processes and their process group. So a later
+ * signal (any of the three) is ignored, as a copy of the first, unless a
+ * person asked twice:
+ *   - it came from the terminal (a second Ctrl-C: the kernel sends one
+ *     copy of a keyboard's SIGINT to each process of the foreground
+ *     group, never two), or
+ *   - it came SIG_GRACE_NS (1 s) or more after the first (a second
+ *     kill, timeout's -k, Slurm's KillWait all wait longer).
+ * Then the program does not wait: it removes the temporaries, says so on
+ * stderr and exits at once, printing nothing more. SIGKILL stops it at
+ * once too, with the temporaries left.
  *
  * The handler is installed without SA_RESTART, so a read blocked on a
  * pipe or a terminal returns EINTR and the reader sees the flag (lib/src.c
@@ -26,6 +41,9 @@
 /* The first of SIGINT, SIGTERM, SIGHUP received; 0 while none. */
 extern volatile sig_atomic_t sig_caught;
 
+/* A later signal this long after the first forces an immediate stop. */
+#define SIG_GRACE_NS 1000000000LL
+
 /* SIGHUP stays ignored when it was on entry (nohup). */
 void sig_init(void);
 /* Track a temporary file name (the string must live until untracked);
@@ -34,6 +52,8 @@ int sig_track(const char *tmp);
 void sig_untrack(int slot);
 /* Remove every tracked temporary (signal-safe). */
 void sig_remove_tmps(void);
+/* "SIGINT", "SIGTERM" or "SIGHUP". */
+const char *sig_name(int sig);
 /* 128 + sig_caught. */
 int sig_status(void);
 /* "PROG: stopped by SIGTERM" on stderr, temporaries removed,

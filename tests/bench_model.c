@@ -62,7 +62,7 @@ static int emit(uint64_t U, uint64_t writes, uint64_t seed)
 		if (ev_write(&w, &e))
 			return -1;
 	}
-	return ev_writer_flush(&w);
+	return ev_writer_end(&w);
 }
 
 /* The measured loop: lpns are drawn RING writes early so that the

@@ -16,9 +16,9 @@ t_expect_success 'text -> binary -> text round trip is exact' '
 	"$BIN/tracecat" -q -o text ev.bin >back.txt &&
 	t_cmp ev.txt back.txt
 '
-t_expect_success 'binary stream starts with the magic and has 32-byte records' '
+t_expect_success 'binary stream starts with the magic and has 32-byte records, the last the end record' '
 	head -c 6 ev.bin | grep -q FTLKEV &&
-	test $(wc -c <ev.bin) -eq $((16 + 5 * 32))
+	test $(wc -c <ev.bin) -eq $((16 + 6 * 32))
 '
 for z in gzip bzip2 xz zstd; do
 	t_expect_success "$z-compressed input is read transparently" "
@@ -107,9 +107,12 @@ t_expect_success '--skip-bad skips and counts exactly' '
 	"$BIN/tracecat" -o text -f ev --skip-bad bad3.txt >o.txt 2>e.txt &&
 	test $(wc -l <o.txt) = 2 && grep -q "3 bad records skipped" e.txt
 '
-t_expect_success 'truncated binary record: error with byte offset' '
+t_expect_success 'truncated binary record: the stream cut (version 3) or a bad record (version 2), with byte offset' '
 	head -c $((16 + 2 * 32 + 7)) ev.bin >tr.bin &&
-	t_err 1 "tr.bin: byte 80: truncated record" "$BIN/tracecat" -o text tr.bin
+	t_err 1 "tr.bin: byte 80: the event stream ends inside a record after 2 events, without its end record" \
+		"$BIN/tracecat" -o text tr.bin &&
+	{ printf "FTLKEV\000\000\002\000\000\000\040\000\000\000"; tail -c +17 tr.bin; } >tr2.bin &&
+	t_err 1 "tr2.bin: byte 80: truncated record" "$BIN/tracecat" -o text tr2.bin
 '
 t_expect_success 'binary stream with a wrong version is refused' '
 	printf "FTLKEV\000\000\011\000\000\000\040\000\000\000" >v9.bin &&

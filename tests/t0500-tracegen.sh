@@ -7,7 +7,7 @@ G="$BIN/tracegen"
 # Binary stream records as text via od: "t_ns offset length volume op temp"
 # (op as a number: 1 write, 2 discard).
 decode() {
-	tail -c +17 "$1" | od -An -v -tu8 -w32 |
+	tail -c +17 "$1" | head -c -32 | od -An -v -tu8 -w32 |
 		awk '{print $1, $2, $3 % 4294967296, int($3 / 4294967296), $4 % 256, int($4 / 256)}'
 }
 
@@ -30,9 +30,9 @@ t_expect_success 'the seed is echoed on stderr' '
 	grep -qx "tracegen: seed 12345" err
 '
 
-t_expect_success 'binary stream: header, 32-byte records, same events as text' '
+t_expect_success 'binary stream: header, 32-byte records and the end record, same events as text' '
 	"$G" -p hotcold -n 1000 -w 3000 --trim-prob 0.1 -o bin >s.bin 2>/dev/null &&
-	test "$(wc -c <s.bin)" = $((16 + 32 * 3000)) &&
+	test "$(wc -c <s.bin)" = $((16 + 32 * 3001)) &&
 	test "$(head -c 6 s.bin)" = FTLKEV &&
 	"$G" -p hotcold -n 1000 -w 3000 --trim-prob 0.1 -o text 2>/dev/null |
 		awk "{print \$1, \$3, \$4, \$5, (\$2 == \"W\" ? 1 : 2), \$6}" >s.txt &&

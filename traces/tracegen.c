@@ -672,8 +672,8 @@ int main(int argc, char **argv)
 	static struct ev_writer w;
 	struct pageset set, *setp = NULL;
 
-	prog_init(argv[0]);
 	sig_init();
+	prog_init(argv[0]);
 	parse_args(argc, argv, &o);
 	check_opts(&o);
 	gen_init(&o, &g);
@@ -698,8 +698,9 @@ int main(int argc, char **argv)
 		for (uint64_t i = 0; i < o.writes && !sig_caught; i++)
 			run_request(&o, &g, &w, &e, setp);
 	}
-	/* Interrupted: the stream written so far ends on a whole event. */
-	if (ev_writer_flush(&w))
+	/* Interrupted: the stream written so far ends on a whole event,
+	 * without the end record (a reader reports it cut). */
+	if (sig_caught ? ev_writer_flush(&w) : ev_writer_end(&w))
 		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 	if (sig_caught)
 		sig_exit();

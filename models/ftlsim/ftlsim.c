@@ -288,6 +288,7 @@ int main(int argc, char **argv)
 	static struct sim s; /* the input, and without --grid the one model */
 	struct sim *one = &s, **conf = &one, **m;
 	unsigned nconf = 1, n;
+	sig_init(); /* first: a signal from here on stops with a summary */
 	prog_init(argv[0]);
 	sim_defaults(&s);
 	sim_parse_args(&s, argc, argv);
@@ -297,7 +298,6 @@ int main(int argc, char **argv)
 	s.space_owner = &s;
 	m = conf, n = nconf;
 	g_in = &s, g_models = m, g_n = n;
-	sig_init();
 	s.t0 = sim_now();
 	if (s.dry_run && !s.grid.naxes && !s.per_volume) {
 		sim_dry_run(&s);
@@ -325,11 +325,15 @@ int main(int argc, char **argv)
 	}
 	start_models(&s, m, n, nconf);
 	sim_replay(&s, m, n);
-	if (sim_interrupted) {
+	if (sim_interrupted || s.cut[0]) {
+		/* Stopped, or the input cut short (its writer failed): the
+		 * summary of what was replayed, partial; no output file. */
+		if (!sim_interrupted)
+			warn("%s", s.cut);
 		abort_all();
 		report(&s, m, n, nconf, 1);
 		free_models(&s, m, n, conf, nconf, &one);
-		return sig_status();
+		return sim_interrupted ? sig_status() : EXIT_DATA;
 	}
 	finish(&s, m, n);
 	report(&s, m, n, nconf, 0);

@@ -147,6 +147,7 @@ struct sim {
 	uint64_t pw_pass1, pt_pass1; /* page writes and whole pages discarded, pass 1 (--dry-run) */
 	uint32_t volume0;
 	int volumes_mixed, have_volume0;
+	char cut[600]; /* the input cut short (trace_cut): why; "" while whole */
 	/* the run: a device (the FTL model) under a host layer (pass-through);
 	 * the replay and the reports talk to these only (dev.h, host.h) */
 	const struct dev_ops *dops;

@@ -18,6 +18,8 @@ void sim_open_trace(struct sim *s)
 	char err[1024];
 	s->topt.async = sim_threads(s, 1) > 1; /* with threads, decompression in its own */
 	s->t = trace_open(s->path, &s->topt, err, sizeof(err));
+	if (!s->t && sim_interrupted)
+		return; /* a signal stopped the opening read: no event, the caller stops */
 	if (!s->t)
 		sim_fail("%s", err);
 	s->format = trace_format(s->t);
@@ -66,14 +68,18 @@ int sim_next_event(struct sim *s, struct ev *e)
 				 .hint = c->hint};
 		return 1;
 	}
+	if (!s->t)
+		return 0; /* its opening stopped by a signal */
 	int rc = trace_next(s->t, e);
 	if (rc < 0 && sim_interrupted)
 		return 0; /* a signal stopped a blocked read: the caller stops */
 	if (rc < 0)
 		sim_fail("%s", trace_error(s->t));
+	if (!rc && !s->cut[0] && trace_cut(s->t)) /* the summary is partial, the exit 1 */
+		snprintf(s->cut, sizeof(s->cut), "%s", trace_cut(s->t));
 	if (s->fp_live && rc)
 		sim_footprints_event(s, e);
-	else if (s->fp_live && !sim_interrupted)
+	else if (s->fp_live && !sim_interrupted && !s->cut[0]) /* a cut input is said so, not compared */
 		sim_footprints_end(s);
 	if (rc && !s->have_volume0) {
 		s->volume0 = e->volume;
@@ -190,8 +196,8 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 		struct sim *o = own[i];
 		o->cfg.logical_pages = o->space == SPACE_FOOTPRINT ? o->map.t.n : o->max_end;
 		if (!o->cfg.logical_pages)
-			sim_fail("%s: the trace %s no page", in->path,
-				 o->space == SPACE_FOOTPRINT ? "writes" : "touches");
+			sim_fail("%s: the trace %s no page%s%s", in->path,
+				 o->space == SPACE_FOOTPRINT ? "writes" : "touches", in->cut[0] ? "; " : "", in->cut);
 	}
 	for (unsigned i = 0; i < n && !in->per_volume; i++)
 		if (m[i]->space != SPACE_GIVEN)

@@ -401,12 +401,20 @@ static void add_model(json_t *j, const struct sim *s)
 	json_object_set_new(j, "memory", m);
 }
 
-static json_t *j_head(int partial)
+/* Why a summary is partial: the input cut short, or a signal. */
+static json_t *j_reason(const struct sim *in)
+{
+	return in->cut[0] ? json_string(in->cut) : json_sprintf("stopped by %s", sig_name(sim_interrupted));
+}
+
+static json_t *j_head(const struct sim *in, int partial)
 {
 	json_t *j = json_object();
 	json_object_set_new(j, "program", json_string("ftlsim"));
 	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
 	json_object_set_new(j, "partial", json_boolean(partial));
+	if (partial)
+		json_object_set_new(j, "partial_reason", j_reason(in));
 	return j;
 }
 
@@ -424,7 +432,7 @@ static void print_json(json_t *j)
 
 void sim_print_summary(struct sim *s, int partial)
 {
-	json_t *j = j_head(partial);
+	json_t *j = j_head(s, partial);
 	json_object_set_new(j, "input", j_input(s));
 	add_model(j, s);
 	uint64_t host, flash;
@@ -468,7 +476,7 @@ static json_t *j_grid(const struct sim *in)
  * the fields of a single run's summary. */
 void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int partial)
 {
-	json_t *j = j_head(partial), *confs = json_array();
+	json_t *j = j_head(in, partial), *confs = json_array();
 	uint64_t host = 0, flash = 0;
 	json_object_set_new(j, "input", j_input(in));
 	json_object_set_new(j, "grid", j_grid(in));
@@ -612,6 +620,7 @@ void sim_print_unstarted(const struct sim *s)
 	json_object_set_new(j, "program", json_string("ftlsim"));
 	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
 	json_object_set_new(j, "partial", json_true());
+	json_object_set_new(j, "partial_reason", j_reason(s));
 	json_object_set_new(in, "path", json_string(s->path));
 	SETU(in, "events_read", s->events_pass1);
 	json_object_set_new(j, "input", in);
@@ -693,7 +702,7 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 
 void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsigned nconf, int partial)
 {
-	json_t *j = j_head(partial), *pv = json_object(), *confs = json_array(), *skip = json_array();
+	json_t *j = j_head(in, partial), *pv = json_object(), *confs = json_array(), *skip = json_array();
 	uint64_t host = 0, flash = 0, selected = 0;
 	for (size_t i = 0; i < in->vols.n; i++)
 		selected += in->vols.v[i].selected;

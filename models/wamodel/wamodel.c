@@ -489,8 +489,8 @@ int main(int argc, char **argv)
 	struct opts o = {.p = {.b = 64, .nd = 2, .d = {2, 10}, .hot_prob = 0.9, .hot_frac = 0.1}};
 	for (size_t i = 0; i < NMODELS; i++)
 		o.use[i] = 1;
-	prog_init(argv[0]);
 	sig_init();
+	prog_init(argv[0]);
 	parse_args(argc, argv, &o);
 	int rc = 0;
 	if (o.csv)

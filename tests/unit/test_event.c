@@ -1,14 +1,17 @@
 /*
- * test_event.c - the event stream, versions 1 and 2 (docs/FORMATS.md
- * section 5): headers, records and text lines of both, the version 2
- * fields (stream, write-lifetime hint, zone operations) round trip in
- * both forms, and what each version refuses.
+ * test_event.c - the event stream, versions 1 to 3 (docs/FORMATS.md
+ * section 5): headers, records and text lines, the version 2 fields
+ * (stream, write-lifetime hint, zone operations) round trip in both
+ * forms, what each version refuses, and version 3's end record: written
+ * by ev_writer_end only, its absence read as a cut, not as an end.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "event.h"
 #include "th.h"
+#include "trace.h"
 
 static void header_v(unsigned char h[EV_HDR_SIZE], unsigned v)
 {
@@ -21,12 +24,14 @@ static void test_headers(void)
 	unsigned char h[EV_HDR_SIZE];
 	char err[128] = "";
 	ev_encode_header(h);
-	CHECK(h[8] == 2 && ev_check_header(h, err, sizeof(err)) == 2, "the writer's header is version 2 %s", err);
+	CHECK(h[8] == 3 && ev_check_header(h, err, sizeof(err)) == 3, "the writer's header is version 3 %s", err);
 	header_v(h, 1);
 	CHECK(ev_check_header(h, err, sizeof(err)) == 1, "a version 1 header is read %s", err);
-	header_v(h, 3);
-	CHECK(ev_check_header(h, err, sizeof(err)) < 0 && strstr(err, "unsupported event stream version 3"),
-	      "version 3 is refused: %s", err);
+	header_v(h, 2);
+	CHECK(ev_check_header(h, err, sizeof(err)) == 2, "a version 2 header is read %s", err);
+	header_v(h, 4);
+	CHECK(ev_check_header(h, err, sizeof(err)) < 0 && strstr(err, "unsupported event stream version 4"),
+	      "version 4 is refused: %s", err);
 	header_v(h, 0);
 	CHECK(ev_check_header(h, err, sizeof(err)) < 0, "version 0 is refused: %s", err);
 }
@@ -142,11 +147,109 @@ static void test_pages(void)
 	CHECK(a == UINT64_MAX && b == a && c == a && d == a, "an end past 2^64 gives no page");
 }
 
+/* Read a stream from memory: the events, trace_next's last status and
+ * the cut message (or ""). */
+static int read_all(const unsigned char *d, size_t len, int skip_bad, uint64_t *n, char *cut, size_t ncut,
+		    char *err, size_t nerr)
+{
+	struct trace_opts o;
+	trace_opts_default(&o);
+	o.quiet = 1;
+	o.rd.skip_bad = skip_bad;
+	struct trace *t = trace_open_mem("s.ev", d, len, &o, err, nerr);
+	if (!t)
+		return -2;
+	struct ev e;
+	int rc;
+	*n = 0;
+	while ((rc = trace_next(t, &e)) > 0)
+		(*n)++;
+	snprintf(cut, ncut, "%s", trace_cut(t) ? trace_cut(t) : "");
+	if (rc < 0)
+		snprintf(err, nerr, "%s", trace_error(t));
+	trace_close(t);
+	return rc;
+}
+
+static void test_end(void)
+{
+	char *buf = NULL, cut[600], err[600];
+	size_t len = 0;
+	uint64_t n;
+	FILE *fp = open_memstream(&buf, &len);
+	static struct ev_writer w;
+	ev_writer_init(&w, fp, 1);
+	for (int i = 0; i < 3; i++) {
+		struct ev e = {.t_ns = i, .offset = 4096 * (uint64_t)i, .length = 4096, .op = EV_WRITE};
+		ev_write(&w, &e);
+	}
+	CHECK(!ev_writer_end(&w) && !fclose(fp), "ev_writer_end");
+	CHECK(len == EV_HDR_SIZE + 4 * EV_REC_SIZE, "three events and the end record: %zu bytes", len);
+	const unsigned char *endr = (unsigned char *)buf + len - EV_REC_SIZE;
+	uint64_t count = 0;
+	CHECK(ev_is_end(endr, 3, &count, err, sizeof(err)) == 1 && count == 3, "the end record counts 3 events");
+	CHECK(ev_is_end(endr, 2, &count, err, sizeof(err)) == 0, "version 2 has no end record");
+	unsigned char rec[EV_REC_SIZE];
+	memcpy(rec, endr, EV_REC_SIZE);
+	rec[30] = 1;
+	CHECK(ev_is_end(rec, 3, &count, err, sizeof(err)) < 0 && strstr(err, "bad end record"),
+	      "a nonzero byte in the end record: %s", err);
+
+	CHECK(read_all((unsigned char *)buf, len, 0, &n, cut, sizeof(cut), err, sizeof(err)) == 0 && n == 3 &&
+		      !cut[0],
+	      "a whole stream: 3 events, not cut (%s)", cut);
+	/* Without the end record, or ending inside a record: cut. */
+	CHECK(read_all((unsigned char *)buf, len - EV_REC_SIZE, 0, &n, cut, sizeof(cut), err, sizeof(err)) == 0 &&
+		      n == 3 && strstr(cut, "s.ev: byte 112: the event stream ends after 3 events, without its end record"),
+	      "no end record: 3 events, cut: %s", cut);
+	CHECK(read_all((unsigned char *)buf, len - EV_REC_SIZE - 5, 1, &n, cut, sizeof(cut), err, sizeof(err)) == 0 &&
+		      n == 2 && strstr(cut, "byte 80: the event stream ends inside a record after 2 events"),
+	      "a truncated record, even with --skip-bad: 2 events, cut: %s", cut);
+	CHECK(read_all((unsigned char *)buf, EV_HDR_SIZE, 0, &n, cut, sizeof(cut), err, sizeof(err)) == 0 && n == 0 &&
+		      strstr(cut, "after 0 events"),
+	      "a header alone: cut: %s", cut);
+	/* The same records under a version 2 header: no end record wanted. */
+	unsigned char *v2 = malloc(len);
+	memcpy(v2, buf, len);
+	v2[8] = 2;
+	CHECK(read_all(v2, len - EV_REC_SIZE, 0, &n, cut, sizeof(cut), err, sizeof(err)) == 0 && n == 3 && !cut[0],
+	      "version 2 ends at the end of its data, as before");
+	CHECK(read_all(v2, len - EV_REC_SIZE - 5, 1, &n, cut, sizeof(cut), err, sizeof(err)) == 0 && n == 2 && !cut[0],
+	      "version 2: a truncated record is a bad record (--skip-bad), as before");
+	CHECK(read_all(v2, len, 0, &n, cut, sizeof(cut), err, sizeof(err)) < 0 && strstr(err, "unknown op code 255"),
+	      "version 2 knows no end record: %s", err);
+	/* A wrong count, data after the end: errors. */
+	memcpy(v2, buf, len);
+	v2[len - EV_REC_SIZE] = 4;
+	CHECK(read_all(v2, len, 0, &n, cut, sizeof(cut), err, sizeof(err)) < 0 &&
+		      strstr(err, "the end record counts 4 events, the stream holds 3"),
+	      "a wrong count: %s", err);
+	unsigned char *two = malloc(len + 8);
+	memcpy(two, buf, len);
+	memset(two + len, 0, 8);
+	CHECK(read_all(two, len + 8, 0, &n, cut, sizeof(cut), err, sizeof(err)) < 0 &&
+		      strstr(err, "byte 144: data after the end record"),
+	      "data after the end: %s", err);
+	free(two);
+	free(v2);
+	free(buf);
+
+	/* The text form has no end record. */
+	buf = NULL;
+	fp = open_memstream(&buf, &len);
+	ev_writer_init(&w, fp, 0);
+	struct ev e = {.op = EV_WRITE, .length = 4096};
+	ev_write(&w, &e);
+	CHECK(!ev_writer_end(&w) && !fclose(fp) && len == strlen("0 W 0 4096 0\n"), "text: no end record");
+	free(buf);
+}
+
 int main(void)
 {
 	test_headers();
 	test_records();
 	test_text();
 	test_pages();
+	test_end();
 	return TH_DONE();
 }

@@ -440,7 +440,7 @@ static void test_share_failure(void)
 	c.pages_per_seg = 16;
 	c.placement = "sepgc";
 	c.spare_share = 1;
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f) {
 		CHECK(0, "sepgc --spare-share opt: %s", err);
 		return;
@@ -472,7 +472,7 @@ static void test_gp_passes(uint32_t batch)
 	c.pages_per_seg = 16;
 	c.gc_gp = 0.15;
 	c.gc_batch = batch;
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f) {
 		CHECK(0, "gp:0.15: %s", err);
 		return;
@@ -502,7 +502,7 @@ static void test_wear_memory(void)
 	c.physical_pages = 2600;
 	c.pages_per_seg = 16;
 	c.wear_threshold = 4;
-	struct ftl *f = ftl_new(&c, err, sizeof(err));
+	struct ftl *f = registry_ftl_new(&c, err, sizeof(err));
 	if (!f || !plain) {
 		CHECK(0, "wear levelling: %s", err);
 		ftl_free(plain);

@@ -1,0 +1,43 @@
+#!/bin/sh
+# t0020-rooms: models/ in rooms, and no include runs back up: each
+# room includes only the rooms below it (wamodel < core < victim, place
+# < registry < device < host < ftlsim), lib/ and, for ftlsim alone,
+# analyzers/; the core names no concrete policy; ftlsim reads no member
+# of struct ftl (it talks to the device and host interfaces).
+. "$(dirname "$0")/lib.sh"
+M="$T_TOP/models"
+
+t_expect_success 'every include of a room resolves to itself, a room below it or lib/' '
+	rank() { case $1 in wamodel) echo 0;; core) echo 1;; victim|place) echo 2;; registry) echo 3;;
+		device) echo 4;; host) echo 5;; ftlsim) echo 6;; *) echo 99;; esac; }
+	bad=0
+	for f in "$M"/*/*.[ch]; do
+		room=$(basename "$(dirname "$f")")
+		for h in $(sed -n "s/^#include \"\([^\"]*\)\".*/\1/p" "$f"); do
+			if [ -f "$(dirname "$f")/$h" ]; then continue; fi
+			if [ -f "$T_TOP/lib/$h" ]; then continue; fi
+			if [ $room = ftlsim ] && [ -f "$T_TOP/analyzers/$h" ]; then continue; fi
+			set -- "$M"/*/"$h"
+			[ -f "$1" ] || { echo "# $f: $h found nowhere"; bad=1; continue; }
+			to=$(basename "$(dirname "$1")")
+			[ "$(rank $to)" -lt "$(rank $room)" ] || { echo "# $f ($room) includes $h ($to)"; bad=1; }
+		done
+	done
+	test $bad = 0
+'
+
+t_expect_success 'the core names no concrete policy and no table of them' '
+	! grep -n "gc_table\|place_table\|_find(\|gc_greedy_ops\|place_single_ops" "$M"/core/*.c "$M"/core/*.h | grep -v "policy_find\|pagemap_find"
+'
+
+t_expect_success 'ftlsim reads no member of struct ftl' '
+	! grep -n "\->f->\|\bs->f\b\|struct ftl \*[a-z]* = \|ftl_request\|ftl_new(" "$M"/ftlsim/*.c
+'
+
+t_expect_success 'each room has a README naming what to copy or what it is' '
+	for d in "$M"/*/; do test -s "$d/README.md" || { echo "# $d"; return 1; }; done &&
+	grep -q "gc_fifo.c" "$M/victim/README.md" && grep -q "place_sepgc.c" "$M/place/README.md" &&
+	grep -q "dev_ftl.c" "$M/device/README.md" && grep -q "host_pass.c" "$M/host/README.md"
+'
+
+t_done
