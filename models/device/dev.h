@@ -109,10 +109,4 @@ struct dev_ops {
 /* The page-mapped FTL model (core/) as a device. */
 extern const struct dev_ops dev_ftl_ops;
 
-/* Write amplification of a window, or -1 without a host write. */
-static inline double dev_wa(const struct ftl_counts *now, const struct ftl_counts *then)
-{
-	return ftl_wa(now, then);
-}
-
 #endif

@@ -74,9 +74,9 @@ int sim_curve_row(void *ctx)
 	const struct dev_stats *f = &st;
 	uint64_t nv = f->c.victims - f->ci.victims;
 	fprintf(fp, "%llu,", (unsigned long long)f->c.host_pages);
-	print_ratio(fp, dev_wa(&f->c, &f->ci));
+	print_ratio(fp, ftl_wa(&f->c, &f->ci));
 	fputc(',', fp);
-	print_ratio(fp, dev_wa(&f->c, &(struct ftl_counts){0}));
+	print_ratio(fp, ftl_wa(&f->c, &(struct ftl_counts){0}));
 	fprintf(fp, ",%u,%llu,", f->free_segments, (unsigned long long)nv);
 	if (nv)
 		print_ratio(fp, (double)(f->c.victim_valid - f->ci.victim_valid) / nv / f->pages_per_seg);
@@ -257,7 +257,7 @@ static json_t *j_counts(const struct dev_stats *f, const struct ftl_counts *a, c
 	SETU(o, "wl_pages_copied", a->wl_pages - z->wl_pages);
 	SETU(o, "segments_cleaned", a->victims - z->victims);
 	SETU(o, "segments_cleaned_empty", a->victims_empty - z->victims_empty);
-	json_object_set_new(o, "wa", jratio(dev_wa(a, z)));
+	json_object_set_new(o, "wa", jratio(ftl_wa(a, z)));
 	json_object_set_new(o, "write_cost", jratio(write_cost(f, a, z)));
 	json_object_set_new(o, "victim_utilization_mean", jratio(util_mean(f, a, z)));
 	return o;
@@ -376,8 +376,8 @@ static void add_model(json_t *j, const struct sim *s)
 	SETU(j, "gc_passes", f->gc_passes);
 	if (f->gp_max > 0)
 		SETU(j, "gp_watermark_passes", f->gp_watermark_passes);
-	json_object_set_new(j, "wa_total", jratio(dev_wa(&f->c, &zero)));
-	json_object_set_new(j, "wa_measured", jratio(f->measuring ? dev_wa(&f->c, &f->c0) : -1));
+	json_object_set_new(j, "wa_total", jratio(ftl_wa(&f->c, &zero)));
+	json_object_set_new(j, "wa_measured", jratio(f->measuring ? ftl_wa(&f->c, &f->c0) : -1));
 	json_object_set_new(j, "write_cost", jratio(f->measuring ? write_cost(f, &f->c, &f->c0) : -1));
 	json_object_set_new(j, "victim_utilization_mean",
 			    jratio(f->measuring ? util_mean(f, &f->c, &f->c0) : -1));
@@ -681,7 +681,7 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 		host += st.c.host_pages;
 		flash += flash_pages(&st);
 		if (st.c.host_pages)
-			wa[k++] = dev_wa(&st.c, &zero);
+			wa[k++] = ftl_wa(&st.c, &zero);
 	}
 	SETU(o, "configuration", c);
 	if (in->grid.naxes) {
