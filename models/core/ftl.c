@@ -852,6 +852,30 @@ static int gc_gp(struct ftl *f)
 	return 0;
 }
 
+/*
+ * Background cleaning (a device in time, while the host is idle): one
+ * GC operation of one victim, as a pass would choose it, but only while
+ * more than gc_low segments are free (a pass's guarantee for the copies
+ * holds). The caller stops when the free segments stop growing (a
+ * victim with no invalid page only moves). 1 when a victim was cleaned, 0 when none could be, -1 on an error.
+ * Counted as any GC (victims, copies) and in bg_victims.
+ */
+int ftl_gc_step(struct ftl *f)
+{
+	if (f->nfree <= f->gc_low || f->nsealed == 0)
+		return 0;
+	uint32_t seg;
+	if (pick(f, &seg))
+		return -1;
+	if (seg == FTL_NONE)
+		return 0;
+	f->bg_victims++;
+	f->gc_passes++;
+	if (ftl_clean(f, seg, 0) || pass_done(f))
+		return -1;
+	return 1;
+}
+
 /* The end of a host write request's pages under --gc-ops N: its GC
  * operations, as SepBIT's simulator runs them after each request. */
 int ftl_request_written(struct ftl *f)

@@ -247,6 +247,7 @@ struct ftl {
 	uint32_t last_victim;
 	uint64_t gc_passes; /* GC passes (watermarks) or operations (gp:P), forced passes included */
 	uint64_t gp_watermark_passes; /* under gp:P, passes the watermarks forced */
+	uint64_t bg_victims;	      /* victims cleaned in the background (ftl_gc_step) */
 
 	uint64_t mem_bytes; /* bytes the model allocated */
 
@@ -305,6 +306,9 @@ void ftl_learn_begin(struct ftl *f);
 int ftl_learn_end(struct ftl *f);
 /* Run the pending interval/snapshot callbacks, warm-up switch. */
 int ftl_tick(struct ftl *f);
+/* Background cleaning: one victim now, while more than gc_low segments
+ * are free. 1 cleaned, 0 none, -1 error. */
+int ftl_gc_step(struct ftl *f);
 /* Attach an observer (copied) and run the milestones due: 0, or -1. */
 int ftl_observe(struct ftl *f, const struct ftl_observer *o);
 /* Verify every invariant; 0 ok, -1 with the first violation in err. */

@@ -31,8 +31,11 @@ struct dev_observer {
 	void *ctx;
 };
 
+struct time_config;
+
 struct dev_config {
 	struct ftl_config ftl;	   /* geometry, policies by name, GC and TRIM rules */
+	const struct time_config *timing; /* a device in time (dev_time.h), or NULL */
 	struct ftl_pagemap *map;   /* footprint renumbering (shared, read-only), or NULL */
 	struct dev_observer obs;
 };
@@ -55,6 +58,7 @@ struct dev_stats {
 	int measuring;			 /* the warm-up is over: c0 holds */
 	struct ftl_reqs r;
 	uint64_t precond_pages, gc_passes, gp_watermark_passes;
+	uint64_t bg_victims;		 /* victims cleaned in idle time (clean) */
 	uint32_t free_segments, sealed_segments;
 	uint32_t erase_max;		 /* the largest erase count */
 	uint64_t mem_bytes;		 /* what the device allocated */
@@ -95,6 +99,16 @@ struct dev_ops {
 	/* The host is idle until until_ns: work that waits for idle time
 	 * (background GC) may run. 0 or -1. */
 	int (*idle)(struct dev *d, uint64_t until_ns);
+	/* Background work, one step: clean one victim now. 1 cleaned, 0
+	 * nothing to clean (or not safely: too few free segments), -1 an
+	 * error. NULL: the device cleans only on demand. */
+	int (*clean)(struct dev *d);
+	/* Free segments now (cheap: a device in time asks per request). */
+	uint32_t (*free_segments)(const struct dev *d);
+	/* The device's figures in time (dev_time.h), or NULL: a device
+	 * that counts only. At the end of the run: the work still queued
+	 * is done first. */
+	const struct dev_time *(*time)(struct dev *d);
 	/* The flash-operation hook (flash.h): 0, or -1 when full. */
 	int (*flash_observe)(struct dev *d, flash_fn fn, void *ctx);
 	void (*stats)(const struct dev *d, struct dev_stats *st);
@@ -108,5 +122,8 @@ struct dev_ops {
 
 /* The page-mapped FTL model (core/) as a device. */
 extern const struct dev_ops dev_ftl_ops;
+/* A device in time over another (dev_time.c): opens dev_ftl_ops under
+ * it from the same configuration, c->timing set. */
+extern const struct dev_ops dev_time_ops;
 
 #endif

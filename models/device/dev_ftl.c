@@ -128,6 +128,12 @@ static void ftl_dev_prefetch(struct dev *d, const struct ev *e, int stage)
  * nothing. */
 static int ftl_dev_idle(struct dev *d, uint64_t until_ns) { return 0; }
 
+static int ftl_dev_clean(struct dev *d) { return ftl_gc_step(d->f); }
+
+static uint32_t ftl_dev_free_segments(const struct dev *d) { return d->f->nfree; }
+
+static const struct dev_time *ftl_dev_time(struct dev *d) { return NULL; }
+
 static int ftl_dev_flash_observe(struct dev *d, flash_fn fn, void *ctx)
 {
 	return ftl_flash_observe(d->f, fn, ctx);
@@ -159,6 +165,7 @@ static void ftl_dev_stats(const struct dev *d, struct dev_stats *st)
 	st->precond_pages = f->precond_pages;
 	st->gc_passes = f->gc_passes;
 	st->gp_watermark_passes = f->gp_watermark_passes;
+	st->bg_victims = f->bg_victims;
 	st->free_segments = f->nfree;
 	st->sealed_segments = f->nsealed;
 	st->erase_max = f->ec_max;
@@ -215,6 +222,9 @@ const struct dev_ops dev_ftl_ops = {
 	.submit = ftl_dev_submit,
 	.prefetch = ftl_dev_prefetch,
 	.idle = ftl_dev_idle,
+	.clean = ftl_dev_clean,
+	.free_segments = ftl_dev_free_segments,
+	.time = ftl_dev_time,
 	.flash_observe = ftl_dev_flash_observe,
 	.stats = ftl_dev_stats,
 	.stream = ftl_dev_stream,

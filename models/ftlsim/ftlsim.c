@@ -123,13 +123,14 @@ static void build_model(const struct sim *in, struct sim *s)
 	s->cfg.physical_pages = sim_physical_pages(s);
 	struct dev_config dc = {
 		.ftl = s->cfg,
+		.timing = s->timing ? &s->tc : NULL,
 		.map = s->space != SPACE_FOOTPRINT ? NULL : s->vol ? &s->vol->map : &s->space_owner->map,
 		.obs = {.interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1),
 			.snapshot_every = s->snapshot_every,
 			.on_interval = sim_curve_row,
 			.on_snapshot = sim_snapshot,
 			.ctx = s}};
-	s->dops = &dev_ftl_ops;
+	s->dops = s->timing ? &dev_time_ops : &dev_ftl_ops;
 	s->dev = s->dops->open(&dc, err, sizeof(err));
 	if (!s->dev) {
 		/* The model refuses only its parameters (geometry, policy

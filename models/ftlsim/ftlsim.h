@@ -16,6 +16,7 @@
 
 #include "cli_trace.h"
 #include "dev.h"
+#include "dev_time.h"
 #include "ftlkit.h"
 #include "host.h"
 #include "sig.h"
@@ -95,6 +96,11 @@ struct sim {
 	uint64_t phys_pages;
 	uint64_t seg_bytes; /* --segment-bytes, 0: not given */
 	int pps_given;	    /* --pages-per-segment given */
+	int page_size_given;
+	/* a device in time (--timing, --device and the options after them) */
+	int timing, device_given;
+	struct time_config tc;
+	const char *timeline_path, *latency_path;
 	int precond;
 	const char *wear;
 	uint64_t interval, snapshot_every;
@@ -121,7 +127,7 @@ struct sim {
 	struct sim *space_owner; /* the model whose first pass measured this space */
 	uint64_t max_end;
 	/* the reports */
-	struct outfile curve, hist, ehist, flashops, results;
+	struct outfile curve, hist, ehist, flashops, results, timeline, latency;
 	uint64_t snapshots;
 	/* the input */
 	struct trace *t;
@@ -280,5 +286,12 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsigned nconf, int partial);
 void sim_open_results(struct sim *in);
 void sim_write_results(struct sim *in, struct sim **m, unsigned n);
+
+/* ftlsim_time.c: a device in time's reports (NULL, nothing: untimed). */
+#include <jansson.h>
+const struct dev_time *sim_time(const struct sim *s);
+json_t *sim_j_time(const struct sim *s);
+void sim_time_open_outputs(struct sim *s);
+void sim_time_finish_outputs(struct sim *s);
 
 #endif

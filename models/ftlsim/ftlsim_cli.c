@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dev_time.h"
 #include "ftlsim.h"
 #include "gc.h"
 #include "place.h"
@@ -93,6 +94,29 @@ static void usage(void)
 	       "                            over the trace is read); with --grid or\n"
 	       "                            --per-volume, every model's memory and the total\n"
 	       "      --help, --version\n\n"
+	       "Time (a device in time: every flash operation charged to a die; docs/MODEL.md):\n"
+	       "      --timing              on, with the femu profile\n"
+	       "      --device NAME[,KEY=V...]|FILE\n"
+	       "                            a profile (--list-devices) and its keys: channels,\n"
+	       "                            dies (per channel), planes, page_kib, tr_us,\n"
+	       "                            tprog_us, tbers_us, xfer_us, layout=stripe|die;\n"
+	       "                            or a file of KEY=V lines; implies --timing\n"
+	       "      --time-scale X        open loop: requests arrive at the trace's times x X\n"
+	       "                            (default 1; 0.5 replays twice as fast)\n"
+	       "      --qd N                closed loop: N requests outstanding, the trace's\n"
+	       "                            times ignored\n"
+	       "      --bg-gc idle=MS,high=N\n"
+	       "                            clean in idle time: after MS without a request,\n"
+	       "                            until N segments are free, yielding to requests\n"
+	       "      --gc-preempt hard=N   foreground GC yields to requests while N or more\n"
+	       "                            segments are free (below, it blocks)\n"
+	       "      --trim-cost queued|unqueued[,us=T][,us_per_mib=T]\n"
+	       "                            a TRIM's time; unqueued waits for the queue to\n"
+	       "                            drain and holds every request behind it\n"
+	       "      --timeline FILE.csv   a row per --timeline-interval of simulated time\n"
+	       "      --timeline-interval MS  (default 1000)\n"
+	       "      --latency FILE.csv    the latency distributions (read, write, trim)\n"
+	       "      --list-devices        the profiles and their sources\n\n"
 	       "Several models from one read of the trace:\n"
 	       "      --grid SPEC           every configuration of a grid, e.g.\n"
 	       "                            'policy=greedy,cb op=0.07,0.28 trim=on,off' (8 models):\n"
@@ -171,7 +195,9 @@ enum {
 	O_POLICY, O_PLACEMENT, O_GCLOW, O_GCHIGH, O_WEAR, O_TRIM, O_NOTRIM, O_PRECOND, O_WARMUP,
 	O_SEED, O_CURVE, O_INTERVAL, O_HIST, O_SNAP, O_EHIST, O_FLASHOPS, O_CHECK, O_LISTPOL, O_LISTPLACE,
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
-	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS
+	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
+	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
+	O_LATENCY
 };
 
 static const struct option longopts[] = {
@@ -222,6 +248,17 @@ static const struct option longopts[] = {
 	{"volumes", required_argument, NULL, O_VOLUMES},
 	{"min-pages", required_argument, NULL, O_MINPAGES},
 	{"mem-limit", required_argument, NULL, O_MEMLIMIT},
+	{"timing", no_argument, NULL, O_TIMING},
+	{"device", required_argument, NULL, O_DEVICE},
+	{"list-devices", no_argument, NULL, O_LISTDEV},
+	{"time-scale", required_argument, NULL, O_TIMESCALE},
+	{"qd", required_argument, NULL, O_QD},
+	{"bg-gc", required_argument, NULL, O_BGGC},
+	{"gc-preempt", required_argument, NULL, O_PREEMPT},
+	{"trim-cost", required_argument, NULL, O_TRIMCOST},
+	{"timeline", required_argument, NULL, O_TIMELINE},
+	{"timeline-interval", required_argument, NULL, O_TLINT},
+	{"latency", required_argument, NULL, O_LATENCY},
 	{"help", no_argument, NULL, O_HELP},
 	{"version", no_argument, NULL, O_VERSION},
 	{NULL, 0, NULL, 0},
@@ -323,6 +360,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		if (ps < 512 || ps > (1u << 30) || (ps & (ps - 1)))
 			usage_error("--page-size must be a power of two from 512 to 1G, not '%s'", arg);
 		s->cfg.page_size = (uint32_t)ps;
+		s->page_size_given = 1;
 	}
 		break;
 	case O_OOR: s->cfg.oor = parse_choice("--out-of-range", arg, oors); break;
@@ -392,6 +430,44 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_MINPAGES: s->min_pages = opt_u64("--min-pages", arg); break;
 	case O_MEMLIMIT: s->mem_limit = opt_size("--mem-limit", arg); break;
 	case O_FOOTPRINTS: s->fp_path = arg; break;
+	case O_TIMING: s->timing = 1; break;
+	case O_DEVICE: {
+		char err[512];
+		s->timing = 1;
+		if (time_config_parse(&s->tc, arg, err, sizeof(err)))
+			usage_error("%s", err);
+		s->device_given = 1;
+		break;
+	}
+	case O_TIMESCALE:
+		s->timing = 1;
+		if (!((s->tc.time_scale = opt_double("--time-scale", arg)) > 0))
+			usage_error("--time-scale must be above 0, not '%s'", arg);
+		break;
+	case O_QD: s->timing = 1; s->tc.qd = opt_u32("--qd", arg, 1, 1u << 20); break;
+	case O_BGGC:
+	case O_PREEMPT:
+	case O_TRIMCOST: {
+		char err[512];
+		int rc = c == O_BGGC ? time_parse_bg(&s->tc, arg, err, sizeof(err))
+			 : c == O_PREEMPT ? time_parse_preempt(&s->tc, arg, err, sizeof(err))
+					  : time_parse_trim(&s->tc, arg, err, sizeof(err));
+		if (rc)
+			usage_error("%s", err);
+		s->timing = 1;
+		break;
+	}
+	case O_TIMELINE: s->timing = 1; s->timeline_path = arg; break;
+	case O_TLINT: {
+		double ms = opt_double("--timeline-interval", arg);
+		if (!(ms >= 0.001 && ms <= 1e9))
+			usage_error("--timeline-interval takes milliseconds from 0.001, not '%s'", arg);
+		s->tc.timeline_ns = (uint64_t)(ms * 1e6);
+		s->timing = 1;
+		break;
+	}
+	case O_LATENCY: s->timing = 1; s->latency_path = arg; break;
+	case O_LISTDEV: time_list_devices(stdout); exit(EXIT_OK);
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
 	case 'h':
@@ -426,9 +502,10 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->progress_tty = isatty(2);
 	if (!s->progress_set)
 		s->progress_every = s->progress_tty ? 1 : 0;
-	if ((s->grid.naxes || s->per_volume) && (s->curve_path || s->hist_path || s->erase_path || s->flashops_path))
-		usage_error("--curve, --hist, --erase-hist and --flash-ops are for one model, not a --grid or "
-			    "--per-volume");
+	if ((s->grid.naxes || s->per_volume) &&
+	    (s->curve_path || s->hist_path || s->erase_path || s->flashops_path || s->timeline_path || s->latency_path))
+		usage_error("--curve, --hist, --erase-hist, --flash-ops, --timeline and --latency are for one model, "
+			    "not a --grid or --per-volume");
 	if ((s->vol_top || s->nvol_list || s->min_pages) && !s->per_volume)
 		usage_error("--volumes and --min-pages select volumes of --per-volume");
 	if (s->per_volume && !strcmp(s->path, "-") && !s->fp_path)
@@ -441,6 +518,16 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 /* What the command line says of one model, once the options are read. */
 void sim_finish_args(struct sim *s)
 {
+	if (s->timing && s->tc.page_kib) {
+		/* the device's flash page is the model's page */
+		if (s->page_size_given && s->cfg.page_size != s->tc.page_kib * 1024u)
+			usage_error("the device's pages are %u KiB (its page_kib), --page-size says %u bytes: give "
+				    "one, or page_kib=%u in --device", s->tc.page_kib, s->cfg.page_size,
+				    s->cfg.page_size / 1024);
+		s->cfg.page_size = s->tc.page_kib * 1024u;
+	}
+	if (s->timing && s->tc.bg_high && s->tc.preempt)
+		usage_error("--bg-gc and --gc-preempt: give one way of cleaning in time");
 	if (s->capacity) {
 		if (s->capacity % s->cfg.page_size)
 			usage_error("--capacity %llu is not a multiple of the page size %u",
@@ -484,6 +571,7 @@ void sim_defaults(struct sim *s)
 	s->phys_kind = PHYS_OP;
 	s->phys_val = 0.07;
 	s->jobs = sim_default_jobs();
+	time_config_default(&s->tc);
 }
 
 /*

@@ -1,0 +1,936 @@
+/*
+ * dev_time.c - a device in time (dev_time.h): the page-mapped FTL
+ * (dev_ftl.c) underneath, its every flash operation seen through the
+ * flash-operation hook and charged to a unit (a die, or a plane when a
+ * die has several) and a channel, each a queue in simulated time.
+ *
+ * The rules (docs/MODEL.md, "The device in time"):
+ * - A unit serves its operations in the order they are issued. A page
+ *   program holds the channel for the transfer, then the unit for
+ *   tPROG; a page read holds the unit for tR, then the channel for the
+ *   transfer; an erase holds the unit for tBERS (FEMU's rules).
+ * - A request starts at its arrival (open loop: the trace's time x
+ *   --time-scale; closed loop: when one of --qd N outstanding requests
+ *   completes), or when an unqueued TRIM before it ends. Its pages are
+ *   issued at its start; a write completes when its last page is
+ *   programmed, a read when its last page is transferred.
+ * - Foreground GC (the model cleans when a write finds no free
+ *   segment): the request waits for the whole pass; the pass's reads
+ *   start at the request's start, a victim's erase and the copies after
+ *   the reads.
+ * - Work that yields (background GC in idle time, preemptible GC): its
+ *   operations wait in a queue per unit and run only while the unit has
+ *   nothing else to do; a request's operation waits at most for the one
+ *   in progress (yield at page granularity). The model counts such a
+ *   victim free at once; a pending erase counts against the hard
+ *   threshold of preemptible GC.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dev.h"
+#include "dev_time.h"
+#include "flash.h"
+#include "ftlkit.h"
+
+/*
+ * Profiles.
+ */
+
+struct profile {
+	const char *name, *source;
+	unsigned channels, dies, planes;
+	uint32_t page_kib;
+	double tr, tprog, tbers, xfer;
+};
+
+static const struct profile profiles[] = {
+	{"femu",
+	 "FEMU's defaults (Li et al., FAST'18; its black-box SSD): 8 channels x 8 dies, 4 KiB pages, "
+	 "tR 40 us, tPROG 200 us, tBERS 2 ms, no transfer time",
+	 8, 8, 1, 4, 40, 200, 2000, 0},
+	{"tlc",
+	 "TLC NAND of SimpleSSD (Jung et al., IEEE CAL 2017, as FEMU carries it): the mean of the lower, "
+	 "centre and upper page (tR 56.5/77.5/106 us, tPROG 820.5/2225/5734 us), tBERS 3 ms, 52.4 us a "
+	 "page on the channel; 8 channels x 4 dies, 16 KiB pages",
+	 8, 4, 1, 16, 80, 2926.5, 3000, 52.433},
+};
+enum { NPROFILES = sizeof(profiles) / sizeof(profiles[0]) };
+
+static void apply(struct time_config *c, const struct profile *p)
+{
+	snprintf(c->profile, sizeof(c->profile), "%s", p->name);
+	c->channels = p->channels;
+	c->dies = p->dies;
+	c->planes = p->planes;
+	c->page_kib = p->page_kib;
+	c->tr_us = p->tr;
+	c->tprog_us = p->tprog;
+	c->tbers_us = p->tbers;
+	c->xfer_us = p->xfer;
+}
+
+void time_config_default(struct time_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	apply(c, &profiles[0]);
+	c->layout = LAYOUT_STRIPE;
+	c->time_scale = 1;
+	c->timeline_ns = 1000000000ull;
+}
+
+void time_list_devices(FILE *out)
+{
+	for (unsigned i = 0; i < NPROFILES; i++)
+		fprintf(out, "%-6s channels=%u,dies=%u,planes=%u,page_kib=%u,tr_us=%g,tprog_us=%g,tbers_us=%g,xfer_us=%g\n"
+			     "       %s\n",
+			profiles[i].name, profiles[i].channels, profiles[i].dies, profiles[i].planes,
+			profiles[i].page_kib, profiles[i].tr, profiles[i].tprog, profiles[i].tbers, profiles[i].xfer,
+			profiles[i].source);
+}
+
+unsigned time_units(const struct time_config *c) { return c->channels * c->dies * c->planes; }
+
+static int num(const char *v, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double x = strtod(v, &end);
+	if (!*v || *end || errno || !(x >= lo && x <= hi))
+		return -1;
+	*out = x;
+	return 0;
+}
+
+/* One key=value. */
+static int set_key(struct time_config *c, const char *k, const char *v, char *err, size_t n)
+{
+	double x;
+	struct {
+		const char *key;
+		double lo, hi;
+		int integer;
+		void *p;
+	} keys[] = {
+		{"channels", 1, 1024, 1, &c->channels},	  {"dies", 1, 1024, 1, &c->dies},
+		{"planes", 1, 16, 1, &c->planes},	  {"page_kib", 1, 1024, 2, &c->page_kib},
+		{"tr_us", 0, 1e9, 0, &c->tr_us},	  {"tprog_us", 0, 1e9, 0, &c->tprog_us},
+		{"tbers_us", 0, 1e9, 0, &c->tbers_us}, {"xfer_us", 0, 1e9, 0, &c->xfer_us},
+	};
+	if (!strcmp(k, "profile")) {
+		for (unsigned i = 0; i < NPROFILES; i++)
+			if (!strcmp(v, profiles[i].name)) {
+				apply(c, &profiles[i]);
+				return 0;
+			}
+		return set_err(err, n, "no device profile '%s' (--list-devices lists them)", v);
+	}
+	if (!strcmp(k, "layout")) {
+		if (!strcmp(v, "stripe"))
+			c->layout = LAYOUT_STRIPE;
+		else if (!strcmp(v, "die"))
+			c->layout = LAYOUT_DIE;
+		else
+			return set_err(err, n, "layout '%s': stripe or die", v);
+		return 0;
+	}
+	for (unsigned i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (strcmp(k, keys[i].key))
+			continue;
+		if (num(v, keys[i].lo, keys[i].hi, &x) || (keys[i].integer && x != floor(x)))
+			return set_err(err, n, "%s=%s: %s from %g to %g", k, v, keys[i].integer ? "a whole number" : "a number",
+				       keys[i].lo, keys[i].hi);
+		if (keys[i].integer == 2)
+			*(uint32_t *)keys[i].p = (uint32_t)x;
+		else if (keys[i].integer)
+			*(unsigned *)keys[i].p = (unsigned)x;
+		else
+			*(double *)keys[i].p = x;
+		return 0;
+	}
+	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
+			       "xfer_us, layout, profile)", k);
+}
+
+/* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
+static int item(struct time_config *c, char *tok, int first, char *err, size_t n)
+{
+	while (isspace((unsigned char)*tok))
+		tok++;
+	char *e = tok + strlen(tok);
+	while (e > tok && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	if (!*tok)
+		return 0;
+	char *eq = strchr(tok, '=');
+	if (eq) {
+		*eq = 0;
+		return set_key(c, tok, eq + 1, err, n);
+	}
+	if (first)
+		return set_key(c, "profile", tok, err, n);
+	return set_err(err, n, "'%s' is not key=value", tok);
+}
+
+int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n)
+{
+	char msg[300];
+	FILE *fp = strchr(spec, '/') || strchr(spec, '.') ? fopen(spec, "r") : NULL;
+	if (fp) { /* key=value lines, # comments */
+		char line[512];
+		unsigned no = 0;
+		snprintf(c->profile, sizeof(c->profile), "file");
+		while (fgets(line, sizeof(line), fp)) {
+			no++;
+			char *h = strchr(line, '#');
+			if (h)
+				*h = 0;
+			if (!strchr(line, '=') && strspn(line, " \t\r\n") != strlen(line)) {
+				fclose(fp);
+				return set_err(err, n, "%s:%u: not key=value", spec, no);
+			}
+			if (item(c, line, 0, msg, sizeof(msg))) {
+				fclose(fp);
+				return set_err(err, n, "%s:%u: %s", spec, no, msg);
+			}
+		}
+		int bad = ferror(fp);
+		fclose(fp);
+		return bad ? set_err(err, n, "%s: read error", spec) : 0;
+	}
+	if (strchr(spec, '/'))
+		return set_err(err, n, "%s: %s", spec, strerror(errno));
+	char *s = strdup(spec);
+	if (!s)
+		return set_err(err, n, "out of memory");
+	int rc = 0, first = 1;
+	for (char *save = NULL, *tok = strtok_r(s, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save), first = 0)
+		if (item(c, tok, first, msg, sizeof(msg)))
+			rc = set_err(err, n, "--device %s: %s", spec, msg);
+	free(s);
+	return rc;
+}
+
+/* "k=v,k=v" for the other options. */
+static int kv(const char *spec, const char *what, int (*fn)(struct time_config *, const char *, const char *, char *,
+							    size_t),
+	      struct time_config *c, char *err, size_t n)
+{
+	char *s = strdup(spec);
+	if (!s)
+		return set_err(err, n, "out of memory");
+	int rc = 0;
+	for (char *save = NULL, *tok = strtok_r(s, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+		char msg[256];
+		if (eq)
+			*eq = 0;
+		if (fn(c, tok, eq ? eq + 1 : NULL, msg, sizeof(msg)))
+			rc = set_err(err, n, "%s %s: %s", what, spec, msg);
+	}
+	free(s);
+	return rc;
+}
+
+static int bg_key(struct time_config *c, const char *k, const char *v, char *err, size_t n)
+{
+	double x;
+	if (!strcmp(k, "idle") && v && !num(v, 0, 1e9, &x))
+		c->bg_idle_ms = x;
+	else if (!strcmp(k, "high") && v && !num(v, 1, 1e9, &x) && x == floor(x))
+		c->bg_high = (uint32_t)x;
+	else
+		return set_err(err, n, "'%s%s%s': idle=MS (milliseconds without a request) or high=N (free segments, >= 1)",
+			       k, v ? "=" : "", v ? v : "");
+	return 0;
+}
+
+int time_parse_bg(struct time_config *c, const char *spec, char *err, size_t n)
+{
+	c->bg_idle_ms = 1;
+	c->bg_high = 0;
+	if (kv(spec, "--bg-gc", bg_key, c, err, n))
+		return -1;
+	if (!c->bg_high)
+		return set_err(err, n, "--bg-gc %s: high=N (free segments to clean up to) is needed", spec);
+	return 0;
+}
+
+static int pre_key(struct time_config *c, const char *k, const char *v, char *err, size_t n)
+{
+	double x;
+	if (!strcmp(k, "hard") && v && !num(v, 0, 1e9, &x) && x == floor(x))
+		c->preempt_hard = (uint32_t)x;
+	else
+		return set_err(err, n, "'%s%s%s': hard=N (free segments below which GC blocks)", k, v ? "=" : "",
+			       v ? v : "");
+	return 0;
+}
+
+int time_parse_preempt(struct time_config *c, const char *spec, char *err, size_t n)
+{
+	c->preempt = 1;
+	c->preempt_hard = 1;
+	return kv(spec, "--gc-preempt", pre_key, c, err, n);
+}
+
+static int trim_key(struct time_config *c, const char *k, const char *v, char *err, size_t n)
+{
+	double x;
+	if (!v && !strcmp(k, "queued"))
+		c->trim = TRIM_QUEUED;
+	else if (!v && !strcmp(k, "unqueued"))
+		c->trim = TRIM_UNQUEUED;
+	else if (!strcmp(k, "us") && v && !num(v, 0, 1e12, &x))
+		c->trim_us = x;
+	else if (!strcmp(k, "us_per_mib") && v && !num(v, 0, 1e12, &x))
+		c->trim_us_mib = x;
+	else
+		return set_err(err, n, "'%s%s%s': queued or unqueued, us=T (a command), us_per_mib=T", k,
+			       v ? "=" : "", v ? v : "");
+	return 0;
+}
+
+int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n)
+{
+	c->trim = TRIM_QUEUED;
+	c->trim_us = c->trim_us_mib = 0;
+	return kv(spec, "--trim-cost", trim_key, c, err, n);
+}
+
+/*
+ * The device.
+ */
+
+/* An operation that yields: waits in its unit's queue. */
+struct bl_op {
+	uint64_t ready;
+	uint32_t dur;
+	uint8_t gc, bg, erase, pad;
+};
+
+struct unitq {
+	uint64_t free_at;  /* when the unit has done what it was given */
+	uint64_t gc_until; /* the end of its last GC operation */
+	uint64_t bl_ns;	   /* the queue's time */
+	struct bl_op *q;
+	uint32_t head, n, cap;
+};
+
+enum { MODE_FG, MODE_YIELD };
+
+struct dev {
+	const struct dev_ops *io;
+	struct dev *in;
+	struct time_config c;
+	struct dev_time t;
+	unsigned U, C, pow2, erase_units;
+	uint32_t b, page_size;
+	uint64_t tr, tprog, tbers, xfer;
+	struct unitq *u;
+	uint64_t *ch_free;
+	uint64_t backlog, bl_erase_units;
+	/* the request being served */
+	int active, mode, bg;
+	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
+	/* arrivals */
+	int have_t0;
+	int64_t t0;
+	uint64_t last_arrival, last_done, barrier;
+	uint64_t *heap; /* closed loop: the outstanding requests' completions */
+	uint64_t host_programs;
+	/* the timeline */
+	struct lhist iv;
+	uint64_t iv_cur, iv_reqs, iv_bytes;
+	size_t rows_cap;
+	int ended;
+	char err[512];
+};
+
+uint64_t time_mem_bytes(const struct time_config *c)
+{
+	unsigned u = time_units(c);
+	return sizeof(struct dev) + (uint64_t)u * (sizeof(uint64_t) * 4 + 16 * 64) + (uint64_t)c->channels * 8 +
+	       (uint64_t)(c->qd ? c->qd : 1) * 8;
+}
+
+static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* Interval k's accumulators exist (zeroed). 0 or -1. */
+static int iv_grow(struct dev *d, size_t k)
+{
+	if (k < d->t.niv)
+		return 0;
+	size_t cap = d->t.niv ? d->t.niv : 64;
+	while (cap <= k)
+		cap *= 2;
+	double *b = realloc(d->t.iv_busy, cap * sizeof(double));
+	if (b)
+		d->t.iv_busy = b;
+	double *g = realloc(d->t.iv_gc, cap * sizeof(double));
+	if (g)
+		d->t.iv_gc = g;
+	if (!b || !g)
+		return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu intervals)", cap);
+	memset(d->t.iv_busy + d->t.niv, 0, (cap - d->t.niv) * sizeof(double));
+	memset(d->t.iv_gc + d->t.niv, 0, (cap - d->t.niv) * sizeof(double));
+	d->t.mem_bytes += (cap - d->t.niv) * 2 * sizeof(double);
+	d->t.niv = cap;
+	return 0;
+}
+
+/* A unit busy over [s, e). */
+static void charge(struct dev *d, uint64_t s, uint64_t e, int gc, int bg)
+{
+	double dur = (double)(e - s);
+	d->t.busy_ns += dur;
+	if (gc) {
+		d->t.gc_ns += dur;
+		if (bg)
+			d->t.gc_bg_ns += dur;
+	}
+	uint64_t iv = d->c.timeline_ns;
+	if (!iv || e <= s)
+		return;
+	size_t k0 = s / iv, k1 = (e - 1) / iv;
+	if (iv_grow(d, k1))
+		return; /* counted in the totals; the error ends the run at the next request */
+	for (size_t k = k0; k <= k1; k++) {
+		uint64_t a = max64(s, k * iv), z = e < (k + 1) * iv ? e : (k + 1) * iv;
+		d->t.iv_busy[k] += (double)(z - a);
+		if (gc)
+			d->t.iv_gc[k] += (double)(z - a);
+	}
+}
+
+/* Run unit q's queued operations that can start before t. */
+static void drain(struct dev *d, struct unitq *q, uint64_t t)
+{
+	while (q->n) {
+		struct bl_op *o = &q->q[q->head];
+		uint64_t s = max64(q->free_at, o->ready);
+		if (s >= t)
+			break;
+		q->free_at = s + o->dur;
+		if (o->gc)
+			q->gc_until = q->free_at;
+		charge(d, s, q->free_at, o->gc, o->bg);
+		q->bl_ns -= o->dur;
+		d->bl_erase_units -= o->erase;
+		q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+		q->n--;
+		d->backlog--;
+	}
+}
+
+static int enqueue(struct dev *d, unsigned u, uint64_t ready, uint64_t dur, int erase)
+{
+	struct unitq *q = &d->u[u];
+	if (q->n == q->cap) {
+		uint32_t cap = q->cap ? 2 * q->cap : 64;
+		struct bl_op *nq = malloc(cap * sizeof(*nq));
+		if (!nq)
+			return set_err(d->err, sizeof(d->err), "out of memory for the background queue");
+		for (uint32_t i = 0; i < q->n; i++)
+			nq[i] = q->q[(q->head + i) % q->cap];
+		free(q->q);
+		d->t.mem_bytes += (uint64_t)(cap - q->cap) * sizeof(*nq);
+		q->q = nq;
+		q->head = 0;
+		q->cap = cap;
+	}
+	q->q[(q->head + q->n) % q->cap] =
+		(struct bl_op){.ready = ready, .dur = (uint32_t)dur, .gc = 1, .bg = (uint8_t)d->bg, .erase = (uint8_t)erase};
+	q->n++;
+	q->bl_ns += dur;
+	d->bl_erase_units += erase;
+	if (++d->backlog > d->t.backlog_max)
+		d->t.backlog_max = d->backlog;
+	return 0;
+}
+
+/* A request's operation met a unit busy until s > r: its wait behind GC. */
+static inline void note_wait(struct dev *d, const struct unitq *q, uint64_t r, uint64_t s, int gc)
+{
+	if (!gc && s > r && q->gc_until > r) {
+		uint64_t w = (q->gc_until < s ? q->gc_until : s) - r;
+		if (w > d->req_gc_wait)
+			d->req_gc_wait = w;
+	}
+}
+
+static uint64_t do_read(struct dev *d, unsigned u, uint64_t r, int gc)
+{
+	struct unitq *q = &d->u[u];
+	if (q->n)
+		drain(d, q, r);
+	uint64_t s = max64(q->free_at, r);
+	note_wait(d, q, r, s, gc);
+	q->free_at = s + d->tr;
+	if (gc)
+		q->gc_until = q->free_at;
+	charge(d, s, q->free_at, gc, 0);
+	unsigned c = d->pow2 ? u & (d->C - 1) : u % d->C;
+	uint64_t cs = max64(d->ch_free[c], q->free_at);
+	d->ch_free[c] = cs + d->xfer;
+	d->t.xfer_ns += (double)d->xfer;
+	return cs + d->xfer;
+}
+
+static uint64_t do_prog(struct dev *d, unsigned u, uint64_t r, int gc)
+{
+	struct unitq *q = &d->u[u];
+	if (q->n)
+		drain(d, q, r);
+	unsigned c = d->pow2 ? u & (d->C - 1) : u % d->C;
+	uint64_t cs = max64(d->ch_free[c], r);
+	d->ch_free[c] = cs + d->xfer;
+	d->t.xfer_ns += (double)d->xfer;
+	uint64_t s = max64(q->free_at, cs + d->xfer);
+	note_wait(d, q, r, s, gc);
+	q->free_at = s + d->tprog;
+	if (gc)
+		q->gc_until = q->free_at;
+	charge(d, s, q->free_at, gc, 0);
+	return q->free_at;
+}
+
+static uint64_t do_erase(struct dev *d, unsigned u, uint64_t r)
+{
+	struct unitq *q = &d->u[u];
+	if (q->n)
+		drain(d, q, r);
+	uint64_t s = max64(q->free_at, r);
+	q->free_at = s + d->tbers;
+	q->gc_until = q->free_at;
+	charge(d, s, q->free_at, 1, 0);
+	return q->free_at;
+}
+
+static inline unsigned unit_of(const struct dev *d, uint32_t seg, uint32_t ppn)
+{
+	uint32_t x = d->c.layout == LAYOUT_STRIPE ? ppn - seg * d->b : seg;
+	return d->pow2 ? x & (d->U - 1) : x % d->U;
+}
+
+/* The flash-operation hook: each operation to its unit. */
+static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
+{
+	struct dev *d = ctx;
+	(void)f;
+	if (!d->active)
+		return 0; /* preconditioning, learning: before time starts */
+	if (op->cause == FLASH_GC || op->cause == FLASH_WL) {
+		if (d->mode == MODE_YIELD) {
+			uint64_t r = d->S;
+			switch (op->kind) {
+			case FLASH_READ:
+				return enqueue(d, unit_of(d, op->seg, op->ppn), r, d->tr + d->xfer, 0);
+			case FLASH_PROGRAM:
+				return enqueue(d, unit_of(d, op->seg, op->ppn), r, d->tprog + d->xfer, 0);
+			default:
+				if (d->c.layout == LAYOUT_DIE)
+					return enqueue(d, unit_of(d, op->seg, 0), r, d->tbers, 1);
+				for (unsigned u = 0; u < d->erase_units; u++)
+					if (enqueue(d, u, r, d->tbers, 1))
+						return -1;
+				return 0;
+			}
+		}
+		uint64_t done;
+		switch (op->kind) {
+		case FLASH_READ:
+			done = do_read(d, unit_of(d, op->seg, op->ppn), d->S, 1);
+			d->gc_read_done = max64(d->gc_read_done, done);
+			break;
+		case FLASH_PROGRAM:
+			done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_read_done), 1);
+			break;
+		default:
+			if (d->c.layout == LAYOUT_DIE)
+				done = do_erase(d, unit_of(d, op->seg, 0), max64(d->S, d->gc_read_done));
+			else {
+				done = 0;
+				for (unsigned u = 0; u < d->erase_units; u++)
+					done = max64(done, do_erase(d, u, max64(d->S, d->gc_read_done)));
+			}
+		}
+		d->gc_barrier = max64(d->gc_barrier, done);
+		return 0;
+	}
+	if (op->kind == FLASH_PROGRAM && op->cause == FLASH_HOST) {
+		uint64_t done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_barrier), 0);
+		d->req_done = max64(d->req_done, done);
+		d->host_programs++;
+	} else if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
+		uint64_t done = do_read(d, unit_of(d, op->seg, op->ppn), d->S, 0);
+		d->req_done = max64(d->req_done, done);
+		d->host_reads++;
+	}
+	return 0;
+}
+
+static void time_close(struct dev *d)
+{
+	if (!d)
+		return;
+	if (d->in)
+		d->io->close(d->in);
+	for (unsigned u = 0; d->u && u < d->U; u++)
+		free(d->u[u].q);
+	free(d->u);
+	free(d->ch_free);
+	free(d->heap);
+	free(d->t.rows);
+	free(d->t.iv_busy);
+	free(d->t.iv_gc);
+	free(d);
+}
+
+static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
+{
+	if (!c->timing) {
+		set_err(err, n, "a device in time needs its timing configuration");
+		return NULL;
+	}
+	struct dev *d = calloc(1, sizeof(*d));
+	if (!d) {
+		set_err(err, n, "out of memory");
+		return NULL;
+	}
+	d->c = *c->timing;
+	d->c.warmup_writes = c->ftl.warmup_writes;
+	d->io = &dev_ftl_ops;
+	struct dev_config inner = *c;
+	inner.timing = NULL;
+	if (!(d->in = d->io->open(&inner, err, n))) {
+		free(d);
+		return NULL;
+	}
+	struct dev_stats st;
+	d->io->stats(d->in, &st);
+	d->U = time_units(&d->c);
+	d->C = d->c.channels;
+	d->pow2 = !(d->U & (d->U - 1)) && !(d->C & (d->C - 1));
+	d->b = st.pages_per_seg;
+	d->page_size = st.page_size;
+	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->U ? d->b : d->U) : 1;
+	d->tr = (uint64_t)llround(d->c.tr_us * 1000);
+	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
+	d->tbers = (uint64_t)llround(d->c.tbers_us * 1000);
+	d->xfer = (uint64_t)llround(d->c.xfer_us * 1000);
+	d->t.cfg = d->c;
+	d->t.units = d->U;
+	d->u = calloc(d->U, sizeof(*d->u));
+	d->ch_free = calloc(d->C, sizeof(uint64_t));
+	d->heap = calloc(d->c.qd ? d->c.qd : 1, sizeof(uint64_t));
+	if (!d->u || !d->ch_free || !d->heap) {
+		set_err(err, n, "out of memory");
+		time_close(d);
+		return NULL;
+	}
+	for (unsigned k = 0; k < TK_N; k++)
+		lhist_init(&d->t.lat[k]);
+	lhist_init(&d->iv);
+	d->t.mem_bytes = sizeof(*d) + d->U * sizeof(*d->u) + d->C * sizeof(uint64_t) +
+			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
+	if (d->io->flash_observe(d->in, on_flash, d)) {
+		set_err(err, n, "too many flash-operation observers");
+		time_close(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* The timeline's rows up to interval k (not included). */
+static int rows_to(struct dev *d, uint64_t k)
+{
+	if (k <= d->iv_cur)
+		return 0;
+	struct dev_stats st;
+	d->io->stats(d->in, &st);
+	double wa = ftl_wa(&st.c, &(struct ftl_counts){0});
+	for (; d->iv_cur < k; d->iv_cur++) {
+		if (d->t.nrows == d->rows_cap) {
+			size_t cap = d->rows_cap ? 2 * d->rows_cap : 256;
+			struct time_row *r = realloc(d->t.rows, cap * sizeof(*r));
+			if (!r)
+				return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu rows)", cap);
+			d->t.mem_bytes += (cap - d->rows_cap) * sizeof(*r);
+			d->t.rows = r;
+			d->rows_cap = cap;
+		}
+		d->t.rows[d->t.nrows++] = (struct time_row){.reqs = d->iv_reqs,
+							   .bytes = d->iv_bytes,
+							   .mean_ns = lhist_mean(&d->iv),
+							   .p99_ns = lhist_quantile(&d->iv, 0.99),
+							   .free_segments = st.free_segments,
+							   .wa = wa < 0 ? 0 : wa};
+		if (d->iv_reqs)
+			lhist_init(&d->iv);
+		d->iv_reqs = d->iv_bytes = 0;
+	}
+	return 0;
+}
+
+/* The end of the backlog on every unit if it ran from t. */
+static uint64_t backlog_end(const struct dev *d, uint64_t t)
+{
+	uint64_t end = t;
+	for (unsigned u = 0; u < d->U; u++)
+		if (d->u[u].n)
+			end = max64(end, max64(d->u[u].free_at, t) + d->u[u].bl_ns);
+	return end;
+}
+
+/* Idle from t to A: clean in the background while fewer than high
+ * segments are free and the work fits before A. */
+static int background(struct dev *d, uint64_t t, uint64_t A)
+{
+	uint32_t fr = d->io->free_segments(d->in);
+	unsigned flat = 0;
+	while (fr < d->c.bg_high && backlog_end(d, t) < A) {
+		d->mode = MODE_YIELD;
+		d->bg = 1;
+		d->S = t;
+		d->active = 1;
+		int rc = d->io->clean(d->in);
+		d->active = 0;
+		d->bg = 0;
+		d->mode = MODE_FG;
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			break;
+		d->t.bg_steps++;
+		uint32_t nf = d->io->free_segments(d->in);
+		flat = nf > fr ? 0 : flat + 1;
+		if (flat >= 4) /* victims that free nothing: stop */
+			break;
+		fr = nf;
+	}
+	return 0;
+}
+
+static void drain_all(struct dev *d, uint64_t t)
+{
+	if (!d->backlog)
+		return;
+	for (unsigned u = 0; u < d->U; u++)
+		if (d->u[u].n)
+			drain(d, &d->u[u], t);
+}
+
+static void heap_replace_top(uint64_t *h, unsigned n, uint64_t v)
+{
+	unsigned i = 0;
+	for (;;) {
+		unsigned l = 2 * i + 1, r = l + 1, m = i;
+		uint64_t mv = v;
+		if (l < n && h[l] < mv)
+			m = l, mv = h[l];
+		if (r < n && h[r] < mv)
+			m = r;
+		if (m == i)
+			break;
+		h[i] = h[m];
+		i = m;
+	}
+	h[i] = v;
+}
+
+/* One request. 0, or -1 with the error in d->err or the model's. */
+static int one(struct dev *d, const struct ev *e)
+{
+	uint64_t A;
+	if (d->c.qd) {
+		A = d->heap[0];
+	} else {
+		if (!d->have_t0) {
+			d->t0 = e->t_ns;
+			d->have_t0 = 1;
+		}
+		double x = (double)(e->t_ns - d->t0) * d->c.time_scale;
+		A = x > 0 ? (uint64_t)x : 0;
+		if (A < d->last_arrival) {
+			A = d->last_arrival;
+			d->t.reordered++;
+		}
+	}
+	if (!d->t.requests)
+		d->t.t_first = A;
+	d->last_arrival = A;
+	if (d->c.timeline_ns && rows_to(d, A / d->c.timeline_ns))
+		return -1;
+	if (d->c.bg_high && A > d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6) &&
+	    background(d, d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6), A))
+		return -2;
+	uint64_t S = max64(A, d->barrier);
+	drain_all(d, S); /* the queued work that could run before this request */
+	int measuring = d->host_programs >= d->c.warmup_writes;
+	if (measuring && !d->t.measuring) {
+		d->t.measuring = 1;
+		d->t.t_measure = A;
+	}
+	d->S = S;
+	d->gc_barrier = d->gc_read_done = d->req_done = S;
+	d->req_gc_wait = 0;
+	d->host_reads = 0;
+	d->mode = MODE_FG;
+	if (d->c.preempt && e->op == EV_WRITE) {
+		uint32_t fr = d->io->free_segments(d->in);
+		uint64_t pending = d->erase_units ? d->bl_erase_units / d->erase_units : 0;
+		if (fr >= pending + d->c.preempt_hard)
+			d->mode = MODE_YIELD;
+		else if (d->backlog) { /* under the hard threshold: the deferred work first */
+			drain_all(d, UINT64_MAX);
+			for (unsigned u = 0; u < d->U; u++)
+				d->gc_barrier = max64(d->gc_barrier, d->u[u].free_at);
+			d->req_gc_wait = d->gc_barrier - S;
+		}
+	}
+	int kind = -1;
+	uint64_t done = S;
+	if (e->op == EV_DISCARD && d->c.trim != TRIM_FREE) {
+		uint64_t cost = (uint64_t)llround((d->c.trim_us + d->c.trim_us_mib * (double)e->length / 1048576.0) * 1000);
+		if (d->c.trim == TRIM_UNQUEUED)
+			S = d->S = max64(S, d->last_done);
+		done = S + cost;
+		if (d->c.trim == TRIM_UNQUEUED)
+			d->barrier = done;
+	}
+	d->active = 1;
+	size_t ok = d->io->submit(d->in, e, 1);
+	d->active = 0;
+	d->mode = MODE_FG;
+	if (ok != 1)
+		return -2;
+	if (d->err[0])
+		return -1;
+	switch (e->op) {
+	case EV_READ: {
+		kind = TK_READ;
+		uint64_t lo = e->offset / d->page_size, hi = (e->offset + e->length + d->page_size - 1) / d->page_size;
+		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
+			uint32_t x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
+			d->req_done = max64(d->req_done, do_read(d, d->pow2 ? x & (d->U - 1) : x % d->U, S, 0));
+		}
+		break;
+	}
+	case EV_WRITE:
+		kind = TK_WRITE;
+		break;
+	case EV_DISCARD:
+		kind = TK_TRIM;
+		break;
+	}
+	done = max64(done, max64(d->req_done, d->gc_barrier));
+	uint64_t wait = max64(d->req_gc_wait, d->gc_barrier - S);
+	if (wait) {
+		d->t.gc_wait_ns += (double)wait;
+		d->t.gc_waits++;
+	}
+	uint64_t lat = done - A;
+	if (kind >= 0 && measuring)
+		lhist_add(&d->t.lat[kind], lat);
+	if (kind >= 0) {
+		lhist_add(&d->iv, lat);
+		d->iv_reqs++;
+		d->iv_bytes += e->length;
+	}
+	d->t.requests++;
+	d->t.t_last = A;
+	d->last_done = max64(d->last_done, done);
+	if (d->c.qd)
+		heap_replace_top(d->heap, d->c.qd, done);
+	return 0;
+}
+
+enum { LOOK = 32 };
+
+static size_t time_submit(struct dev *d, const struct ev *e, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		if (k + LOOK < n)
+			d->io->prefetch(d->in, &e[k + LOOK], 1);
+		if (k + LOOK / 2 < n)
+			d->io->prefetch(d->in, &e[k + LOOK / 2], 2);
+		if (k + LOOK / 4 < n)
+			d->io->prefetch(d->in, &e[k + LOOK / 4], 3);
+		if (one(d, &e[k]))
+			return k;
+	}
+	return n;
+}
+
+static void time_prefetch(struct dev *d, const struct ev *e, int stage) { d->io->prefetch(d->in, e, stage); }
+
+static int time_idle(struct dev *d, uint64_t until_ns)
+{
+	uint64_t t = d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6);
+	return d->c.bg_high && until_ns > t ? background(d, t, until_ns) : 0;
+}
+
+static int time_precondition(struct dev *d, int kind) { return d->io->precondition(d->in, kind); }
+static int time_learn_begin(struct dev *d) { return d->io->learn_begin(d->in); }
+static int time_learn(struct dev *d, const struct ev *e) { return d->io->learn(d->in, e); }
+static int time_learn_end(struct dev *d) { return d->io->learn_end(d->in); }
+static int time_clean(struct dev *d) { return d->io->clean(d->in); }
+static uint32_t time_free_segments(const struct dev *d) { return d->io->free_segments(d->in); }
+
+static int time_flash_observe(struct dev *d, flash_fn fn, void *ctx) { return d->io->flash_observe(d->in, fn, ctx); }
+
+static void time_stats(const struct dev *d, struct dev_stats *st)
+{
+	d->io->stats(d->in, st);
+	st->mem_bytes += d->t.mem_bytes;
+}
+
+static void time_stream(const struct dev *d, unsigned i, struct dev_stream *out) { d->io->stream(d->in, i, out); }
+
+static int time_hist(const struct dev *d, int kind, uint64_t *bins, size_t nbins)
+{
+	return d->io->hist(d->in, kind, bins, nbins);
+}
+
+static const char *time_error(const struct dev *d) { return d->err[0] ? d->err : d->io->error(d->in); }
+
+/* The end of the run: the queued work done, the last row closed. */
+static const struct dev_time *time_time(struct dev *d)
+{
+	if (!d->ended) {
+		d->ended = 1;
+		drain_all(d, UINT64_MAX);
+		uint64_t end = d->last_done;
+		for (unsigned u = 0; u < d->U; u++)
+			end = max64(end, d->u[u].free_at);
+		d->t.t_end = end;
+		if (d->c.timeline_ns && d->t.requests)
+			rows_to(d, d->iv_cur + 1);
+	}
+	return &d->t;
+}
+
+const struct dev_ops dev_time_ops = {
+	.name = "time",
+	.open = time_open,
+	.precondition = time_precondition,
+	.learn_begin = time_learn_begin,
+	.learn = time_learn,
+	.learn_end = time_learn_end,
+	.submit = time_submit,
+	.prefetch = time_prefetch,
+	.idle = time_idle,
+	.clean = time_clean,
+	.free_segments = time_free_segments,
+	.time = time_time,
+	.flash_observe = time_flash_observe,
+	.stats = time_stats,
+	.stream = time_stream,
+	.hist = time_hist,
+	.error = time_error,
+	.close = time_close,
+};

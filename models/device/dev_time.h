@@ -1,0 +1,96 @@
+/*
+ * dev_time.h - a device in time: the FTL model's flash operations
+ * (flash.h) charged to the dies and channels of a flash array and
+ * queued there, requests arriving at the trace's times (open loop) or
+ * N at a time (closed loop), cleaning in the foreground, in idle time
+ * or preemptible, and what each request waited. docs/MODEL.md says how.
+ */
+#ifndef FTLKIT_DEV_TIME_H
+#define FTLKIT_DEV_TIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lhist.h"
+
+/* How a segment's pages lie on the dies. */
+enum time_layout {
+	LAYOUT_STRIPE, /* a superblock: page i of every segment on unit i mod units, an erase on every unit */
+	LAYOUT_DIE     /* segment s on unit s mod units, all its pages and its erase */
+};
+
+/* --trim-cost */
+enum trim_cost { TRIM_FREE, TRIM_QUEUED, TRIM_UNQUEUED };
+
+struct time_config {
+	char profile[32];		/* the named profile it started from, or the file */
+	unsigned channels, dies, planes; /* dies per channel, planes per die */
+	uint32_t page_kib;		/* 0: the model's page size */
+	double tr_us, tprog_us, tbers_us, xfer_us;
+	int layout;			/* enum time_layout */
+	double time_scale;		/* open loop: arrival = trace time x scale */
+	unsigned qd;			/* closed loop: requests outstanding; 0 open loop */
+	double bg_idle_ms;		/* --bg-gc idle=MS */
+	uint32_t bg_high;		/* --bg-gc high=N; 0: no background GC */
+	uint32_t preempt_hard;		/* --gc-preempt hard=N; 0: foreground GC blocks */
+	int preempt;
+	int trim;			/* enum trim_cost */
+	double trim_us, trim_us_mib;	/* a TRIM's fixed time, and per MiB */
+	uint64_t timeline_ns;		/* interval of the timeline's rows; 0: none kept */
+	uint64_t warmup_writes;		/* the latencies count after these host page writes */
+};
+
+/* The femu profile (FEMU's defaults). */
+void time_config_default(struct time_config *c);
+/* --device NAME[,key=value...] or FILE (key=value lines, # comments,
+ * "profile=NAME" first to start from one): 0, or -1 with a message. */
+int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n);
+/* --bg-gc, --gc-preempt, --trim-cost: 0 or -1 with a message. */
+int time_parse_bg(struct time_config *c, const char *spec, char *err, size_t n);
+int time_parse_preempt(struct time_config *c, const char *spec, char *err, size_t n);
+int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n);
+/* --list-devices: the profiles, one a line, with their source. */
+void time_list_devices(FILE *out);
+unsigned time_units(const struct time_config *c);
+/* The bytes a device in time allocates at open (histograms, queues),
+ * before rows and backlogs grow. */
+uint64_t time_mem_bytes(const struct time_config *c);
+
+/* Operation kinds of the latency histograms. */
+enum { TK_READ, TK_WRITE, TK_TRIM, TK_N };
+
+/* A row of the timeline: the requests that arrived in an interval. */
+struct time_row {
+	uint64_t reqs, bytes;
+	double mean_ns, p99_ns;
+	uint32_t free_segments;
+	double wa; /* so far */
+};
+
+/* What the device did in time (dev_ops.time). */
+struct dev_time {
+	struct time_config cfg;
+	unsigned units;
+	struct lhist lat[TK_N];	   /* over the measured window */
+	uint64_t requests;	   /* served, all of them */
+	uint64_t t_first, t_last;  /* arrivals (simulated ns) */
+	uint64_t t_end;		   /* the last completion (and background work done) */
+	uint64_t t_measure;	   /* the first measured request's arrival (after the warm-up) */
+	int measuring;
+	double busy_ns, gc_ns, gc_bg_ns; /* unit time: all, GC and wear levelling, of it in idle time */
+	double xfer_ns;		   /* channel time */
+	double gc_wait_ns;	   /* requests' time waiting on GC */
+	uint64_t gc_waits;	   /* requests that waited on GC */
+	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */
+	uint64_t bg_steps;	   /* victims cleaned in idle time */
+	uint64_t backlog_max;	   /* the most background operations queued at once */
+	/* the timeline: nrows rows, and each interval's unit and GC time */
+	struct time_row *rows;
+	size_t nrows;
+	double *iv_busy, *iv_gc;
+	size_t niv;
+	uint64_t mem_bytes;
+};
+
+#endif

@@ -1,0 +1,218 @@
+/*
+ * ftlsim_time.c - the reports of a device in time (dev_time.h): the
+ * summary's "timing" figures (latency percentiles, throughput, the
+ * dies' busy share, what GC cost the requests, the steady-state window)
+ * and the --timeline and --latency files.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ftlsim.h"
+
+#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
+#define SETR(o, k, v) json_object_set_new(o, k, json_real(v))
+
+static const char *const kind_names[TK_N] = {"read", "write", "trim"};
+
+const struct dev_time *sim_time(const struct sim *s)
+{
+	return s->dev && s->dops->time ? s->dops->time(s->dev) : NULL;
+}
+
+static json_t *j_lat(const struct lhist *h)
+{
+	json_t *o = json_object();
+	static const struct {
+		const char *name;
+		double q;
+	} qs[] = {{"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"p99_9", 0.999}, {"p99_99", 0.9999}};
+	SETU(o, "count", h->n);
+	if (!h->n) {
+		json_object_set_new(o, "mean", json_null());
+		for (unsigned i = 0; i < 5; i++)
+			json_object_set_new(o, qs[i].name, json_null());
+		json_object_set_new(o, "max", json_null());
+		return o;
+	}
+	SETR(o, "mean", lhist_mean(h) / 1e3);
+	for (unsigned i = 0; i < 5; i++)
+		SETR(o, qs[i].name, lhist_quantile(h, qs[i].q) / 1e3);
+	SETR(o, "max", (double)h->max / 1e3);
+	return o;
+}
+
+/* A round's IOPS (the timeline's row i). */
+static double row_iops(const struct dev_time *t, size_t i)
+{
+	return (double)t->rows[i].reqs / ((double)t->cfg.timeline_ns / 1e9);
+}
+
+/*
+ * The steady-state window by the SNIA PTS rule (Solid State Storage
+ * Performance Test Specification, Enterprise, 2.0.x): the first five
+ * consecutive rounds (here timeline rows, the last, partial one
+ * excluded) whose IOPS range within 20% of their mean and whose
+ * least-squares line moves within 10% of the mean across the window.
+ * The search starts once the device measures (after --warmup-writes)
+ * and has begun to clean (a drive that has not cleaned yet is fresh out
+ * of the box, however steady). -1: none.
+ */
+#define SS_ROUNDS 5
+static long steady_state(const struct dev_time *t, double *mean_out)
+{
+	if (t->nrows < SS_ROUNDS + 1 || !t->measuring)
+		return -1;
+	size_t from = t->t_measure / t->cfg.timeline_ns;
+	while (from < t->niv && from < t->nrows && !(t->iv_gc[from] > 0))
+		from++;
+	for (size_t s = from; s + SS_ROUNDS <= t->nrows - 1; s++) {
+		double y[SS_ROUNDS], sum = 0, lo = INFINITY, hi = 0;
+		for (unsigned k = 0; k < SS_ROUNDS; k++) {
+			y[k] = row_iops(t, s + k);
+			sum += y[k];
+			lo = fmin(lo, y[k]);
+			hi = fmax(hi, y[k]);
+		}
+		double mean = sum / SS_ROUNDS;
+		if (!(mean > 0) || hi - lo > 0.2 * mean)
+			continue;
+		double sxy = 0, sxx = 0, xm = (SS_ROUNDS - 1) / 2.0;
+		for (unsigned k = 0; k < SS_ROUNDS; k++) {
+			sxy += (k - xm) * (y[k] - mean);
+			sxx += (k - xm) * (k - xm);
+		}
+		double slope = sxy / sxx;
+		if (fabs(slope) * (SS_ROUNDS - 1) > 0.1 * mean)
+			continue;
+		*mean_out = mean;
+		return (long)s;
+	}
+	return -1;
+}
+
+json_t *sim_j_time(const struct sim *s)
+{
+	const struct dev_time *t = sim_time(s);
+	if (!t)
+		return NULL;
+	const struct time_config *c = &t->cfg;
+	json_t *o = json_object(), *d = json_object();
+	json_object_set_new(d, "profile", json_string(c->profile));
+	SETU(d, "channels", c->channels);
+	SETU(d, "dies_per_channel", c->dies);
+	SETU(d, "planes", c->planes);
+	SETU(d, "units", t->units);
+	SETU(d, "page_bytes", s->cfg.page_size);
+	SETR(d, "tr_us", c->tr_us);
+	SETR(d, "tprog_us", c->tprog_us);
+	SETR(d, "tbers_us", c->tbers_us);
+	SETR(d, "xfer_us", c->xfer_us);
+	json_object_set_new(d, "layout", json_string(c->layout == LAYOUT_STRIPE ? "stripe" : "die"));
+	json_object_set_new(o, "device", d);
+	json_object_set_new(o, "loop", json_string(c->qd ? "closed" : "open"));
+	if (c->qd)
+		SETU(o, "qd", c->qd);
+	else
+		SETR(o, "time_scale", c->time_scale);
+	json_object_set_new(o, "gc_mode", json_string(c->bg_high ? "idle" : c->preempt ? "preemptible" : "foreground"));
+	if (c->bg_high) {
+		SETR(o, "bg_idle_ms", c->bg_idle_ms);
+		SETU(o, "bg_high", c->bg_high);
+	}
+	if (c->preempt)
+		SETU(o, "preempt_hard", c->preempt_hard);
+	json_object_set_new(o, "trim_cost",
+			    json_string(c->trim == TRIM_QUEUED ? "queued" : c->trim == TRIM_UNQUEUED ? "unqueued" : "none"));
+	if (c->trim != TRIM_FREE) {
+		SETR(o, "trim_us", c->trim_us);
+		SETR(o, "trim_us_per_mib", c->trim_us_mib);
+	}
+	json_t *l = json_object();
+	for (unsigned k = 0; k < TK_N; k++)
+		json_object_set_new(l, kind_names[k], j_lat(&t->lat[k]));
+	json_object_set_new(o, "latency_us", l);
+	double span = t->requests ? (double)(t->t_end - t->t_first) / 1e9 : 0;
+	uint64_t bytes = 0;
+	for (size_t i = 0; i < t->nrows; i++)
+		bytes += t->rows[i].bytes;
+	SETU(o, "requests", t->requests);
+	SETR(o, "simulated_s", span);
+	SETR(o, "iops", span > 0 ? (double)t->requests / span : 0);
+	SETR(o, "mb_per_s", span > 0 && t->cfg.timeline_ns ? (double)bytes / 1e6 / span : 0);
+	SETR(o, "unit_busy_share", span > 0 ? t->busy_ns / (t->units * span * 1e9) : 0);
+	SETR(o, "gc_share_of_busy", t->busy_ns > 0 ? t->gc_ns / t->busy_ns : 0);
+	SETR(o, "gc_idle_share", t->gc_ns > 0 ? t->gc_bg_ns / t->gc_ns : 0);
+	SETR(o, "gc_wait_s", t->gc_wait_ns / 1e9);
+	SETU(o, "requests_waited_on_gc", t->gc_waits);
+	SETU(o, "bg_victims", t->bg_steps);
+	SETU(o, "arrivals_reordered", t->reordered);
+	json_t *ss = json_object();
+	double mean = 0;
+	long w = t->cfg.timeline_ns ? steady_state(t, &mean) : -1;
+	double iv = (double)t->cfg.timeline_ns / 1e9;
+	json_object_set_new(ss, "found", json_boolean(w >= 0));
+	SETR(ss, "round_s", iv);
+	if (w >= 0) {
+		uint64_t b = 0;
+		for (long k = w; k < w + SS_ROUNDS; k++)
+			b += t->rows[k].bytes;
+		SETR(ss, "start_s", (double)w * iv);
+		SETR(ss, "end_s", (double)(w + SS_ROUNDS) * iv);
+		SETR(ss, "iops", mean);
+		SETR(ss, "mb_per_s", (double)b / 1e6 / (SS_ROUNDS * iv));
+	}
+	json_object_set_new(o, "steady_state", ss);
+	return o;
+}
+
+void sim_time_open_outputs(struct sim *s)
+{
+	char err[512];
+	if (s->timeline_path) {
+		if (out_open(&s->timeline, s->timeline_path, err, sizeof(err)))
+			sim_fail("%s", err);
+		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,free_segments,wa\n",
+		      s->timeline.fp);
+	}
+	if (s->latency_path) {
+		if (out_open(&s->latency, s->latency_path, err, sizeof(err)))
+			sim_fail("%s", err);
+		fputs("kind,latency_us,count,cdf\n", s->latency.fp);
+	}
+}
+
+/* The rows of the timeline and the latency distributions. */
+void sim_time_finish_outputs(struct sim *s)
+{
+	const struct dev_time *t = sim_time(s);
+	if (!t)
+		return;
+	if (s->timeline.fp) {
+		double iv = (double)t->cfg.timeline_ns;
+		for (size_t i = 0; i < t->nrows; i++) {
+			const struct time_row *r = &t->rows[i];
+			double busy = i < t->niv ? t->iv_busy[i] : 0, gc = i < t->niv ? t->iv_gc[i] : 0;
+			fprintf(s->timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g\n", i * iv / 1e9,
+				(double)r->reqs / (iv / 1e9), (double)r->bytes / 1e6 / (iv / 1e9), r->mean_ns / 1e3,
+				r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0, r->free_segments, r->wa);
+		}
+	}
+	if (s->latency.fp) {
+		for (unsigned k = 0; k < TK_N; k++) {
+			const struct lhist *h = &t->lat[k];
+			uint64_t seen = 0;
+			for (unsigned i = 0; i < LHIST_BUCKETS && seen < h->n; i++) {
+				if (!h->b[i])
+					continue;
+				uint64_t lo, hi;
+				lhist_bounds(i, &lo, &hi);
+				seen += h->b[i];
+				double v = fmin((double)hi, (double)h->max);
+				fprintf(s->latency.fp, "%s,%.6g,%llu,%.9g\n", kind_names[k], v / 1e3,
+					(unsigned long long)h->b[i], (double)seen / (double)h->n);
+			}
+		}
+	}
+}
