@@ -336,6 +336,7 @@ struct dev {
 	/* the request being served */
 	int active, mode, bg;
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
+	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
 	int have_t0;
 	int64_t t0;
@@ -353,7 +354,7 @@ struct dev {
 uint64_t time_mem_bytes(const struct time_config *c)
 {
 	unsigned u = time_units(c);
-	return sizeof(struct dev) + (uint64_t)u * (sizeof(uint64_t) * 4 + 16 * 64) + (uint64_t)c->channels * 8 +
+	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + sizeof(double)) + (uint64_t)c->channels * 8 +
 	       (uint64_t)(c->qd ? c->qd : 1) * 8;
 }
 
@@ -382,11 +383,12 @@ static int iv_grow(struct dev *d, size_t k)
 	return 0;
 }
 
-/* A unit busy over [s, e). */
-static void charge(struct dev *d, uint64_t s, uint64_t e, int gc, int bg)
+/* Unit u busy over [s, e). */
+static void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int gc, int bg)
 {
 	double dur = (double)(e - s);
 	d->t.busy_ns += dur;
+	d->t.unit_busy[u] += dur;
 	if (gc) {
 		d->t.gc_ns += dur;
 		if (bg)
@@ -417,7 +419,7 @@ static void drain(struct dev *d, struct unitq *q, uint64_t t)
 		q->free_at = s + o->dur;
 		if (o->gc)
 			q->gc_until = q->free_at;
-		charge(d, s, q->free_at, o->gc, o->bg);
+		charge(d, (unsigned)(q - d->u), s, q->free_at, o->gc, o->bg);
 		q->bl_ns -= o->dur;
 		d->bl_erase_units -= o->erase;
 		q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
@@ -472,7 +474,9 @@ static uint64_t do_read(struct dev *d, unsigned u, uint64_t r, int gc)
 	q->free_at = s + d->tr;
 	if (gc)
 		q->gc_until = q->free_at;
-	charge(d, s, q->free_at, gc, 0);
+	charge(d, u, s, q->free_at, gc, 0);
+	if (!d->xfer) /* no transfer time: the channel orders nothing */
+		return q->free_at;
 	unsigned c = d->pow2 ? u & (d->C - 1) : u % d->C;
 	uint64_t cs = max64(d->ch_free[c], q->free_at);
 	d->ch_free[c] = cs + d->xfer;
@@ -494,7 +498,7 @@ static uint64_t do_prog(struct dev *d, unsigned u, uint64_t r, int gc)
 	q->free_at = s + d->tprog;
 	if (gc)
 		q->gc_until = q->free_at;
-	charge(d, s, q->free_at, gc, 0);
+	charge(d, u, s, q->free_at, gc, 0);
 	return q->free_at;
 }
 
@@ -506,7 +510,7 @@ static uint64_t do_erase(struct dev *d, unsigned u, uint64_t r)
 	uint64_t s = max64(q->free_at, r);
 	q->free_at = s + d->tbers;
 	q->gc_until = q->free_at;
-	charge(d, s, q->free_at, 1, 0);
+	charge(d, u, s, q->free_at, 1, 0);
 	return q->free_at;
 }
 
@@ -528,6 +532,7 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 			uint64_t r = d->S;
 			switch (op->kind) {
 			case FLASH_READ:
+				d->step_reads++;
 				return enqueue(d, unit_of(d, op->seg, op->ppn), r, d->tr + d->xfer, 0);
 			case FLASH_PROGRAM:
 				return enqueue(d, unit_of(d, op->seg, op->ppn), r, d->tprog + d->xfer, 0);
@@ -584,6 +589,7 @@ static void time_close(struct dev *d)
 	free(d->u);
 	free(d->ch_free);
 	free(d->heap);
+	free(d->t.unit_busy);
 	free(d->t.rows);
 	free(d->t.iv_busy);
 	free(d->t.iv_gc);
@@ -627,7 +633,8 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->u = calloc(d->U, sizeof(*d->u));
 	d->ch_free = calloc(d->C, sizeof(uint64_t));
 	d->heap = calloc(d->c.qd ? d->c.qd : 1, sizeof(uint64_t));
-	if (!d->u || !d->ch_free || !d->heap) {
+	d->t.unit_busy = calloc(d->U, sizeof(double));
+	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy) {
 		set_err(err, n, "out of memory");
 		time_close(d);
 		return NULL;
@@ -635,7 +642,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	for (unsigned k = 0; k < TK_N; k++)
 		lhist_init(&d->t.lat[k]);
 	lhist_init(&d->iv);
-	d->t.mem_bytes = sizeof(*d) + d->U * sizeof(*d->u) + d->C * sizeof(uint64_t) +
+	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + sizeof(double)) + d->C * sizeof(uint64_t) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
 	if (d->io->flash_observe(d->in, on_flash, d)) {
 		set_err(err, n, "too many flash-operation observers");
@@ -690,12 +697,11 @@ static uint64_t backlog_end(const struct dev *d, uint64_t t)
  * segments are free and the work fits before A. */
 static int background(struct dev *d, uint64_t t, uint64_t A)
 {
-	uint32_t fr = d->io->free_segments(d->in);
-	unsigned flat = 0;
-	while (fr < d->c.bg_high && backlog_end(d, t) < A) {
+	while (d->io->free_segments(d->in) < d->c.bg_high && backlog_end(d, t) < A) {
 		d->mode = MODE_YIELD;
 		d->bg = 1;
 		d->S = t;
+		d->step_reads = 0;
 		d->active = 1;
 		int rc = d->io->clean(d->in);
 		d->active = 0;
@@ -706,11 +712,8 @@ static int background(struct dev *d, uint64_t t, uint64_t A)
 		if (rc == 0)
 			break;
 		d->t.bg_steps++;
-		uint32_t nf = d->io->free_segments(d->in);
-		flat = nf > fr ? 0 : flat + 1;
-		if (flat >= 4) /* victims that free nothing: stop */
+		if (d->step_reads >= d->b) /* a victim with no invalid page: nothing left to gain */
 			break;
-		fr = nf;
 	}
 	return 0;
 }

@@ -80,6 +80,7 @@ struct dev_time {
 	int measuring;
 	double busy_ns, gc_ns, gc_bg_ns; /* unit time: all, GC and wear levelling, of it in idle time */
 	double xfer_ns;		   /* channel time */
+	double *unit_busy;	   /* each unit's busy time */
 	double gc_wait_ns;	   /* requests' time waiting on GC */
 	uint64_t gc_waits;	   /* requests that waited on GC */
 	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */

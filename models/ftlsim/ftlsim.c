@@ -233,6 +233,11 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
+		if (st.bg_victims && !s->quiet)
+			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
+			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",
+			     what ? what : "", what ? ": " : "", (unsigned long long)st.bg_victims,
+			     (unsigned long long)st.c.victims);
 		if (st.gp_watermark_passes)
 			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of the %llu GC passes (gc_passes: the "
 			     "trigger's operations and these) ran because the free "

@@ -142,6 +142,11 @@ json_t *sim_j_time(const struct sim *s)
 	SETR(o, "iops", span > 0 ? (double)t->requests / span : 0);
 	SETR(o, "mb_per_s", span > 0 && t->cfg.timeline_ns ? (double)bytes / 1e6 / span : 0);
 	SETR(o, "unit_busy_share", span > 0 ? t->busy_ns / (t->units * span * 1e9) : 0);
+	SETR(o, "unit_busy_s", t->busy_ns / 1e9);
+	json_t *ub = json_array();
+	for (unsigned u = 0; u < t->units; u++)
+		json_array_append_new(ub, json_real(t->unit_busy[u] / 1e9));
+	json_object_set_new(o, "unit_busy_s_each", ub);
 	SETR(o, "gc_share_of_busy", t->busy_ns > 0 ? t->gc_ns / t->busy_ns : 0);
 	SETR(o, "gc_idle_share", t->gc_ns > 0 ? t->gc_bg_ns / t->gc_ns : 0);
 	SETR(o, "gc_wait_s", t->gc_wait_ns / 1e9);
@@ -154,15 +159,14 @@ json_t *sim_j_time(const struct sim *s)
 	double iv = (double)t->cfg.timeline_ns / 1e9;
 	json_object_set_new(ss, "found", json_boolean(w >= 0));
 	SETR(ss, "round_s", iv);
-	if (w >= 0) {
-		uint64_t b = 0;
-		for (long k = w; k < w + SS_ROUNDS; k++)
-			b += t->rows[k].bytes;
-		SETR(ss, "start_s", (double)w * iv);
-		SETR(ss, "end_s", (double)(w + SS_ROUNDS) * iv);
-		SETR(ss, "iops", mean);
-		SETR(ss, "mb_per_s", (double)b / 1e6 / (SS_ROUNDS * iv));
-	}
+	uint64_t b = 0;
+	for (long k = w; w >= 0 && k < w + SS_ROUNDS; k++)
+		b += t->rows[k].bytes;
+	/* the same keys found or not (a grid's results have one header) */
+	json_object_set_new(ss, "start_s", w >= 0 ? json_real((double)w * iv) : json_null());
+	json_object_set_new(ss, "end_s", w >= 0 ? json_real((double)(w + SS_ROUNDS) * iv) : json_null());
+	json_object_set_new(ss, "iops", w >= 0 ? json_real(mean) : json_null());
+	json_object_set_new(ss, "mb_per_s", w >= 0 ? json_real((double)b / 1e6 / (SS_ROUNDS * iv)) : json_null());
 	json_object_set_new(o, "steady_state", ss);
 	return o;
 }

@@ -1,0 +1,155 @@
+#!/bin/sh
+# t0470-timing: the device in time against what can be computed.
+# - Poisson writes to one die, no GC: the mean latency is the M/D/1
+#   (Pollaczek-Khinchine) value, tPROG + rho tPROG / (2 (1 - rho)),
+#   within 2%; Poisson reads over 64 dies, pages striped: each die is
+#   M/D/1 at a 64th of the rate, and so is the mean.
+# - Each die's busy time is the sum of the times of the operations
+#   charged to it, exactly (the counts of the summary times tR, tPROG,
+#   tBERS).
+# - Closed loop QD1, uniform random writes at steady state, one die: a
+#   write takes tPROG + (WA-1)(tR+tPROG) + (WA/b) tBERS within 1%.
+# - Background GC in idle gaps long enough: no request waits on GC and
+#   the write p99 is the no-GC run's.
+# - With timing on and foreground GC, every counting result is the same
+#   as without it.
+# - An unqueued TRIM holds the requests behind it; a queued one does not.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+
+# Poisson arrivals (seeded): N requests at RATE IOPS, OP (W or R) to a
+# uniformly random page of PAGES.
+cat >"$TMP/pois.py" <<'PY'
+import random, sys
+n, rate, op, pages = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+random.seed(11)
+t = 0.0
+out = []
+for i in range(n):
+    t += random.expovariate(rate)
+    out.append("%d %s %d 4096 0\n" % (int(t * 1e9), op, random.randrange(pages) * 4096))
+sys.stdout.write("".join(out))
+PY
+# Bursts of random writes at 4000 IOPS after a fill, IDLE seconds apart.
+cat >"$TMP/bursts.py" <<'PY'
+import random, sys
+pages, bursts, n, idle = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+random.seed(3)
+t = 0.0
+out = []
+for p in range(pages):
+    t += 2.5e-6
+    out.append("%d W %d 4096 0\n" % (int(t * 1e9), p * 4096))
+t += idle
+for b in range(bursts):
+    for i in range(n):
+        t += random.expovariate(4000.0)
+        out.append("%d W %d 4096 0\n" % (int(t * 1e9), random.randrange(pages) * 4096))
+    t += idle
+sys.stdout.write("".join(out))
+PY
+
+t_expect_success 'Poisson writes to one die (rho 0.5 and 0.8): mean latency = M/D/1 within 2%' '
+	for rate in 2500 4000; do
+		python3 pois.py 200000 $rate W 1048576 >p.txt &&
+		"$S" -q --device femu,channels=1,dies=1 --op 1 --logical-pages 1048576 p.txt >s.json || return 1
+		jq -e --argjson lam $rate ".gc_pages_copied == 0 and
+			(200e-6 * \$lam) as \$rho | (200 + \$rho * 200 / (2 * (1 - \$rho))) as \$w |
+			((.timing.latency_us.write.mean - \$w) / \$w | fabs) < 0.02" s.json || {
+			jq .timing.latency_us.write s.json; return 1; }
+	done
+'
+
+t_expect_success 'Poisson reads over 8x8 striped dies: each die M/D/1 at a 64th of the rate, within 2%' '
+	python3 pois.py 300000 640000 R 65536 >r.txt &&
+	"$S" -q --device femu --op 1 --logical-pages 65536 --precondition seq r.txt >s.json &&
+	jq -e "(640000 / 64 * 40e-6) as \$rho | (40 + \$rho * 40 / (2 * (1 - \$rho))) as \$w |
+		((.timing.latency_us.read.mean - \$w) / \$w | fabs) < 0.02" s.json || {
+		jq .timing.latency_us.read s.json; return 1; }
+'
+
+t_expect_success 'each die busy exactly the time of the operations charged to it' '
+	"$G" -p hotcold -n 16384 -w 60000 --fill -s 3 --trim-prob 0.05 -o bin >h.ev 2>/dev/null &&
+	for layout in stripe die; do
+		"$S" -q --device femu,channels=2,dies=2,layout=$layout --qd 4 --op 0.15 --pages-per-segment 64 h.ev >s.json &&
+		jq -e --arg l $layout "(.timing.unit_busy_s_each | add) as \$sum |
+			(if \$l == \"stripe\" then 4 else 1 end) as \$eu |
+			((.flash_pages_written + .precondition_pages_written * 0) * 200e-6 + .gc_pages_copied * 40e-6
+			 + .segments_cleaned * \$eu * 2e-3 + .requests.read_pages * 0) as \$want |
+			((\$sum - \$want) | fabs) < 1e-6 and ((.timing.unit_busy_s - \$sum) | fabs) < 1e-6" s.json || {
+			jq "{b: .timing.unit_busy_s, e: .timing.unit_busy_s_each, f: .flash_pages_written, g: .gc_pages_copied, c: .segments_cleaned}" s.json
+			return 1; }
+	done
+'
+
+t_expect_success 'QD1 uniform writes on one die: tPROG + (WA-1)(tR+tPROG) + (WA/b)tBERS within 1%' '
+	"$G" -p uniform -n 65536 --fill -w 500000 -o bin >u.ev 2>/dev/null &&
+	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --warmup-writes 300000 u.ev >s.json &&
+	jq -e ".wa_measured as \$wa | (200 + (\$wa - 1) * 240 + \$wa / 256 * 2000) as \$t |
+		((.timing.latency_us.write.mean - \$t) / \$t | fabs) < 0.01 and \$t > 1200" s.json || {
+		jq "{wa: .wa_measured, w: .timing.latency_us.write}" s.json; return 1; }
+'
+
+t_expect_success 'background GC in long idle gaps: no request waits on GC, write p99 = the no-GC run'"'"'s' '
+	python3 bursts.py 65536 20 3000 5 >b.txt &&
+	"$S" -q --device femu --op 0.28 --gc-low 4 --gc-high 8 --logical-pages 65536 --warmup-writes 65536 b.txt >fg.json &&
+	"$S" -q --device femu --op 0.28 --gc-low 4 --gc-high 8 --logical-pages 65536 --warmup-writes 65536 \
+		--bg-gc idle=100,high=40 b.txt >bg.json &&
+	"$S" -q --device femu --op 4 --logical-pages 65536 --warmup-writes 65536 b.txt >no.json &&
+	jq -e ".timing.requests_waited_on_gc > 0 and .timing.latency_us.write.p99 > 1000" fg.json &&
+	jq -e ".timing.requests_waited_on_gc == 0 and .timing.bg_victims > 0 and .timing.gc_idle_share == 1" bg.json &&
+	jq -e --slurpfile no no.json ".timing.latency_us.write.p99 == \$no[0].timing.latency_us.write.p99" bg.json
+'
+
+t_expect_success 'preemptible GC: the write tail below foreground GC'"'"'s, the counts the same' '
+	"$S" -q --device femu --op 0.28 --gc-low 4 --gc-high 8 --logical-pages 65536 --warmup-writes 65536 \
+		--gc-preempt hard=1 b.txt >pre.json &&
+	jq -e --slurpfile fg fg.json ".timing.latency_us.write.p99 < \$fg[0].timing.latency_us.write.p99 and
+		.gc_pages_copied == \$fg[0].gc_pages_copied" pre.json
+'
+
+t_expect_success 'timing on, foreground GC: every counting result the same as without' '
+	"$S" -q --op 0.15 --pages-per-segment 64 --placement sepbit --policy cb --curve c0.csv --hist h0.csv h.ev >a.json &&
+	"$S" -q --op 0.15 --pages-per-segment 64 --placement sepbit --policy cb --curve c1.csv --hist h1.csv \
+		--device femu --qd 8 h.ev >b.json &&
+	jq -S "del(.timing, .memory)" a.json >a.n && jq -S "del(.timing, .memory)" b.json >b.n &&
+	t_cmp a.n b.n && t_cmp c0.csv c1.csv && t_cmp h0.csv h1.csv
+'
+
+t_expect_success 'an unqueued TRIM holds every request behind it; a queued one does not' '
+	{ python3 pois.py 2000 1000 R 4096; echo "1000000000 D 0 1048576 0"; python3 pois.py 2000 1000 R 4096 |
+	  awk "{ \$1 = \$1 + 1000000001; print }"; } | sort -n -s -k1,1 >t.txt &&
+	"$S" -q --device femu --trim-cost unqueued,us=50000 --logical-pages 65536 t.txt >u.json &&
+	"$S" -q --device femu --trim-cost queued,us=50000 --logical-pages 65536 t.txt >q.json &&
+	jq -e ".timing.latency_us.trim.max >= 50000 and .timing.latency_us.read.max > 40000" u.json &&
+	jq -e ".timing.latency_us.trim.max >= 50000 and .timing.latency_us.read.max < 1000" q.json
+'
+
+t_expect_success 'the timeline: a row per interval, its requests the run'"'"'s, shares within [0, 1]' '
+	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --timeline tl.csv \
+		--timeline-interval 500 --latency lat.csv u.ev >s.json &&
+	head -1 tl.csv | grep -qx "t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,free_segments,wa" &&
+	awk -F, "NR > 1 { n += \$2 * 0.5; if (\$6 < 0 || \$6 > 1.000001 || \$7 < 0 || \$7 > 1) bad++ }
+		END { printf \"%d %d\\n\", n + 0.5, bad }" tl.csv >got &&
+	jq -r "\"\\(.timing.requests) 0\"" s.json >want && t_cmp want got &&
+	awk -F, "NR > 1 && \$1 == \"write\" { last = \$4 } END { exit !(last == 1) }" lat.csv
+'
+
+t_expect_success 'a device key that does not exist: usage error naming it' '
+	t_err 2 "no device key .chans." "$S" --device femu,chans=2 u.ev
+'
+t_expect_success 'a device file with a bad line: usage error naming the file and line' '
+	printf "channels=2\n# note\ntprog_us=-1\n" >dev.conf &&
+	t_err 2 "dev.conf:3: tprog_us=-1" "$S" --device ./dev.conf u.ev
+'
+t_expect_success '--list-devices names femu and tlc with their sources' '
+	"$S" --list-devices >l && grep -q "^femu .*tprog_us=200" l && grep -q "^tlc " l && grep -q SimpleSSD l
+'
+t_expect_success 'a device page size and --page-size that disagree: usage error' '
+	t_err 2 "page_kib" "$S" --device tlc --page-size 4096 u.ev
+'
+t_expect_success '--timeline is for one model' '
+	t_err 2 "for one model" "$S" --timeline x.csv --grid "op=0.1,0.2" u.ev
+'
+t_done
