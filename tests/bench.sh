@@ -84,6 +84,10 @@ if [ -f tests/bench_model.sh ]; then
 	echo
 	sh tests/bench_model.sh
 fi
+if [ -f tests/bench_time.sh ]; then
+	echo
+	sh tests/bench_time.sh
+fi
 if [ -f tests/bench_onepass.sh ]; then
 	echo
 	sh tests/bench_onepass.sh

@@ -343,7 +343,9 @@ struct dev {
 	uint64_t last_arrival, last_done, barrier;
 	uint64_t *heap; /* closed loop: the outstanding requests' completions */
 	uint64_t host_programs;
-	/* the timeline */
+	/* the timeline: the interval most operations fall in, [iv_lo, iv_hi) */
+	uint64_t iv_lo, iv_hi;
+	size_t iv_k;
 	struct lhist iv;
 	uint64_t iv_cur, iv_reqs, iv_bytes;
 	size_t rows_cap;
@@ -354,7 +356,7 @@ struct dev {
 uint64_t time_mem_bytes(const struct time_config *c)
 {
 	unsigned u = time_units(c);
-	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + sizeof(double)) + (uint64_t)c->channels * 8 +
+	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
 	       (uint64_t)(c->qd ? c->qd : 1) * 8;
 }
 
@@ -368,25 +370,45 @@ static int iv_grow(struct dev *d, size_t k)
 	size_t cap = d->t.niv ? d->t.niv : 64;
 	while (cap <= k)
 		cap *= 2;
-	double *b = realloc(d->t.iv_busy, cap * sizeof(double));
+	uint64_t *b = realloc(d->t.iv_busy, cap * sizeof(uint64_t));
 	if (b)
 		d->t.iv_busy = b;
-	double *g = realloc(d->t.iv_gc, cap * sizeof(double));
+	uint64_t *g = realloc(d->t.iv_gc, cap * sizeof(uint64_t));
 	if (g)
 		d->t.iv_gc = g;
 	if (!b || !g)
 		return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu intervals)", cap);
-	memset(d->t.iv_busy + d->t.niv, 0, (cap - d->t.niv) * sizeof(double));
-	memset(d->t.iv_gc + d->t.niv, 0, (cap - d->t.niv) * sizeof(double));
-	d->t.mem_bytes += (cap - d->t.niv) * 2 * sizeof(double);
+	memset(d->t.iv_busy + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
+	memset(d->t.iv_gc + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
+	d->t.mem_bytes += (cap - d->t.niv) * 2 * sizeof(uint64_t);
 	d->t.niv = cap;
 	return 0;
 }
 
-/* Unit u busy over [s, e). */
-static void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int gc, int bg)
+/* [s, e) over the timeline's intervals. */
+static void __attribute__((noinline)) charge_spread(struct dev *d, uint64_t s, uint64_t e, int gc)
 {
-	double dur = (double)(e - s);
+	uint64_t iv = d->c.timeline_ns;
+	size_t k0 = s / iv, k1 = (e - 1) / iv;
+	if (iv_grow(d, k1))
+		return; /* counted in the totals; the error ends the run at the next request */
+	for (size_t k = k0; k <= k1; k++) {
+		uint64_t a = max64(s, k * iv), z = e < (k + 1) * iv ? e : (k + 1) * iv;
+		d->t.iv_busy[k] += z - a;
+		if (gc)
+			d->t.iv_gc[k] += z - a;
+	}
+	if (k0 == k1) { /* the interval the next operations will likely fall in */
+		d->iv_lo = k0 * iv;
+		d->iv_hi = d->iv_lo + iv;
+		d->iv_k = k0;
+	}
+}
+
+/* Unit u busy over [s, e). */
+static inline void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int gc, int bg)
+{
+	uint64_t dur = e - s;
 	d->t.busy_ns += dur;
 	d->t.unit_busy[u] += dur;
 	if (gc) {
@@ -394,17 +416,12 @@ static void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int gc, in
 		if (bg)
 			d->t.gc_bg_ns += dur;
 	}
-	uint64_t iv = d->c.timeline_ns;
-	if (!iv || e <= s)
-		return;
-	size_t k0 = s / iv, k1 = (e - 1) / iv;
-	if (iv_grow(d, k1))
-		return; /* counted in the totals; the error ends the run at the next request */
-	for (size_t k = k0; k <= k1; k++) {
-		uint64_t a = max64(s, k * iv), z = e < (k + 1) * iv ? e : (k + 1) * iv;
-		d->t.iv_busy[k] += (double)(z - a);
+	if (s >= d->iv_lo && e <= d->iv_hi) {
+		d->t.iv_busy[d->iv_k] += dur;
 		if (gc)
-			d->t.iv_gc[k] += (double)(z - a);
+			d->t.iv_gc[d->iv_k] += dur;
+	} else if (d->c.timeline_ns && e > s) {
+		charge_spread(d, s, e, gc);
 	}
 }
 
@@ -633,7 +650,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->u = calloc(d->U, sizeof(*d->u));
 	d->ch_free = calloc(d->C, sizeof(uint64_t));
 	d->heap = calloc(d->c.qd ? d->c.qd : 1, sizeof(uint64_t));
-	d->t.unit_busy = calloc(d->U, sizeof(double));
+	d->t.unit_busy = calloc(d->U, sizeof(uint64_t));
 	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy) {
 		set_err(err, n, "out of memory");
 		time_close(d);
@@ -642,7 +659,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	for (unsigned k = 0; k < TK_N; k++)
 		lhist_init(&d->t.lat[k]);
 	lhist_init(&d->iv);
-	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + sizeof(double)) + d->C * sizeof(uint64_t) +
+	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
 	if (d->io->flash_observe(d->in, on_flash, d)) {
 		set_err(err, n, "too many flash-operation observers");

@@ -78,9 +78,9 @@ struct dev_time {
 	uint64_t t_end;		   /* the last completion (and background work done) */
 	uint64_t t_measure;	   /* the first measured request's arrival (after the warm-up) */
 	int measuring;
-	double busy_ns, gc_ns, gc_bg_ns; /* unit time: all, GC and wear levelling, of it in idle time */
+	uint64_t busy_ns, gc_ns, gc_bg_ns; /* unit time: all, GC and wear levelling, of it in idle time */
 	double xfer_ns;		   /* channel time */
-	double *unit_busy;	   /* each unit's busy time */
+	uint64_t *unit_busy;	   /* each unit's busy time */
 	double gc_wait_ns;	   /* requests' time waiting on GC */
 	uint64_t gc_waits;	   /* requests that waited on GC */
 	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */
@@ -89,7 +89,7 @@ struct dev_time {
 	/* the timeline: nrows rows, and each interval's unit and GC time */
 	struct time_row *rows;
 	size_t nrows;
-	double *iv_busy, *iv_gc;
+	uint64_t *iv_busy, *iv_gc;
 	size_t niv;
 	uint64_t mem_bytes;
 };

@@ -114,6 +114,13 @@ static struct ftl_config resolved(const struct sim *s)
 	return c;
 }
 
+/* A device in time: its queues and histograms at open; the timeline
+ * grows by 32 bytes an interval of simulated time. */
+static uint64_t time_bytes(const struct sim *s)
+{
+	return s->timing ? time_mem_bytes(&s->tc) : 0;
+}
+
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 {
 	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s);
@@ -123,12 +130,12 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 		double m = model_bytes(&c, U, T);
 		if (m < 0)
 			return -1;
-		*bytes = (uint64_t)m;
+		*bytes = (uint64_t)m + time_bytes(s);
 		return 0;
 	}
 	if (coefficients(&c, probe_u(c.pages_per_seg, U), k))
 		return -1;
-	*bytes = linear(k, U, T);
+	*bytes = linear(k, U, T) + time_bytes(s);
 	return 0;
 }
 

@@ -65,7 +65,7 @@ static long steady_state(const struct dev_time *t, double *mean_out)
 	if (t->nrows < SS_ROUNDS + 1 || !t->measuring)
 		return -1;
 	size_t from = t->t_measure / t->cfg.timeline_ns;
-	while (from < t->niv && from < t->nrows && !(t->iv_gc[from] > 0))
+	while (from < t->niv && from < t->nrows && !t->iv_gc[from])
 		from++;
 	for (size_t s = from; s + SS_ROUNDS <= t->nrows - 1; s++) {
 		double y[SS_ROUNDS], sum = 0, lo = INFINITY, hi = 0;
@@ -141,14 +141,14 @@ json_t *sim_j_time(const struct sim *s)
 	SETR(o, "simulated_s", span);
 	SETR(o, "iops", span > 0 ? (double)t->requests / span : 0);
 	SETR(o, "mb_per_s", span > 0 && t->cfg.timeline_ns ? (double)bytes / 1e6 / span : 0);
-	SETR(o, "unit_busy_share", span > 0 ? t->busy_ns / (t->units * span * 1e9) : 0);
-	SETR(o, "unit_busy_s", t->busy_ns / 1e9);
+	SETR(o, "unit_busy_share", span > 0 ? (double)t->busy_ns / (t->units * span * 1e9) : 0);
+	SETR(o, "unit_busy_s", (double)t->busy_ns / 1e9);
 	json_t *ub = json_array();
 	for (unsigned u = 0; u < t->units; u++)
-		json_array_append_new(ub, json_real(t->unit_busy[u] / 1e9));
+		json_array_append_new(ub, json_real((double)t->unit_busy[u] / 1e9));
 	json_object_set_new(o, "unit_busy_s_each", ub);
-	SETR(o, "gc_share_of_busy", t->busy_ns > 0 ? t->gc_ns / t->busy_ns : 0);
-	SETR(o, "gc_idle_share", t->gc_ns > 0 ? t->gc_bg_ns / t->gc_ns : 0);
+	SETR(o, "gc_share_of_busy", t->busy_ns ? (double)t->gc_ns / (double)t->busy_ns : 0);
+	SETR(o, "gc_idle_share", t->gc_ns ? (double)t->gc_bg_ns / (double)t->gc_ns : 0);
 	SETR(o, "gc_wait_s", t->gc_wait_ns / 1e9);
 	SETU(o, "requests_waited_on_gc", t->gc_waits);
 	SETU(o, "bg_victims", t->bg_steps);
@@ -197,7 +197,7 @@ void sim_time_finish_outputs(struct sim *s)
 		double iv = (double)t->cfg.timeline_ns;
 		for (size_t i = 0; i < t->nrows; i++) {
 			const struct time_row *r = &t->rows[i];
-			double busy = i < t->niv ? t->iv_busy[i] : 0, gc = i < t->niv ? t->iv_gc[i] : 0;
+			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0;
 			fprintf(s->timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g\n", i * iv / 1e9,
 				(double)r->reqs / (iv / 1e9), (double)r->bytes / 1e6 / (iv / 1e9), r->mean_ns / 1e3,
 				r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0, r->free_segments, r->wa);
