@@ -1,7 +1,7 @@
 /*
  * tracestat - what is in a trace: per-op counts and bytes, footprint,
  * request sizes, how much written data is later discarded, write skew,
- * overwrite ratio, duration.
+ * overwrite ratio, duration, idle time (the gaps between arrivals).
  *
  *   tracestat [-f FORMAT] [--json|--csv] [options] FILE...
  *
@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,56 @@ struct page {
 };
 
 #define NSIZE 13 /* request-size buckets: <=512 B, 1K, ... 1M, >1M */
+#define NGAP 56	 /* gap buckets: [0, 1) us, then [2^(k-1), 2^k) us: 2^64 ns < 2^55 us */
+
+/*
+ * Idle time: the gaps between consecutive arrivals (of any op), in the
+ * order the trace gives them. A gap of at least the threshold is idle;
+ * the runs of requests between idle gaps are the busy periods, each as
+ * long as its first request to its last. So idle + busy time is the
+ * span from the first arrival to the last, the duration of a trace in
+ * time order. An event earlier than one before it (a trace not sorted:
+ * --sort sorts it) counts as out of order, with a gap of 0.
+ */
+struct idle {
+	int64_t prev; /* the latest arrival so far */
+	uint64_t gaps, out_of_order, idle_gaps, idle_ns, busy_ns, busy_cur_ns, busy_max_ns;
+};
+
+static int gap_bucket(uint64_t gap_ns)
+{
+	uint64_t us = gap_ns / 1000;
+	return us ? 64 - __builtin_clzll(us) : 0;
+}
+
+/* The arrival at t of the n-th event (from 1) of the trace. */
+static inline void idle_account(struct idle *d, int64_t thr_ns, int64_t t, uint64_t n,
+				uint64_t *hist)
+{
+	if (n == 1) {
+		d->prev = t;
+		return;
+	}
+	uint64_t gap = 0;
+	if (t < d->prev)
+		d->out_of_order++;
+	else {
+		gap = (uint64_t)t - (uint64_t)d->prev;
+		d->prev = t;
+	}
+	d->gaps++;
+	hist[gap_bucket(gap)]++;
+	if (gap >= (uint64_t)thr_ns) {
+		d->idle_gaps++;
+		d->idle_ns += gap;
+		d->busy_cur_ns = 0;
+	} else {
+		d->busy_ns += gap;
+		d->busy_cur_ns += gap;
+		if (d->busy_cur_ns > d->busy_max_ns)
+			d->busy_max_ns = d->busy_cur_ns;
+	}
+}
 
 /* A discard's fully covered pages [first, last) of one volume. Kept as
  * extents, not pages: one 4 TiB discard (mkfs) must not cost a billion
@@ -44,6 +95,9 @@ struct stats {
 	uint64_t size_hist[EV_NOPS][NSIZE];
 	uint64_t page_writes; /* page-granular writes */
 	int64_t t_min, t_max;
+	int64_t idle_thr_ns; /* --idle-threshold */
+	struct idle idle;
+	uint64_t gap_hist[NGAP];
 	struct pagemap pages;
 	struct extent *disc;
 	size_t ndisc, disc_cap;
@@ -227,6 +281,7 @@ static int account(struct stats *s, const struct ev *e, uint64_t psize)
 	s->count[e->op]++;
 	s->bytes[e->op] += e->length;
 	s->size_hist[e->op][size_bucket(e->length)]++;
+	idle_account(&s->idle, s->idle_thr_ns, e->t_ns, s->events, s->gap_hist);
 	if (s->events == 1 || e->t_ns < s->t_min)
 		s->t_min = e->t_ns;
 	if (s->events == 1 || e->t_ns > s->t_max)
@@ -311,6 +366,57 @@ static double ratio(uint64_t a, uint64_t b)
 	return b ? (double)a / (double)b : 0.0;
 }
 
+/* The idle-time object: the gaps, idle and busy time, busy periods and
+ * the gap histogram; or, without timestamps, a note that says so. */
+static json_t *idle_json(const struct stats *s)
+{
+	const struct idle *d = &s->idle;
+	json_t *j = json_object();
+	json_object_set_new(j, "threshold_ms", json_real((double)s->idle_thr_ns / 1e6));
+	if (s->events < 2 || s->t_min == s->t_max) {
+		json_object_set_new(j, "timestamps", json_false());
+		json_object_set_new(j, "note", s->events < 2 ? json_string("fewer than two events: no gaps")
+					       : s->t_min ? json_sprintf("every event at the same time, t_ns %lld: "
+									 "no gaps to measure", (long long)s->t_min)
+							  : json_string("every event at t_ns 0: the trace has no "
+									"timestamps, no idle time to measure"));
+		return j;
+	}
+	json_object_set_new(j, "timestamps", json_true());
+	if (d->out_of_order)
+		json_object_set_new(j, "note", json_sprintf("%llu events earlier than one before them (gap 0): "
+							    "idle and busy time are of the trace's order; "
+							    "--sort puts it in time order",
+							    (unsigned long long)d->out_of_order));
+	json_object_set_new(j, "gaps", json_integer((json_int_t)d->gaps));
+	json_object_set_new(j, "gaps_out_of_order", json_integer((json_int_t)d->out_of_order));
+	json_object_set_new(j, "idle_gaps", json_integer((json_int_t)d->idle_gaps));
+	json_object_set_new(j, "idle_s", json_real((double)d->idle_ns / 1e9));
+	json_object_set_new(j, "busy_s", json_real((double)d->busy_ns / 1e9));
+	json_object_set_new(j, "idle_share", json_real(ratio(d->idle_ns, d->idle_ns + d->busy_ns)));
+	json_t *b = json_object();
+	uint64_t nbusy = d->idle_gaps + 1;
+	json_object_set_new(b, "count", json_integer((json_int_t)nbusy));
+	json_object_set_new(b, "mean_s", json_real((double)d->busy_ns / 1e9 / (double)nbusy));
+	json_object_set_new(b, "max_s", json_real((double)d->busy_max_ns / 1e9));
+	json_object_set_new(j, "busy_periods", b);
+	json_t *h = json_array();
+	int lo = 0, hi = NGAP - 1;
+	while (lo < hi && !s->gap_hist[lo])
+		lo++;
+	while (hi > lo && !s->gap_hist[hi])
+		hi--;
+	for (int k = lo; k <= hi; k++) {
+		json_t *o = json_object();
+		json_object_set_new(o, "min_us", json_integer(k ? (json_int_t)1 << (k - 1) : 0));
+		json_object_set_new(o, "max_us", json_integer((json_int_t)1 << k));
+		json_object_set_new(o, "gaps", json_integer((json_int_t)s->gap_hist[k]));
+		json_array_append_new(h, o);
+	}
+	json_object_set_new(j, "gap_hist", h);
+	return j;
+}
+
 static json_t *to_json(const char *path, const char *format, uint64_t bad, uint64_t psize,
 		       struct stats *s, struct summary *m)
 {
@@ -357,6 +463,7 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
 		json_object_set_new(h, opname[op], ho);
 	}
 	json_object_set_new(j, "request_size_hist", h);
+	json_object_set_new(j, "idle", idle_json(s));
 	return j;
 }
 
@@ -514,7 +621,8 @@ static void usage(void)
 	printf("Usage: %s [-f FORMAT] [--json|--csv] [options] FILE...\n"
 	       "Characterise block traces: per-op requests and bytes, footprint in pages,\n"
 	       "request sizes, share of written pages later discarded, write skew,\n"
-	       "overwrite ratio, duration. One result per FILE.\n"
+	       "overwrite ratio, duration, idle time and busy periods, the gaps between\n"
+	       "arrivals (of the whole trace, all volumes together). One result per FILE.\n"
 	       "\n"
 	       "Output:\n"
 	       "      --json             JSON on stdout (default)\n"
@@ -527,6 +635,10 @@ static void usage(void)
 	       "                         duration, share of writes to its hottest 10%% pages,\n"
 	       "                         the page size; CSV, or JSON when FILE ends in .json\n"
 	       "                         (ftlsim reads it instead of its first pass)\n"
+	       "      --idle-threshold MS  a gap between arrivals of at least MS milliseconds\n"
+	       "                         is idle time (default 10); shorter gaps make the\n"
+	       "                         busy periods (of the whole trace: --volume V for\n"
+	       "                         one volume's)\n"
 	       "\n" CLI_TRACE_HELP "\n"
 	       "  -q, --quiet            do not report the detected format\n"
 	       "  -h, --help             show this help and exit\n"
@@ -538,7 +650,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_JSON = 1, OPT_CSV, OPT_PAGE_SIZE, OPT_SIZE_HIST, OPT_SKEW_CDF, OPT_PER_VOLUME };
+	enum { OPT_JSON = 1, OPT_CSV, OPT_PAGE_SIZE, OPT_SIZE_HIST, OPT_SKEW_CDF, OPT_PER_VOLUME, OPT_IDLE_THR };
 	static const struct option longopts[] = {
 		CLI_TRACE_LONGOPTS,
 		{"json", no_argument, NULL, OPT_JSON},
@@ -547,6 +659,7 @@ int main(int argc, char **argv)
 		{"size-hist", required_argument, NULL, OPT_SIZE_HIST},
 		{"skew-cdf", required_argument, NULL, OPT_SKEW_CDF},
 		{"per-volume", required_argument, NULL, OPT_PER_VOLUME},
+		{"idle-threshold", required_argument, NULL, OPT_IDLE_THR},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
@@ -555,6 +668,8 @@ int main(int argc, char **argv)
 	struct trace_opts o;
 	int csv = 0, c;
 	uint64_t psize = 4096;
+	int64_t idle_thr_ns = 10000000; /* 10 ms */
+	double ms;
 	const char *size_hist = NULL, *skew_cdf = NULL, *per_volume = NULL;
 
 	sig_init();
@@ -575,6 +690,13 @@ int main(int argc, char **argv)
 		case OPT_SIZE_HIST: size_hist = optarg; break;
 		case OPT_SKEW_CDF: skew_cdf = optarg; break;
 		case OPT_PER_VOLUME: per_volume = optarg; break;
+		case OPT_IDLE_THR:
+			ms = opt_double("--idle-threshold", optarg);
+			if (!(ms > 0 && ms <= 1e12) || llround(ms * 1e6) < 1)
+				usage_error("--idle-threshold takes milliseconds above 0 (down to 10^-6) and up to "
+					    "10^12, not '%s'", optarg);
+			idle_thr_ns = llround(ms * 1e6);
+			break;
 		case 'q': o.quiet = 1; break;
 		case 'h': usage(); return EXIT_OK;
 		case 'V': print_version(); return EXIT_OK;
@@ -606,6 +728,7 @@ int main(int argc, char **argv)
 		if (!s || pagemap_init(&s->pages, sizeof(struct page)))
 			die(EXIT_DATA, "out of memory");
 		s->per_volume = per_volume != NULL;
+		s->idle_thr_ns = idle_thr_ns;
 		struct trace *t = trace_open(path, &o, err, sizeof(err));
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */

@@ -3,11 +3,12 @@
  * an ftlkit event stream.
  *
  *   tracegen --pattern NAME [--pages N] [--page-size B] [--writes N]
- *            [--fill] [--seed S] [--trim-prob q] [-o text|bin]
+ *            [--fill] [--seed S] [--trim-prob q] [--rate IOPS] [-o text|bin]
  *
  * Every request touches one page: offset = page * page_size, length =
- * page_size, volume 0, t_ns = 1000 ns per request. Writes carry a
- * temperature label (1 = hottest) for the oracle placement policy.
+ * page_size, volume 0, t_ns = 1000 ns per request, or Poisson arrivals
+ * at --rate IOPS. Writes carry a temperature label (1 = hottest) for the
+ * oracle placement policy.
  * The same seed always gives byte-identical output: the generator is
  * xoshiro256** seeded through splitmix64, and nothing else (time, pid,
  * iteration order of a hash) enters the stream.
@@ -32,6 +33,7 @@
 #define T_STEP_NS 1000 /* the running clock: one request per microsecond */
 #define DEFAULT_PAGES 262144 /* 1 GiB of 4 KiB pages */
 #define DEFAULT_SEED 1
+#define MAX_WAITS 16 /* hir: wait states */
 
 /* ---- random numbers ---------------------------------------------- */
 
@@ -312,6 +314,8 @@ static const struct pattern patterns[] = {
 	{"seq", "sequential from page 0, wrapping (label 1)", 0, 0, 0, next_seq, label_one},
 	{"lfs", "LFS 3.5: one-page files, filled first; uniform, or hot-and-cold with --hot-*", 1,
 	 1, 0, next_lfs, label_lfs},
+	{"hir", "SNIA PTS host idle recovery: bursts of uniform writes, idle waits (needs --rate)", 0,
+	 0, 0, next_uniform, label_one},
 	{NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 
@@ -333,6 +337,12 @@ struct opts {
 	double trim_prob, hot_prob, hot_frac, zipf_s;
 	int hot_prob_set, hot_frac_set;
 	uint64_t volumes; /* --volumes N; 0: one volume, volume 0 */
+	double rate;	  /* --rate IOPS; 0: one request per T_STEP_NS */
+	/* hir: the wait states, the burst before each wait, the rounds of
+	 * (burst, wait) per wait state and the baseline after them, in ns */
+	int64_t waits_ns[MAX_WAITS], burst_ns, baseline_ns;
+	int nwaits, hir_opts, baseline_set;
+	uint64_t rounds;
 };
 
 static void usage(void)
@@ -365,15 +375,37 @@ static void usage(void)
 	       "                         volume its own seed and pattern parameters\n"
 	       "                         (hotcold: hot fraction 0.05-0.3, hot writes\n"
 	       "                         0.7-0.95; zipf: exponent S x 0.8-1.2)\n"
+	       "  -r, --rate IOPS        Poisson arrivals: t_ns gaps exponential, mean 1/IOPS s\n"
+	       "                         (drawn from --seed; the requests stay those without it)\n"
+	       "      --burst S          hir: seconds of writes before each wait (default 5)\n"
+	       "      --waits LIST       hir: the wait states, seconds, comma-separated\n"
+	       "                         (default 5,10,15,25,50)\n"
+	       "      --rounds N         hir: (burst, wait) rounds per wait state (default 360)\n"
+	       "      --baseline S       hir: seconds of writes without a wait after each wait\n"
+	       "                         state's rounds (default rounds x burst, 1800)\n"
 	       "      --stats            report events and events/s on stderr\n"
 	       "  -h, --help             show this help and exit\n"
 	       "  -V, --version          show the version and exit\n"
 	       "\n"
 	       "Each request: offset = page * page_size, length = page_size, volume 0,\n"
-	       "t_ns advancing %d ns per request. lfs is uniform unless --hot-prob or\n"
-	       "--hot-frac is given, then hot-and-cold (a missing one defaults to 90/10).\n"
+	       "t_ns advancing %d ns per request (without --rate). lfs is uniform unless\n"
+	       "--hot-prob or --hot-frac is given, then hot-and-cold (a missing one\n"
+	       "defaults to 90/10). hir (SNIA SSS PTS-E 1.1, section 11): for each wait\n"
+	       "state W, --rounds times a burst of --burst s of writes then W s idle from\n"
+	       "its last write, then --baseline s of writes; --writes does not apply.\n"
 	       "Exit status: 0 ok, 1 I/O or memory error, 2 usage error.\n",
 	       DEFAULT_PAGES, DEFAULT_SEED, T_STEP_NS);
+}
+
+/* A duration in seconds up to 10^6, as whole ns: above 0, or 0 too. */
+static int64_t opt_seconds_ns(const char *opt, const char *arg, int zero_ok)
+{
+	double v = opt_double(opt, arg);
+	long long ns = v >= 0 && v <= 1e6 ? llround(v * 1e9) : -1;
+	if (ns < !zero_ok)
+		usage_error("option '%s' needs seconds in %s0, 10^6], not '%s'", opt, zero_ok ? "[" : "(",
+			    arg);
+	return ns;
 }
 
 static double opt_prob(const char *opt, const char *arg)
@@ -390,7 +422,7 @@ static void set_pattern(struct opts *o, const char *arg)
 	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
 	o->pat = pattern_find(arg, len);
 	if (!o->pat)
-		usage_error("unknown pattern '%s' (uniform, hotcold, zipf:S, seq, lfs)", arg);
+		usage_error("unknown pattern '%s' (uniform, hotcold, zipf:S, seq, lfs, hir)", arg);
 	o->pat_arg = colon ? colon + 1 : NULL;
 	if (o->pat->takes_arg && !o->pat_arg)
 		usage_error("pattern '%s' needs an exponent, e.g. %s:0.99", o->pat->name,
@@ -404,7 +436,35 @@ static void set_pattern(struct opts *o, const char *arg)
 	}
 }
 
-enum { OPT_FILL = 1000, OPT_TRIM, OPT_HOT_PROB, OPT_HOT_FRAC, OPT_STATS, OPT_VOLUMES };
+/* hir --waits: seconds, comma-separated, each above 0. */
+static void set_waits(struct opts *o, const char *arg)
+{
+	char buf[512];
+	if (strlen(arg) >= sizeof(buf))
+		usage_error("--waits '%.20s...' is too long", arg);
+	strcpy(buf, arg);
+	o->nwaits = 0;
+	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (o->nwaits == MAX_WAITS)
+			usage_error("--waits takes at most %d wait states", MAX_WAITS);
+		o->waits_ns[o->nwaits++] = opt_seconds_ns("--waits", t, 0);
+	}
+	if (!o->nwaits)
+		usage_error("--waits needs a wait state, e.g. 5,10,15,25,50");
+}
+
+enum {
+	OPT_FILL = 1000,
+	OPT_TRIM,
+	OPT_HOT_PROB,
+	OPT_HOT_FRAC,
+	OPT_STATS,
+	OPT_VOLUMES,
+	OPT_BURST,
+	OPT_WAITS,
+	OPT_ROUNDS,
+	OPT_BASELINE
+};
 
 static void parse_args(int argc, char **argv, struct opts *o)
 {
@@ -421,13 +481,18 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"output", required_argument, NULL, 'o'},
 		{"stats", no_argument, NULL, OPT_STATS},
 		{"volumes", required_argument, NULL, OPT_VOLUMES},
+		{"rate", required_argument, NULL, 'r'},
+		{"burst", required_argument, NULL, OPT_BURST},
+		{"waits", required_argument, NULL, OPT_WAITS},
+		{"rounds", required_argument, NULL, OPT_ROUNDS},
+		{"baseline", required_argument, NULL, OPT_BASELINE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
 	list_options(argc, argv, longopts);
-	while ((c = getopt_long(argc, argv, "p:n:b:w:s:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:n:b:w:s:o:r:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p': set_pattern(o, optarg); break;
 		case 'n': o->pages = opt_size("--pages", optarg); break;
@@ -461,6 +526,29 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			if (!o->volumes || o->volumes > 1000000)
 				usage_error("--volumes takes 1 to 10^6, not '%s'", optarg);
 			break;
+		case 'r':
+			o->rate = opt_double("--rate", optarg);
+			if (!(o->rate >= 1e-6 && o->rate <= 1e9))
+				usage_error("--rate takes 10^-6 to 10^9 requests a second, not '%s'", optarg);
+			break;
+		case OPT_BURST:
+			o->burst_ns = opt_seconds_ns("--burst", optarg, 0);
+			o->hir_opts = 1;
+			break;
+		case OPT_WAITS:
+			set_waits(o, optarg);
+			o->hir_opts = 1;
+			break;
+		case OPT_ROUNDS:
+			o->rounds = opt_u64("--rounds", optarg);
+			if (!o->rounds || o->rounds > 1000000000)
+				usage_error("--rounds takes 1 to 10^9, not '%s'", optarg);
+			o->hir_opts = 1;
+			break;
+		case OPT_BASELINE:
+			o->baseline_ns = opt_seconds_ns("--baseline", optarg, 1);
+			o->baseline_set = o->hir_opts = 1;
+			break;
 		case 'h': usage(); exit(EXIT_OK);
 		case 'V': print_version(); exit(EXIT_OK);
 		default: usage_error("bad option");
@@ -487,6 +575,21 @@ static void check_opts(struct opts *o)
 		usage_error("--volumes %" PRIu64 " needs --pages of at least 64 a volume", o->volumes);
 	if (o->trim_prob > 0 && o->pages >= UINT32_MAX)
 		usage_error("--trim-prob needs --pages below 2^32");
+	int hir = !strcmp(o->pat->name, "hir");
+	if (o->hir_opts && !hir)
+		usage_error("--burst, --waits, --rounds and --baseline apply to hir only");
+	if (hir && !o->rate)
+		usage_error("hir needs --rate IOPS: the rate of the bursts' writes");
+	if (hir && o->writes_set)
+		usage_error("--writes does not apply to hir: --waits, --rounds, --burst and --baseline set its length");
+	if (hir && o->volumes)
+		usage_error("--volumes does not apply to hir");
+	if (!o->baseline_set) {
+		if ((uint64_t)o->burst_ns > (uint64_t)INT64_MAX / 4 / o->rounds)
+			usage_error("--rounds %" PRIu64 " of --burst %g s is past 2^61 ns", o->rounds,
+				    (double)o->burst_ns / 1e9);
+		o->baseline_ns = (int64_t)o->rounds * o->burst_ns;
+	}
 	if (!o->writes_set)
 		o->writes = o->pages;
 	if (o->pat->fill)
@@ -522,11 +625,59 @@ static void gen_init(const struct opts *o, struct gen *g)
 	}
 }
 
+/* ---- arrival times -------------------------------------------------- */
+
+/*
+ * Without --rate, request i is at i * T_STEP_NS. With --rate the
+ * arrivals are a Poisson process: the first request at 0, each next one
+ * an exponential gap of mean 1/IOPS s later (inversion, rounded to whole
+ * ns). The gaps come from a generator of their own seeded from --seed,
+ * so that the requests (pages, ops, labels, volumes) are those the same
+ * command without --rate writes: only their times differ, and a replay
+ * of both compares the device's timing on the same requests.
+ */
+struct clock {
+	double mean_ns; /* 0: the fixed step */
+	struct rng rng;
+	int64_t last;	 /* the time of the last request written */
+	uint64_t events; /* requests written */
+	int past_end;	 /* the next time would pass 2^63 ns */
+};
+
+static struct clock clk;
+
+static void clock_init(const struct opts *o)
+{
+	if (!o->rate)
+		return;
+	clk.mean_ns = 1e9 / o->rate;
+	rng_seed(&clk.rng, o->seed ^ 0x6172726976616c73ULL); /* "arrivals" */
+}
+
+/* t + d, for the times hir sets: the trace ends before 2^63 ns. */
+static int64_t clock_add(int64_t t, int64_t d)
+{
+	if (t > INT64_MAX - d)
+		die(EXIT_DATA, "the trace's time would pass 2^63 ns after %" PRIu64 " requests", clk.events);
+	return t + d;
+}
+
 static void emit(struct ev_writer *w, struct ev *e)
 {
+	if (clk.past_end)
+		die(EXIT_DATA, "the trace's time would pass 2^63 ns after %" PRIu64 " requests", clk.events);
 	if (ev_write(w, e))
 		die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
-	e->t_ns += T_STEP_NS;
+	clk.last = e->t_ns;
+	clk.events++;
+	if (!clk.mean_ns) {
+		e->t_ns += T_STEP_NS;
+		return;
+	}
+	/* A time past 2^63 ns is an error only if a request is written at it. */
+	int64_t gap = llround(-log1p(-rng_unit(&clk.rng)) * clk.mean_ns);
+	clk.past_end = e->t_ns > INT64_MAX - gap;
+	e->t_ns = clk.past_end ? INT64_MAX : e->t_ns + gap;
 }
 
 static void run_fill(const struct opts *o, struct gen *g, struct ev_writer *w, struct ev *e,
@@ -561,6 +712,37 @@ static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w
 	}
 	e->offset = p * o->page_size;
 	emit(w, e);
+}
+
+/*
+ * hir: the Host Idle Recovery test of the SNIA Solid State Storage
+ * Performance Test Specification Enterprise, version 1.1 (2013),
+ * section 11. After the device is preconditioned with random 4 KiB
+ * writes, for each wait state W (5, 10, 15, 25 and 50 s) the host
+ * repeats 360 times: 5 s of random 4 KiB writes (access A), then W s
+ * idle (access B); then it returns to a baseline of 360 x 5 s of writes
+ * without a pause (access C) before the next wait state. The writes of
+ * a burst arrive at --rate (Poisson) from its first at the burst's
+ * start to the last before its end; the idle time runs from that last
+ * write, so that every pause between two requests of the trace longer
+ * than the bursts' gaps is exactly a wait state. The preconditioning is
+ * the replay's (ftlsim --precondition random) or --fill's.
+ */
+static void run_hir(const struct opts *o, struct gen *g, struct ev_writer *w, struct ev *e,
+		    struct pageset *set)
+{
+	for (int k = 0; k < o->nwaits && !sig_caught; k++) {
+		for (uint64_t r = 0; r < o->rounds && !sig_caught; r++) {
+			int64_t end = clock_add(e->t_ns, o->burst_ns);
+			while (e->t_ns < end && !sig_caught)
+				run_request(o, g, w, e, set);
+			e->t_ns = clock_add(clk.last, o->waits_ns[k]);
+			clk.past_end = 0; /* the arrival after the burst's end is not written */
+		}
+		int64_t end = clock_add(e->t_ns, o->baseline_ns);
+		while (e->t_ns < end && !sig_caught)
+			run_request(o, g, w, e, set);
+	}
 }
 
 /*
@@ -667,6 +849,10 @@ int main(int argc, char **argv)
 		.binary = !isatty(STDOUT_FILENO),
 		.hot_prob = 0.9,
 		.hot_frac = 0.1,
+		.waits_ns = {5000000000, 10000000000, 15000000000, 25000000000, 50000000000},
+		.nwaits = 5,
+		.burst_ns = 5000000000,
+		.rounds = 360,
 	};
 	static struct gen g;
 	static struct ev_writer w;
@@ -677,6 +863,7 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	check_opts(&o);
 	gen_init(&o, &g);
+	clock_init(&o);
 	if (o.trim_prob > 0 && !o.volumes) {
 		if (pageset_init(&set, o.pages)) {
 			pageset_free(&set);
@@ -695,8 +882,11 @@ int main(int argc, char **argv)
 	} else {
 		if (o.fill)
 			run_fill(&o, &g, &w, &e, setp);
-		for (uint64_t i = 0; i < o.writes && !sig_caught; i++)
-			run_request(&o, &g, &w, &e, setp);
+		if (!strcmp(o.pat->name, "hir"))
+			run_hir(&o, &g, &w, &e, setp);
+		else
+			for (uint64_t i = 0; i < o.writes && !sig_caught; i++)
+				run_request(&o, &g, &w, &e, setp);
 	}
 	/* Interrupted: the stream written so far ends on a whole event,
 	 * without the end record (a reader reports it cut). */
@@ -705,7 +895,7 @@ int main(int argc, char **argv)
 	if (sig_caught)
 		sig_exit();
 	if (o.stats) {
-		double dt = now_s() - t0, n = (double)(o.writes + (o.fill ? o.pages : 0));
+		double dt = now_s() - t0, n = (double)clk.events;
 		fprintf(stderr, "%s: %.0f events in %.3f s, %.3g events/s\n", prog_name, n, dt,
 			dt > 0 ? n / dt : 0.0);
 	}
