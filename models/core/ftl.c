@@ -854,15 +854,15 @@ static int gc_gp(struct ftl *f)
 
 /*
  * Background cleaning (a device in time, while the host is idle): one
- * GC operation of one victim, as a pass would choose it, but only while
- * more than gc_low segments are free (a pass's guarantee for the copies
- * holds). The caller stops when the free segments stop growing (a
+ * GC operation of one victim, as a pass would choose it, while at least
+ * G - 1 segments are free (G the GC streams: the guarantee a pass
+ * starts with, clean_to_watermark). The caller stops when the free segments stop growing (a
  * victim with no invalid page only moves). 1 when a victim was cleaned, 0 when none could be, -1 on an error.
  * Counted as any GC (victims, copies) and in bg_victims.
  */
 int ftl_gc_step(struct ftl *f)
 {
-	if (f->nfree <= f->gc_low || f->nsealed == 0)
+	if (f->nfree + 1 < f->gc_streams || f->nsealed == 0)
 		return 0;
 	uint32_t seg;
 	if (pick(f, &seg))

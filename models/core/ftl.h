@@ -306,8 +306,8 @@ void ftl_learn_begin(struct ftl *f);
 int ftl_learn_end(struct ftl *f);
 /* Run the pending interval/snapshot callbacks, warm-up switch. */
 int ftl_tick(struct ftl *f);
-/* Background cleaning: one victim now, while more than gc_low segments
- * are free. 1 cleaned, 0 none, -1 error. */
+/* Background cleaning: one victim now (while the copies have room). 1
+ * cleaned, 0 none, -1 error. */
 int ftl_gc_step(struct ftl *f);
 /* Attach an observer (copied) and run the milestones due: 0, or -1. */
 int ftl_observe(struct ftl *f, const struct ftl_observer *o);
