@@ -129,11 +129,56 @@ t_expect_success 'an unqueued TRIM holds every request behind it; a queued one d
 t_expect_success 'the timeline: a row per interval, its requests the run'"'"'s, shares within [0, 1]' '
 	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --timeline tl.csv \
 		--timeline-interval 500 --latency lat.csv u.ev >s.json &&
-	head -1 tl.csv | grep -qx "t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,free_segments,wa" &&
-	awk -F, "NR > 1 { n += \$2 * 0.5; if (\$6 < 0 || \$6 > 1.000001 || \$7 < 0 || \$7 > 1) bad++ }
+	head -1 tl.csv | grep -qx "t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa" &&
+	awk -F, "NR > 1 { n += \$2 * 0.5; if (\$6 < 0 || \$6 > 1.000001 || \$7 < 0 || \$7 > 1 || \$8 < 0 || \$8 > \$7) bad++ }
 		END { printf \"%d %d\\n\", n + 0.5, bad }" tl.csv >got &&
 	jq -r "\"\\(.timing.requests) 0\"" s.json >want && t_cmp want got &&
 	awk -F, "NR > 1 && \$1 == \"write\" { last = \$4 } END { exit !(last == 1) }" lat.csv
+'
+
+# Host Idle Recovery (SNIA PTS): after random writes to steady state,
+# bursts of random writes separated by idle waits of 5 to 50 s. The
+# foreground GC time of a burst, by the wait before it.
+cat >"$TMP/hirgc.py" <<'PY'
+import csv, sys, collections
+rows = list(csv.DictReader(open(sys.argv[1])))
+t0 = int(sys.argv[2])
+acc = collections.defaultdict(lambda: [0.0, 0])
+gap, run = 0, []
+def flush():
+    if run and len(run) <= 7 and gap > 0:
+        w = min([5, 10, 15, 25, 50], key=lambda x: abs(x - gap))
+        acc[w][0] += sum(float(r['busy_share']) * (float(r['gc_busy_share']) - float(r['gc_idle_busy_share'])) for r in run)
+        acc[w][1] += 1
+for r in rows[t0:]:
+    if float(r['iops']) > 0:
+        run.append(r)
+    else:
+        if run:
+            flush()
+            run, gap = [], 0
+        gap += 1
+flush()
+print(' '.join('%.4f' % (acc[w][0] / acc[w][1]) for w in sorted(acc)))
+PY
+
+t_expect_success 'Host Idle Recovery: foreground GC in the bursts falls with the wait under --bg-gc, flat without' '
+	"$G" -p uniform -n 65536 -w 131072 --rate 1000 -s 4 -o text >pre.txt 2>/dev/null &&
+	T=$(tail -n 1 pre.txt | awk "{ print \$1 + 1000000000 }") &&
+	"$G" -p hir --rate 1000 -n 65536 --rounds 2 --baseline 30 -s 2 -o text 2>/dev/null |
+		awk -v T=$T "{ \$1 = \$1 + T; print }" >hir.txt && cat pre.txt hir.txt >all.txt &&
+	"$S" -q --device femu,channels=1,dies=1 --op 0.15 --logical-pages 65536 --precondition random \
+		--timeline off.csv all.txt >off.json &&
+	"$S" -q --device femu,channels=1,dies=1 --op 0.15 --logical-pages 65536 --precondition random \
+		--bg-gc idle=100,high=32 --timeline on.csv all.txt >on.json &&
+	from=$((T / 1000000000 + 1)) &&
+	python3 hirgc.py off.csv $from >off && python3 hirgc.py on.csv $from >on && cat off on &&
+	awk "NR == 1 { for (i = 1; i <= 5; i++) off[i] = \$i; next }
+		{ for (i = 1; i <= 5; i++) on[i] = \$i }
+		END { lo = hi = off[1]; for (i = 2; i <= 5; i++) { if (off[i] < lo) lo = off[i]; if (off[i] > hi) hi = off[i] }
+		      ok = lo > 1 && hi / lo < 1.1 && on[1] >= on[5] && on[5] < 0.1 * off[5] && on[1] < off[1]
+		      for (i = 2; i <= 5; i++) ok = ok && on[i] <= on[i - 1] + 1e-9
+		      exit !ok }" off on
 '
 
 t_expect_success 'a device key that does not exist: usage error naming it' '

@@ -376,17 +376,21 @@ static int iv_grow(struct dev *d, size_t k)
 	uint64_t *g = realloc(d->t.iv_gc, cap * sizeof(uint64_t));
 	if (g)
 		d->t.iv_gc = g;
-	if (!b || !g)
+	uint64_t *h = realloc(d->t.iv_bg, cap * sizeof(uint64_t));
+	if (h)
+		d->t.iv_bg = h;
+	if (!b || !g || !h)
 		return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu intervals)", cap);
 	memset(d->t.iv_busy + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
 	memset(d->t.iv_gc + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
-	d->t.mem_bytes += (cap - d->t.niv) * 2 * sizeof(uint64_t);
+	memset(d->t.iv_bg + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
+	d->t.mem_bytes += (cap - d->t.niv) * 3 * sizeof(uint64_t);
 	d->t.niv = cap;
 	return 0;
 }
 
 /* [s, e) over the timeline's intervals. */
-static void __attribute__((noinline)) charge_spread(struct dev *d, uint64_t s, uint64_t e, int gc)
+static void __attribute__((noinline)) charge_spread(struct dev *d, uint64_t s, uint64_t e, int gc, int bg)
 {
 	uint64_t iv = d->c.timeline_ns;
 	size_t k0 = s / iv, k1 = (e - 1) / iv;
@@ -397,6 +401,8 @@ static void __attribute__((noinline)) charge_spread(struct dev *d, uint64_t s, u
 		d->t.iv_busy[k] += z - a;
 		if (gc)
 			d->t.iv_gc[k] += z - a;
+		if (bg)
+			d->t.iv_bg[k] += z - a;
 	}
 	if (k0 == k1) { /* the interval the next operations will likely fall in */
 		d->iv_lo = k0 * iv;
@@ -420,8 +426,10 @@ static inline void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int
 		d->t.iv_busy[d->iv_k] += dur;
 		if (gc)
 			d->t.iv_gc[d->iv_k] += dur;
+		if (bg)
+			d->t.iv_bg[d->iv_k] += dur;
 	} else if (d->c.timeline_ns && e > s) {
-		charge_spread(d, s, e, gc);
+		charge_spread(d, s, e, gc, bg);
 	}
 }
 
@@ -610,6 +618,7 @@ static void time_close(struct dev *d)
 	free(d->t.rows);
 	free(d->t.iv_busy);
 	free(d->t.iv_gc);
+	free(d->t.iv_bg);
 	free(d);
 }
 

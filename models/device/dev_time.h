@@ -89,7 +89,7 @@ struct dev_time {
 	/* the timeline: nrows rows, and each interval's unit and GC time */
 	struct time_row *rows;
 	size_t nrows;
-	uint64_t *iv_busy, *iv_gc;
+	uint64_t *iv_busy, *iv_gc, *iv_bg; /* unit time: all, GC, GC in idle time */
 	size_t niv;
 	uint64_t mem_bytes;
 };

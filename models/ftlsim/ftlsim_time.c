@@ -177,7 +177,7 @@ void sim_time_open_outputs(struct sim *s)
 	if (s->timeline_path) {
 		if (out_open(&s->timeline, s->timeline_path, err, sizeof(err)))
 			sim_fail("%s", err);
-		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,free_segments,wa\n",
+		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa\n",
 		      s->timeline.fp);
 	}
 	if (s->latency_path) {
@@ -197,10 +197,12 @@ void sim_time_finish_outputs(struct sim *s)
 		double iv = (double)t->cfg.timeline_ns;
 		for (size_t i = 0; i < t->nrows; i++) {
 			const struct time_row *r = &t->rows[i];
-			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0;
-			fprintf(s->timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g\n", i * iv / 1e9,
+			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0,
+			       bg = i < t->niv ? (double)t->iv_bg[i] : 0;
+			fprintf(s->timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g\n", i * iv / 1e9,
 				(double)r->reqs / (iv / 1e9), (double)r->bytes / 1e6 / (iv / 1e9), r->mean_ns / 1e3,
-				r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0, r->free_segments, r->wa);
+				r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0, busy > 0 ? bg / busy : 0,
+				r->free_segments, r->wa);
 		}
 	}
 	if (s->latency.fp) {
