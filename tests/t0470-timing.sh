@@ -181,6 +181,12 @@ t_expect_success 'Host Idle Recovery: foreground GC in the bursts falls with the
 		      exit !ok }" off on
 '
 
+t_expect_success 'a footprint read twice from stdin keeps the times: the same latencies as from the file' '
+	"$S" -q --device femu --logical-space footprint p.txt | jq -c .timing.latency_us >f &&
+	"$S" -q --device femu --logical-space footprint - <p.txt | jq -c .timing.latency_us >s &&
+	t_cmp f s && grep -q "\"p99\":[1-9]" f
+'
+
 t_expect_success 'a device key that does not exist: usage error naming it' '
 	t_err 2 "no device key .chans." "$S" --device femu,chans=2 u.ev
 '

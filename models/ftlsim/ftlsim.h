@@ -133,6 +133,7 @@ struct sim {
 	struct trace *t;
 	const char *format;
 	struct cev *buf;
+	int64_t *buf_t; /* the buffered events' times, for a device in time */
 	size_t nbuf, capbuf, next;
 	int from_buf; /* pass 2 replays the buffer */
 	struct ftl_pagemap map;

@@ -59,13 +59,15 @@ int sim_next_event(struct sim *s, struct ev *e)
 	if (s->from_buf) {
 		if (s->next >= s->nbuf)
 			return 0;
-		const struct cev *c = &s->buf[s->next++];
-		*e = (struct ev){.offset = c->offset,
+		const struct cev *c = &s->buf[s->next];
+		*e = (struct ev){.t_ns = s->buf_t ? s->buf_t[s->next] : 0,
+				 .offset = c->offset,
 				 .length = c->length,
 				 .op = c->op,
 				 .temp = c->temp,
 				 .stream = c->stream,
 				 .hint = c->hint};
+		s->next++;
 		return 1;
 	}
 	if (!s->t)
@@ -98,7 +100,15 @@ static void buffer_event(struct sim *s, const struct ev *e)
 		if (!nb)
 			sim_fail("out of memory buffering %zu events from standard input", s->nbuf);
 		s->buf = nb;
+		if (s->timing) { /* a device in time replays the times too */
+			int64_t *nt = realloc(s->buf_t, s->capbuf * sizeof(*nt));
+			if (!nt)
+				sim_fail("out of memory buffering %zu events from standard input", s->nbuf);
+			s->buf_t = nt;
+		}
 	}
+	if (s->buf_t)
+		s->buf_t[s->nbuf] = e->t_ns;
 	s->buf[s->nbuf++] = (struct cev){.offset = e->offset,
 					      .length = e->length,
 					      .op = e->op,
@@ -239,7 +249,7 @@ static void learn_limit(struct sim *s, struct sim **m, unsigned n, uint64_t base
 	uint64_t now = 0;
 	for (unsigned i = 0; i < n; i++)
 		now += sim_mem_bytes(m[i]);
-	uint64_t need = s->mem_estimate - s->mem_learn + (now > base ? now - base : 0) + s->capbuf * sizeof(*s->buf);
+	uint64_t need = s->mem_estimate - s->mem_learn + (now > base ? now - base : 0) + s->capbuf * (sizeof(*s->buf) + (s->buf_t ? sizeof(int64_t) : 0));
 	if (s->mem_limit_used && need > s->mem_limit_used)
 		sim_fail_usage("%s: learning the trace for the placement's future knowledge, the run needs "
 			       "%.1f MiB after %llu events, over the limit of %.1f MiB (%s); the learner "
@@ -296,4 +306,6 @@ void sim_close_input(struct sim *s)
 	ftl_pagemap_free(&s->map);
 	free(s->buf);
 	s->buf = NULL;
+	free(s->buf_t);
+	s->buf_t = NULL;
 }
