@@ -145,6 +145,20 @@ static void build_model(const struct sim *in, struct sim *s)
 		}
 		usage_error("%s%s%s", what ? what : "", what ? ": " : "", err);
 	}
+	if (s->timing && !s->vol && s->tc.layout == LAYOUT_STRIPE) {
+		struct dev_stats st;
+		s->dops->stats(s->dev, &st);
+		unsigned units = time_units(&s->tc);
+		if (st.pages_per_seg < 16u * units && s == in)
+			warn("warning: a segment of %u pages striped over %u units puts %u page%s of it in each unit's "
+			     "block: every segment cleaned costs %u erases of %g us, %g us of erase a page (a flash "
+			     "block holds hundreds of pages): give --pages-per-segment a multiple of %u x the pages "
+			     "of a block, fewer units (channels, dies), or layout=die",
+			     st.pages_per_seg, units, (st.pages_per_seg + units - 1) / units,
+			     st.pages_per_seg > units ? "s" : "", st.pages_per_seg < units ? st.pages_per_seg : units,
+			     s->tc.tbers_us, s->tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
+			     units);
+	}
 	s->hops = &host_pass_ops;
 	if (!(s->host = s->hops->open(NULL, s->dev, s->dops, err, sizeof(err))))
 		sim_fail("%s", err);
