@@ -294,5 +294,6 @@ const struct dev_time *sim_time(const struct sim *s);
 json_t *sim_j_time(const struct sim *s);
 void sim_time_open_outputs(struct sim *s);
 void sim_time_finish_outputs(struct sim *s);
+json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c);
 
 #endif

@@ -711,6 +711,9 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 	SETU(o, "flash_pages_written", flash);
 	json_object_set_new(o, "wa_overall", host ? json_real((double)flash / host) : json_null());
 	json_object_set_new(o, "wa_per_volume", j_wa_dist(wa, k));
+	json_t *t = sim_j_time_volumes(m, n, c);
+	if (t)
+		json_object_set_new(o, "timing", t);
 	return o;
 }
 

@@ -222,3 +222,34 @@ void sim_time_finish_outputs(struct sim *s)
 		}
 	}
 }
+
+/* --per-volume: configuration c's latencies over every volume's
+ * requests (the histograms merged), or NULL without timing. */
+json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
+{
+	static struct lhist all[TK_N]; /* big: not on the stack */
+	int any = 0;
+	uint64_t waits = 0;
+	double wait = 0;
+	for (unsigned k = 0; k < TK_N; k++)
+		lhist_init(&all[k]);
+	for (unsigned i = 0; i < n; i++) {
+		const struct dev_time *t = m[i]->conf == c ? sim_time(m[i]) : NULL;
+		if (!t)
+			continue;
+		any = 1;
+		for (unsigned k = 0; k < TK_N; k++)
+			lhist_merge(&all[k], &t->lat[k]);
+		wait += t->gc_wait_ns;
+		waits += t->gc_waits;
+	}
+	if (!any)
+		return NULL;
+	json_t *o = json_object(), *l = json_object();
+	for (unsigned k = 0; k < TK_N; k++)
+		json_object_set_new(l, kind_names[k], j_lat(&all[k]));
+	json_object_set_new(o, "latency_us", l);
+	SETR(o, "gc_wait_s", wait / 1e9);
+	SETU(o, "requests_waited_on_gc", waits);
+	return o;
+}
