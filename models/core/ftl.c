@@ -1054,6 +1054,30 @@ int ftl_tick(struct ftl *f)
 	return 0;
 }
 
+/*
+ * The end of an ageing trace (--precondition-trace): what it wrote stays
+ * (the map, the segments, their erase counts); its counts go. The run's
+ * counters, requests, per-stream figures and GC counts restart at 0, the
+ * warm-up and the milestones with them; its host pages are kept in
+ * aged_pages.
+ */
+int ftl_restart(struct ftl *f)
+{
+	f->aged_pages += f->c.host_pages;
+	memset(&f->c, 0, sizeof(f->c));
+	f->c0 = f->ci = f->c;
+	memset(&f->r, 0, sizeof(f->r));
+	memset(f->victim_hist, 0, (f->b + 1) * sizeof(uint64_t));
+	for (unsigned i = 0; i < f->nstreams; i++) {
+		struct ftl_stream *st = &f->streams[i];
+		st->host_pages = st->gc_pages = st->sealed = st->victims = st->victim_valid = 0;
+	}
+	f->gc_passes = f->gp_watermark_passes = f->bg_victims = 0;
+	f->measuring = 0;
+	f->next_interval = f->next_snapshot = 0;
+	return ftl_tick(f);
+}
+
 int ftl_observe(struct ftl *f, const struct ftl_observer *o)
 {
 	f->obs = *o;

@@ -248,6 +248,7 @@ struct ftl {
 	uint64_t gc_passes; /* GC passes (watermarks) or operations (gp:P), forced passes included */
 	uint64_t gp_watermark_passes; /* under gp:P, passes the watermarks forced */
 	uint64_t bg_victims;	      /* victims cleaned in the background (ftl_gc_step) */
+	uint64_t aged_pages;	      /* host pages of an ageing trace before the run (ftl_restart) */
 
 	uint64_t mem_bytes; /* bytes the model allocated */
 
@@ -309,6 +310,8 @@ int ftl_tick(struct ftl *f);
 /* Background cleaning: one victim now (while the copies have room). 1
  * cleaned, 0 none, -1 error. */
 int ftl_gc_step(struct ftl *f);
+/* The end of an ageing trace: the counts restart at 0, the data stays. */
+int ftl_restart(struct ftl *f);
 /* Attach an observer (copied) and run the milestones due: 0, or -1. */
 int ftl_observe(struct ftl *f, const struct ftl_observer *o);
 /* Verify every invariant; 0 ok, -1 with the first violation in err. */

@@ -59,6 +59,8 @@ struct dev_stats {
 	struct ftl_reqs r;
 	uint64_t precond_pages, gc_passes, gp_watermark_passes;
 	uint64_t bg_victims;		 /* victims cleaned in idle time (clean) */
+	uint64_t aged_pages;		 /* host pages of the ageing trace (age) */
+	int64_t now_ns;			 /* the time of the request served last */
 	uint32_t free_segments, sealed_segments;
 	uint32_t erase_max;		 /* the largest erase count */
 	uint64_t mem_bytes;		 /* what the device allocated */
@@ -99,6 +101,11 @@ struct dev_ops {
 	/* The host is idle until until_ns: work that waits for idle time
 	 * (background GC) may run. 0 or -1. */
 	int (*idle)(struct dev *d, uint64_t until_ns);
+	/* An ageing trace (--precondition-trace): age(d, 1) before its
+	 * events (submitted as any), age(d, 0) after: the data stays, the
+	 * counts (and a device in time's clock) restart at 0; no milestone
+	 * fires in between. 0 or -1. */
+	int (*age)(struct dev *d, int begin);
 	/* Background work, one step: clean one victim now. 1 cleaned, 0
 	 * nothing to clean (or not safely: too few free segments), -1 an
 	 * error. NULL: the device cleans only on demand. */

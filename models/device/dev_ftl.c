@@ -17,19 +17,20 @@
 struct dev {
 	struct ftl *f;
 	struct dev_observer obs;
+	int ageing; /* an ageing trace: no milestone reaches the observer */
 };
 
 /* The core's milestones, handed to the device's observer. */
 static int on_interval(struct ftl *f, void *ctx)
 {
 	struct dev *d = ctx;
-	return d->obs.on_interval ? d->obs.on_interval(d->obs.ctx) : 0;
+	return d->obs.on_interval && !d->ageing ? d->obs.on_interval(d->obs.ctx) : 0;
 }
 
 static int on_snapshot(struct ftl *f, void *ctx)
 {
 	struct dev *d = ctx;
-	return d->obs.on_snapshot ? d->obs.on_snapshot(d->obs.ctx) : 0;
+	return d->obs.on_snapshot && !d->ageing ? d->obs.on_snapshot(d->obs.ctx) : 0;
 }
 
 static void ftl_dev_close(struct dev *d)
@@ -128,6 +129,12 @@ static void ftl_dev_prefetch(struct dev *d, const struct ev *e, int stage)
  * nothing. */
 static int ftl_dev_idle(struct dev *d, uint64_t until_ns) { return 0; }
 
+static int ftl_dev_age(struct dev *d, int begin)
+{
+	d->ageing = begin;
+	return begin ? 0 : ftl_restart(d->f);
+}
+
 static int ftl_dev_clean(struct dev *d) { return ftl_gc_step(d->f); }
 
 static uint32_t ftl_dev_free_segments(const struct dev *d) { return d->f->nfree; }
@@ -166,6 +173,8 @@ static void ftl_dev_stats(const struct dev *d, struct dev_stats *st)
 	st->gc_passes = f->gc_passes;
 	st->gp_watermark_passes = f->gp_watermark_passes;
 	st->bg_victims = f->bg_victims;
+	st->aged_pages = f->aged_pages;
+	st->now_ns = (int64_t)f->now_ns;
 	st->free_segments = f->nfree;
 	st->sealed_segments = f->nsealed;
 	st->erase_max = f->ec_max;
@@ -222,6 +231,7 @@ const struct dev_ops dev_ftl_ops = {
 	.submit = ftl_dev_submit,
 	.prefetch = ftl_dev_prefetch,
 	.idle = ftl_dev_idle,
+	.age = ftl_dev_age,
 	.clean = ftl_dev_clean,
 	.free_segments = ftl_dev_free_segments,
 	.time = ftl_dev_time,

@@ -349,7 +349,7 @@ struct dev {
 	struct lhist iv;
 	uint64_t iv_cur, iv_reqs, iv_bytes;
 	size_t rows_cap;
-	int ended;
+	int ended, ageing;
 	char err[512];
 };
 
@@ -882,6 +882,8 @@ enum { LOOK = 32 };
 
 static size_t time_submit(struct dev *d, const struct ev *e, size_t n)
 {
+	if (d->ageing) /* before time starts */
+		return d->io->submit(d->in, e, n);
 	for (size_t k = 0; k < n; k++) {
 		if (k + LOOK < n)
 			d->io->prefetch(d->in, &e[k + LOOK], 1);
@@ -907,6 +909,42 @@ static int time_precondition(struct dev *d, int kind) { return d->io->preconditi
 static int time_learn_begin(struct dev *d) { return d->io->learn_begin(d->in); }
 static int time_learn(struct dev *d, const struct ev *e) { return d->io->learn(d->in, e); }
 static int time_learn_end(struct dev *d) { return d->io->learn_end(d->in); }
+/* After an ageing trace the clock restarts at 0 on an idle device. */
+static int time_age(struct dev *d, int begin)
+{
+	if (d->io->age(d->in, begin))
+		return -1;
+	d->ageing = begin;
+	if (begin)
+		return 0;
+	drain_all(d, UINT64_MAX);
+	for (unsigned u = 0; u < d->U; u++)
+		d->u[u].free_at = d->u[u].gc_until = 0;
+	memset(d->ch_free, 0, d->C * sizeof(uint64_t));
+	memset(d->heap, 0, (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t));
+	d->have_t0 = 0;
+	d->last_arrival = d->last_done = d->barrier = d->host_programs = 0;
+	for (unsigned k = 0; k < TK_N; k++)
+		lhist_init(&d->t.lat[k]);
+	lhist_init(&d->iv);
+	d->t.requests = d->t.t_first = d->t.t_last = d->t.t_end = d->t.t_measure = 0;
+	d->t.measuring = 0;
+	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
+	d->t.xfer_ns = d->t.gc_wait_ns = 0;
+	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = 0;
+	memset(d->t.unit_busy, 0, d->U * sizeof(uint64_t));
+	d->t.nrows = 0;
+	if (d->t.niv) {
+		memset(d->t.iv_busy, 0, d->t.niv * sizeof(uint64_t));
+		memset(d->t.iv_gc, 0, d->t.niv * sizeof(uint64_t));
+		memset(d->t.iv_bg, 0, d->t.niv * sizeof(uint64_t));
+	}
+	d->iv_cur = d->iv_reqs = d->iv_bytes = 0;
+	d->iv_lo = d->iv_hi = 0;
+	d->iv_k = 0;
+	return 0;
+}
+
 static int time_clean(struct dev *d) { return d->io->clean(d->in); }
 static uint32_t time_free_segments(const struct dev *d) { return d->io->free_segments(d->in); }
 
@@ -953,6 +991,7 @@ const struct dev_ops dev_time_ops = {
 	.submit = time_submit,
 	.prefetch = time_prefetch,
 	.idle = time_idle,
+	.age = time_age,
 	.clean = time_clean,
 	.free_segments = time_free_segments,
 	.time = time_time,

@@ -211,6 +211,8 @@ static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nco
 	for (unsigned i = 0; i < n; i++)
 		if (m[i]->dev && m[i]->dops->precondition(m[i]->dev, m[i]->precond))
 			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+	if (s->age_path)
+		sim_age_pass(s, m, n);
 }
 
 static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, int partial)

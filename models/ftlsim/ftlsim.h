@@ -102,6 +102,7 @@ struct sim {
 	struct time_config tc;
 	const char *timeline_path, *latency_path;
 	int precond;
+	const char *age_path; /* --precondition-trace */
 	const char *wear;
 	uint64_t interval, snapshot_every;
 	int interval_set;
@@ -257,6 +258,9 @@ void sim_close_input(struct sim *s);
 /* A placement that knows the future learns the trace first (a file is
  * read again, stdin kept in the buffer). */
 void sim_learn_pass(struct sim *s, struct sim **m, unsigned n);
+/* --precondition-trace: every model aged by that trace (read once), its
+ * counts then restarted. */
+void sim_age_pass(struct sim *s, struct sim **m, unsigned n);
 
 /* ftlsim.c: a progress line on stderr when one is due (pass 1 or 2). */
 void sim_progress(struct sim *s, int pass);

@@ -72,6 +72,9 @@ static void usage(void)
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
 	       "      --precondition none|seq|random  write every page once first (default none)\n"
+	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
+	       "                            format; the run's page size): its data stays, its\n"
+	       "                            counts do not (the counters restart after it)\n"
 	       "      --warmup-writes N     host page writes before measuring (wa_measured)\n"
 	       "      --seed S              random policies and fills (default 1)\n\n"
 	       "Output:\n"
@@ -198,7 +201,7 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY
+	O_LATENCY, O_AGE
 };
 
 static const struct option longopts[] = {
@@ -228,6 +231,7 @@ static const struct option longopts[] = {
 	{"trim", no_argument, NULL, O_TRIM},
 	{"no-trim", no_argument, NULL, O_NOTRIM},
 	{"precondition", required_argument, NULL, O_PRECOND},
+	{"precondition-trace", required_argument, NULL, O_AGE},
 	{"warmup-writes", required_argument, NULL, O_WARMUP},
 	{"seed", required_argument, NULL, O_SEED},
 	{"curve", required_argument, NULL, O_CURVE},
@@ -400,6 +404,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->trim_given = 1;
 		break;
 	case O_PRECOND: s->precond = parse_choice("--precondition", arg, preconds); break;
+	case O_AGE: s->age_path = arg; break;
 	case O_WARMUP: s->cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
 	case O_SEED: s->cfg.seed = opt_u64("--seed", arg); break;
 	case O_CURVE: s->curve_path = arg; break;
@@ -507,6 +512,9 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	    (s->curve_path || s->hist_path || s->erase_path || s->flashops_path || s->timeline_path || s->latency_path))
 		usage_error("--curve, --hist, --erase-hist, --flash-ops, --timeline and --latency are for one model, "
 			    "not a --grid or --per-volume");
+	if (s->age_path && (s->per_volume || s->space == SPACE_FOOTPRINT))
+		usage_error("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
+			    "the extent, not --logical-space footprint or --per-volume");
 	if ((s->vol_top || s->nvol_list || s->min_pages) && !s->per_volume)
 		usage_error("--volumes and --min-pages select volumes of --per-volume");
 	if (s->per_volume && !strcmp(s->path, "-") && !s->fp_path)

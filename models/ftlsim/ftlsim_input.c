@@ -309,3 +309,42 @@ void sim_close_input(struct sim *s)
 	free(s->buf_t);
 	s->buf_t = NULL;
 }
+
+void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
+{
+	char err[1024];
+	struct trace_opts o;
+	trace_opts_default(&o);
+	o.rd = s->topt.rd; /* the page size and sector rules of the run */
+	o.quiet = s->quiet;
+	struct trace *t = trace_open(s->age_path, &o, err, sizeof(err));
+	if (!t) {
+		if (sim_interrupted)
+			return;
+		sim_fail("%s", err);
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->dev && m[i]->dops->age(m[i]->dev, 1))
+			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+	enum { BATCH = 1024 };
+	static struct ev b[BATCH];
+	size_t k = 0;
+	int rc;
+	do {
+		rc = trace_next(t, &b[k]);
+		if (rc < 0 && !sim_interrupted)
+			sim_fail("%s", trace_error(t));
+		if (rc > 0 && ++k < BATCH)
+			continue;
+		for (unsigned i = 0; i < n && k; i++)
+			if (m[i]->dev && m[i]->dops->submit(m[i]->dev, b, k) != k)
+				sim_fail("%s: ageing the device: %s", s->age_path, m[i]->dops->error(m[i]->dev));
+		k = 0;
+	} while (rc > 0 && !sim_interrupted);
+	if (!sim_interrupted && trace_cut(t))
+		sim_fail("%s: %s", s->age_path, trace_cut(t));
+	trace_close(t);
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->dev && m[i]->dops->age(m[i]->dev, 0))
+			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+}

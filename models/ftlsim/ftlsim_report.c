@@ -39,7 +39,7 @@ void sim_open_outputs(struct sim *s)
 {
 	open_out(&s->curve, s->curve_path,
 		 "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,"
-		 "victim_utilization_mean\n");
+		 "victim_utilization_mean,t_ns\n");
 	open_out(&s->hist, s->hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
 	open_out(&s->ehist, s->erase_path, "erase_count,segments\n");
 	open_out(&s->flashops, s->flashops_path, "kind,cause,segment,ppn,lpn,stream,t_ns\n");
@@ -83,7 +83,7 @@ int sim_curve_row(void *ctx)
 	fprintf(fp, ",%u,%llu,", f->free_segments, (unsigned long long)nv);
 	if (nv)
 		print_ratio(fp, (double)(f->c.victim_valid - f->ci.victim_valid) / nv / f->pages_per_seg);
-	fputc('\n', fp);
+	fprintf(fp, ",%lld\n", (long long)f->now_ns);
 	return 0;
 }
 
@@ -371,6 +371,8 @@ static void add_model(json_t *j, const struct sim *s)
 	json_object_set_new(j, "params", j_params(s));
 	json_object_set_new(j, "requests", j_requests(&f->r));
 	SETU(j, "precondition_pages_written", f->precond_pages);
+	if (s->age_path)
+		SETU(j, "ageing_pages_written", f->aged_pages);
 	SETU(j, "host_pages_written", f->c.host_pages);
 	SETU(j, "gc_pages_copied", f->c.gc_pages);
 	SETU(j, "wl_pages_copied", f->c.wl_pages);

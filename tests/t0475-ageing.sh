@@ -1,0 +1,52 @@
+#!/bin/sh
+# t0475-ageing: --precondition-trace ages the drive with one trace and
+# measures another. Its data stays and its counts go: every counter of
+# the measured run is the difference between replaying both traces in
+# one and the ageing trace alone; a device in time starts its clock
+# after it; --curve's rows carry the trace time of their last request.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+"$G" -p hotcold -n 16384 -w 40000 --fill -s 1 --trim-prob 0.05 -o text >"$TMP/A.txt" 2>/dev/null
+"$G" -p zipf:0.9 -n 16384 -w 40000 -s 2 -o text >"$TMP/B.txt" 2>/dev/null
+cat "$TMP/A.txt" "$TMP/B.txt" >"$TMP/AB.txt"
+M="--logical-pages 16384 --op 0.15 --pages-per-segment 64"
+
+t_expect_success 'the measured run counts what the two traces replayed in one count beyond the ageing one' '
+	F="[.flash_pages_written, .gc_pages_copied, .segments_cleaned, .segments_cleaned_empty, .host_pages_written, .requests.writes, .requests.discards]"
+	"$S" -q $M A.txt | jq -c "$F" >a && "$S" -q $M AB.txt | jq -c "$F" >ab &&
+	"$S" -q $M --precondition-trace A.txt B.txt >b.json && jq -c "$F" b.json >b &&
+	jq -n -c --slurpfile a a --slurpfile ab ab "[range(0; 7) as \$i | \$ab[0][\$i] - \$a[0][\$i]]" >want &&
+	t_cmp want b && jq -e ".ageing_pages_written == 54377 and .erase_count.max > 0" b.json
+'
+
+t_expect_success 'placements and victim policies that do not learn the future: the same identity on flash writes' '
+	for p in "--placement sepbit" "--placement hotcold --policy cb" "--placement dac" "--policy fifo"; do
+		a=$("$S" -q $M $p A.txt | jq .flash_pages_written) && ab=$("$S" -q $M $p AB.txt | jq .flash_pages_written) &&
+		b=$("$S" -q $M $p --precondition-trace A.txt B.txt | jq .flash_pages_written) &&
+		[ $((ab - a)) = "$b" ] || { echo "# $p: $ab - $a != $b"; return 1; }
+	done
+'
+
+t_expect_success 'no curve row during the ageing; each row'"'"'s t_ns is its last request'"'"'s time' '
+	"$S" -q $M --precondition-trace A.txt --curve c.csv --interval 4000 B.txt >/dev/null &&
+	head -1 c.csv | grep -q ",t_ns\$" && test "$(grep -c . c.csv)" = 11 &&
+	awk -F, "NR > 1 { if (\$7 < last) bad = 1; last = \$7 } END { exit bad }" c.csv &&
+	tail -n 1 c.csv | cut -d, -f7 >got && tail -n 1 B.txt | cut -d" " -f1 >want && t_cmp want got
+'
+
+t_expect_success 'a device in time starts its clock after the ageing' '
+	"$S" -q $M --device femu,channels=1,dies=1 --qd 1 --precondition-trace A.txt B.txt >t.json &&
+	jq -e ".timing.latency_us.write.count == .requests.writes and .timing.requests == (.requests.writes + .requests.discards)" t.json &&
+	"$S" -q $M --precondition-trace A.txt B.txt | jq -S "del(.timing, .memory, .params)" >n1 &&
+	jq -S "del(.timing, .memory, .params)" t.json >n2 && t_cmp n1 n2
+'
+
+t_expect_success 'footprint or per-volume with an ageing trace: usage error' '
+	t_err 2 "precondition-trace" "$S" --logical-space footprint --precondition-trace A.txt B.txt &&
+	t_err 2 "precondition-trace" "$S" --per-volume --precondition-trace A.txt B.txt
+'
+t_expect_success 'an ageing trace that does not exist: exit 1 naming it' '
+	t_err 1 "nope.csv" "$S" $M --precondition-trace nope.csv B.txt
+'
+t_done
