@@ -8,7 +8,8 @@
  * This file holds main() and builds the models; the command line is in
  * ftlsim_cli.c, the input passes in ftlsim_input.c, the replay loop in
  * ftlsim_replay.c, the CSV files and the JSON summary in
- * ftlsim_report.c.
+ * ftlsim_report.c (a device in time's in ftlsim_time.c), and every
+ * error leaves through ftlsim_err.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,40 +32,6 @@ double sim_now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void abort_all(void)
-{
-	for (unsigned i = 0; i < g_n; i++)
-		sim_abort_outputs(g_models[i]);
-	if (g_in)
-		out_abort(&g_in->results);
-}
-
-static _Noreturn void fail_v(int code, const char *fmt, va_list ap)
-{
-	char msg[1024];
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	abort_all();
-	if (g_in && g_in->progress_shown)
-		fputc('\n', stderr);
-	if (code == EXIT_USAGE)
-		die(code, "%s\nTry '%s --help'.", msg, prog_name);
-	die(code, "%s", msg);
-}
-
-_Noreturn void sim_fail(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fail_v(EXIT_DATA, fmt, ap);
-}
-
-_Noreturn void sim_fail_usage(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fail_v(EXIT_USAGE, fmt, ap);
-}
-
 /* "1:02:03" */
 static void hms(char *buf, size_t n, double sec)
 {
@@ -80,14 +47,14 @@ static void hms(char *buf, size_t n, double sec)
 void sim_progress(struct sim *s, int pass)
 {
 	double t = sim_now();
-	if (t - s->last_progress < s->progress_every)
+	if (t - s->run.last_progress < s->opt.progress_every)
 		return;
-	s->last_progress = t;
-	s->progress_shown = s->progress_tty;
-	uint64_t n = pass == 1 ? s->events_pass1 : s->events, done, total;
-	double dt = t - s->pass_t0, rate = dt > 0 ? n / dt : 0;
+	s->run.last_progress = t;
+	s->run.progress_shown = s->run.progress_tty;
+	uint64_t n = pass == 1 ? s->in.events_pass1 : s->in.events, done, total;
+	double dt = t - s->run.pass_t0, rate = dt > 0 ? n / dt : 0;
 	char frac[96] = "", eta[32];
-	if (s->t && !s->from_buf && !trace_position(s->t, &done, &total) && total) {
+	if (s->in.t && !s->in.from_buf && !trace_position(s->in.t, &done, &total) && total) {
 		double f = (double)done / (double)total;
 		hms(eta, sizeof(eta), f > 0 ? dt * (1 - f) / f : 0);
 		snprintf(frac, sizeof(frac), "%5.1f%%, ETA %s%s, ", 100 * f, eta,
@@ -95,15 +62,15 @@ void sim_progress(struct sim *s, int pass)
 	} else if (pass == 1) {
 		snprintf(frac, sizeof(frac), "pass 1 of 2, ");
 	}
-	if (pass == 1 || !g_n || !g_models[0]->dev) {
-		fprintf(stderr, "%s%s: %s%llu events, %.3g events/s%s", s->progress_tty ? "\r" : "",
-			prog_name, frac, (unsigned long long)n, rate, s->progress_tty ? "   " : "\n");
+	if (pass == 1 || !g_n || !g_models[0]->cell.dev) {
+		fprintf(stderr, "%s%s: %s%llu events, %.3g events/s%s", s->run.progress_tty ? "\r" : "",
+			prog_name, frac, (unsigned long long)n, rate, s->run.progress_tty ? "   " : "\n");
 		return;
 	}
 	struct ftl_counts c = {0};
 	for (unsigned i = 0; i < g_n; i++) {
 		struct dev_stats st;
-		if (!g_models[i]->dev)
+		if (!g_models[i]->cell.dev)
 			continue;
 		sim_stats(g_models[i], &st);
 		c.host_pages += st.c.host_pages;
@@ -112,43 +79,43 @@ void sim_progress(struct sim *s, int pass)
 	}
 	double wa = ftl_wa(&c, &(struct ftl_counts){0});
 	fprintf(stderr, "%s%s: %s%llu events, %.3g events/s, %llu host pages, WA %.3f%s",
-		s->progress_tty ? "\r" : "", prog_name, frac, (unsigned long long)n, rate,
-		(unsigned long long)c.host_pages, wa < 0 ? 0 : wa, s->progress_tty ? "   " : "\n");
+		s->run.progress_tty ? "\r" : "", prog_name, frac, (unsigned long long)n, rate,
+		(unsigned long long)c.host_pages, wa < 0 ? 0 : wa, s->run.progress_tty ? "   " : "\n");
 }
 
 static void build_model(const struct sim *in, struct sim *s)
 {
 	char err[1024], label[512];
-	uint64_t U = s->cfg.logical_pages;
-	s->cfg.physical_pages = sim_physical_pages(s);
+	uint64_t U = s->opt.cfg.logical_pages;
+	s->opt.cfg.physical_pages = sim_physical_pages(s);
 	struct dev_config dc = {
-		.ftl = s->cfg,
-		.timing = s->timing ? &s->tc : NULL,
-		.map = s->space != SPACE_FOOTPRINT ? NULL : s->vol ? &s->vol->map : &s->space_owner->map,
-		.obs = {.interval = s->interval_set ? s->interval : (U / 10 ? U / 10 : 1),
-			.snapshot_every = s->snapshot_every,
+		.ftl = s->opt.cfg,
+		.timing = s->opt.timing ? &s->opt.tc : NULL,
+		.map = s->opt.space != SPACE_FOOTPRINT ? NULL : s->cell.vol ? &s->cell.vol->map : &s->cell.space_owner->cell.map,
+		.obs = {.interval = s->opt.interval_set ? s->opt.interval : (U / 10 ? U / 10 : 1),
+			.snapshot_every = s->opt.snapshot_every,
 			.on_interval = sim_curve_row,
 			.on_snapshot = sim_snapshot,
 			.ctx = s}};
-	s->dops = s->timing ? &dev_time_ops : &dev_ftl_ops;
-	s->dev = s->dops->open(&dc, err, sizeof(err));
-	if (!s->dev) {
+	s->cell.dops = s->opt.timing ? &dev_time_ops : &dev_ftl_ops;
+	s->cell.dev = s->cell.dops->open(&dc, err, sizeof(err));
+	if (!s->cell.dev) {
 		/* The model refuses only its parameters (geometry, policy
 		 * arguments, watermarks): a usage error, unless memory ran out. */
-		const char *what = in->grid.naxes || in->per_volume ? sim_conf_label(in, s, label, sizeof(label)) : NULL;
+		const char *what = in->opt.grid.naxes || in->opt.per_volume ? sim_conf_label(in, s, label, sizeof(label)) : NULL;
 		if (strstr(err, "out of memory"))
 			sim_fail("%s%s%s", what ? what : "", what ? ": " : "", err);
-		if (s->vol) { /* a volume too small for the geometry: listed, not fatal */
-			if (!(s->skip = strdup(err)))
+		if (s->cell.vol) { /* a volume too small for the geometry: listed, not fatal */
+			if (!(s->cell.skip = strdup(err)))
 				sim_fail("out of memory");
 			return;
 		}
-		usage_error("%s%s%s", what ? what : "", what ? ": " : "", err);
+		sim_fail_usage("%s%s%s", what ? what : "", what ? ": " : "", err);
 	}
-	if (s->timing && !s->vol && s->tc.layout == LAYOUT_STRIPE) {
+	if (s->opt.timing && !s->cell.vol && s->opt.tc.layout == LAYOUT_STRIPE) {
 		struct dev_stats st;
-		s->dops->stats(s->dev, &st);
-		unsigned units = time_units(&s->tc);
+		s->cell.dops->stats(s->cell.dev, &st);
+		unsigned units = time_units(&s->opt.tc);
 		if (st.pages_per_seg < 16u * units && s == in)
 			warn("warning: a segment of %u pages striped over %u units puts %u page%s of it in each unit's "
 			     "block: every segment cleaned costs %u erases of %g us, %g us of erase a page (a flash "
@@ -156,13 +123,13 @@ static void build_model(const struct sim *in, struct sim *s)
 			     "of a block, fewer units (channels, dies), or layout=die",
 			     st.pages_per_seg, units, (st.pages_per_seg + units - 1) / units,
 			     st.pages_per_seg > units ? "s" : "", st.pages_per_seg < units ? st.pages_per_seg : units,
-			     s->tc.tbers_us, s->tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
+			     s->opt.tc.tbers_us, s->opt.tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
 			     units);
 	}
-	s->hops = &host_pass_ops;
-	if (!(s->host = s->hops->open(NULL, s->dev, s->dops, err, sizeof(err))))
+	s->cell.hops = &host_pass_ops;
+	if (!(s->cell.host = s->cell.hops->open(NULL, s->cell.dev, s->cell.dops, err, sizeof(err))))
 		sim_fail("%s", err);
-	if (s->flashops_path && s->dops->flash_observe(s->dev, sim_flash_op, s))
+	if (s->opt.flashops_path && s->cell.dops->flash_observe(s->cell.dev, sim_flash_op, s))
 		sim_fail("too many flash-operation observers");
 }
 
@@ -174,14 +141,14 @@ static void build_model(const struct sim *in, struct sim *s)
  * error, before any model is built or output file opened. */
 static void check_labels(const struct sim *in, struct sim *const *conf, unsigned nconf)
 {
-	const struct reader_ops *r = reader_find(in->format);
+	const struct reader_ops *r = reader_find(in->in.format);
 	if (!r || (r->flags & RD_TEMP))
 		return;
 	for (unsigned i = 0; i < nconf; i++) {
 		char err[256];
-		const struct place_ops *p = place_find(conf[i]->cfg.placement, NULL, err, sizeof(err));
+		const struct place_ops *p = place_find(conf[i]->opt.cfg.placement, NULL, err, sizeof(err));
 		if (p && (p->info.flags & PLACE_TEMP))
-			usage_error("placement '%s' reads the trace's temperature labels, and format '%s' has none "
+			sim_fail_usage("placement '%s' reads the trace's temperature labels, and format '%s' has none "
 				    "(the event stream carries them: tracegen writes them)",
 				    p->info.name, r->name);
 	}
@@ -190,36 +157,36 @@ static void check_labels(const struct sim *in, struct sim *const *conf, unsigned
 static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nconf)
 {
 	for (unsigned i = 0; i < n; i++)
-		m[i]->cfg.physical_pages = sim_physical_pages(m[i]);
+		m[i]->opt.cfg.physical_pages = sim_physical_pages(m[i]);
 	sim_check_memory(s, m, n, nconf);
 	int learn = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (m[i]->vol && m[i]->vol->skip)
+		if (m[i]->cell.vol && m[i]->cell.vol->skip)
 			continue;
 		build_model(s, m[i]);
-		if (!m[i]->dev)
+		if (!m[i]->cell.dev)
 			continue;
 		sim_open_outputs(m[i]);
 		struct dev_stats st;
 		sim_stats(m[i], &st);
-		m[i]->learns = !!(st.flags & DEV_LEARNS);
-		learn |= m[i]->learns;
+		m[i]->cell.learns = !!(st.flags & DEV_LEARNS);
+		learn |= m[i]->cell.learns;
 	}
 	sim_open_results(s);
 	if (learn)
 		sim_learn_pass(s, m, n);
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->dev && m[i]->dops->precondition(m[i]->dev, m[i]->precond))
-			sim_fail("%s", m[i]->dops->error(m[i]->dev));
-	if (s->age_path)
+		if (m[i]->cell.dev && m[i]->cell.dops->precondition(m[i]->cell.dev, m[i]->opt.precond))
+			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
+	if (s->opt.age_path)
 		sim_age_pass(s, m, n);
 }
 
 static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, int partial)
 {
-	if (s->per_volume)
+	if (s->opt.per_volume)
 		sim_print_volume_summary(s, m, n, nconf, partial);
-	else if (s->grid.naxes)
+	else if (s->opt.grid.naxes)
 		sim_print_grid_summary(s, m, n, partial);
 	else
 		sim_print_summary(s, partial);
@@ -231,25 +198,25 @@ static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, in
  * would be thousands (the summary lists what matters). */
 static void finish(struct sim *s, struct sim **m, unsigned n)
 {
-	for (unsigned i = 0; i < n && !s->per_volume; i++) {
+	for (unsigned i = 0; i < n && !s->opt.per_volume; i++) {
 		char label[512];
-		const char *what = s->grid.naxes ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
+		const char *what = s->opt.grid.naxes ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
 		struct dev_stats st;
 		sim_stats(m[i], &st);
-		if (m[i]->cfg.warmup_writes && !st.measuring)
+		if (m[i]->opt.cfg.warmup_writes && !st.measuring)
 			warn("warning: %s%sthe trace ended within the %llu warm-up page writes: wa_measured is null",
-			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->cfg.warmup_writes);
-		else if (m[i]->cfg.warmup_writes && !s->quiet)
+			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->opt.cfg.warmup_writes);
+		else if (m[i]->opt.cfg.warmup_writes && !s->opt.quiet)
 			warn("%s%smeasured window: host page writes %llu to %llu (the last %llu of %llu; the trace's "
 			     "writes count from its first, those of a tracegen --fill included)",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c0.host_pages + 1,
 			     (unsigned long long)st.c.host_pages, (unsigned long long)(st.c.host_pages - st.c0.host_pages),
 			     (unsigned long long)st.c.host_pages);
-		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->precond == 0)
+		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->opt.precond == 0)
 			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
-		if (st.bg_victims && !s->quiet)
+		if (st.bg_victims && !s->opt.quiet)
 			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
 			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.bg_victims,
@@ -265,14 +232,14 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 	}
 	unsigned built = 0;
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->dev) {
+		if (m[i]->cell.dev) {
 			sim_finish_outputs(m[i]);
 			built++;
 		}
 	if (!built && n)
 		warn("warning: every model was skipped (%u; the summary's \"skipped\" says why)%s%s%s", n,
-		     s->results_path ? ": " : "", s->results_path ? s->results_path : "",
-		     s->results_path ? " is empty, without a header" : "");
+		     s->opt.results_path ? ": " : "", s->opt.results_path ? s->opt.results_path : "",
+		     s->opt.results_path ? " is empty, without a header" : "");
 	sim_write_results(s, m, n);
 }
 
@@ -283,13 +250,13 @@ static void free_models(struct sim *s, struct sim **m, unsigned n, struct sim **
 {
 	sim_close_input(s);
 	for (unsigned i = 0; i < n; i++) {
-		if (m[i]->host)
-			m[i]->hops->close(m[i]->host);
-		if (m[i]->dev)
-			m[i]->dops->close(m[i]->dev);
-		free(m[i]->skip);
+		if (m[i]->cell.host)
+			m[i]->cell.hops->close(m[i]->cell.host);
+		if (m[i]->cell.dev)
+			m[i]->cell.dops->close(m[i]->cell.dev);
+		free(m[i]->cell.skip);
 		if (m[i] != s) {
-			ftl_pagemap_free(&m[i]->map);
+			ftl_pagemap_free(&m[i]->cell.map);
 			free(m[i]);
 		}
 	}
@@ -314,14 +281,15 @@ int main(int argc, char **argv)
 	prog_init(argv[0]);
 	sim_defaults(&s);
 	sim_parse_args(&s, argc, argv);
-	if (s.grid.naxes)
+	if (s.opt.grid.naxes)
 		conf = sim_grid_models(&s, &nconf);
 	sim_finish_args(&s);
-	s.space_owner = &s;
+	s.cell.space_owner = &s;
 	m = conf, n = nconf;
 	g_in = &s, g_models = m, g_n = n;
-	s.t0 = sim_now();
-	if (s.dry_run && !s.grid.naxes && !s.per_volume) {
+	sim_watch(&s, m, n);
+	s.run.t0 = sim_now();
+	if (s.opt.dry_run && !s.opt.grid.naxes && !s.opt.per_volume) {
 		sim_dry_run(&s);
 		return EXIT_OK;
 	}
@@ -336,23 +304,24 @@ int main(int argc, char **argv)
 		return sig_status();
 	}
 	check_labels(&s, conf, nconf);
-	if (s.per_volume) {
+	if (s.opt.per_volume) {
 		m = sim_volume_models(&s, conf, nconf, &n);
 		g_models = m, g_n = n;
+		sim_watch(&s, m, n);
 	}
-	if (s.dry_run) {
+	if (s.opt.dry_run) {
 		sim_dry_run_models(&s, m, n, nconf);
 		free_models(&s, m, n, conf, nconf, &one);
 		return EXIT_OK;
 	}
 	start_models(&s, m, n, nconf);
 	sim_replay(&s, m, n);
-	if (sim_interrupted || s.cut[0]) {
+	if (sim_interrupted || s.in.cut[0]) {
 		/* Stopped, or the input cut short (its writer failed): the
 		 * summary of what was replayed, partial; no output file. */
 		if (!sim_interrupted)
-			warn("%s", s.cut);
-		abort_all();
+			warn("%s", s.in.cut);
+		sim_abort_all();
 		report(&s, m, n, nconf, 1);
 		free_models(&s, m, n, conf, nconf, &one);
 		return sim_interrupted ? sig_status() : EXIT_DATA;

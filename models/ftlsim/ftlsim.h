@@ -2,10 +2,13 @@
  * ftlsim.h - the parts of the ftlsim program: its command line
  * (ftlsim_cli.c), its input passes (ftlsim_input.c), the replay
  * (ftlsim_replay.c) and its reports, the CSV files and the JSON summary
- * (ftlsim_report.c); main() builds the models (ftlsim.c). Each model is
- * a device (dev.h) under a host layer (host.h), read through their
- * stats. Not a library: these share one struct sim and end the program
- * on an error.
+ * (ftlsim_report.c, a device in time's in ftlsim_time.c); main() builds
+ * the models (ftlsim.c). Each model is a device (dev.h) under a host
+ * layer (host.h), read through their stats. A model is a struct sim of
+ * four concerns: what the command line says of it (sim_opts), its cell
+ * (device, host layer, volume, place in a grid: sim_cell), its output
+ * files (sim_outputs), and, in the first model, the input (sim_input);
+ * every error leaves through ftlsim_err.c (sim_fail, sim_fail_usage).
  */
 #ifndef FTLSIM_H
 #define FTLSIM_H
@@ -84,8 +87,9 @@ struct vols {
 	struct pagemap all; /* pass 1: (volume, page) -> its number in the volume */
 };
 
-struct sim {
-	/* the command line */
+/* What the command line says of a model (each model of a grid a copy,
+ * its axes' values applied). */
+struct sim_opts {
 	struct trace_opts topt;
 	const char *path;
 	struct ftl_config cfg;
@@ -111,14 +115,28 @@ struct sim {
 	struct grid grid;
 	const char *results_path, *tag;
 	int per_volume;
-	unsigned jobs; /* -j: worker threads */
+	unsigned jobs;	/* -j: worker threads */
 	int jobs_given; /* -j on the command line (else small inputs run in one thread) */
-	uint64_t mem_limit, mem_limit_used, mem_estimate;
-	uint64_t mem_learn; /* the part of mem_estimate learning will take (fk) */
+	uint64_t mem_limit;
 	uint64_t vol_top, min_pages;
 	uint32_t *vol_list;
 	size_t nvol_list;
-	struct vols vols;
+	const char *fp_path; /* --footprints */
+	double progress_every; /* seconds between progress reports; 0 none */
+	int progress_set;
+	int quiet; /* -q: no notes on stderr (warnings still) */
+	int dry_run;
+};
+
+/* One model cell: its device under a host layer (the replay and the
+ * reports talk to these only: dev.h, host.h), its place in a grid, its
+ * volume, its logical space. */
+struct sim_cell {
+	const struct dev_ops *dops;
+	struct dev *dev;
+	const struct host_ops *hops;
+	struct host *host;
+	int learns; /* its device learns the trace first (DEV_LEARNS) */
 	/* this model's volume in a --per-volume run, and why it did not run */
 	struct vol *vol;
 	char *skip;
@@ -127,21 +145,27 @@ struct sim {
 	const char *axis_val[GRID_MAX_AXES];
 	struct sim *space_owner; /* the model whose first pass measured this space */
 	uint64_t max_end;
-	/* the reports */
+	struct ftl_pagemap map; /* the footprint's numbering (its space owner's) */
+};
+
+/* Its output files. */
+struct sim_outputs {
 	struct outfile curve, hist, ehist, flashops, results, timeline, latency;
 	uint64_t snapshots;
-	/* the input */
+};
+
+/* The input (the first model holds it): the trace, its passes, what
+ * they counted, the memory they measured. */
+struct sim_input {
 	struct trace *t;
 	const char *format;
 	struct cev *buf;
 	int64_t *buf_t; /* the buffered events' times, for a device in time */
 	size_t nbuf, capbuf, next;
 	int from_buf; /* pass 2 replays the buffer */
-	struct ftl_pagemap map;
 	/* --footprints FILE: the table instead of pass 1; while fp_live the
 	 * reader numbers the footprints (fp_own's maps, or the volumes')
 	 * and checks the trace against the table until its end */
-	const char *fp_path;
 	struct fprow *fp_rows;
 	size_t fp_nrows;
 	uint32_t fp_page_size;
@@ -156,35 +180,40 @@ struct sim {
 	uint32_t volume0;
 	int volumes_mixed, have_volume0;
 	char cut[600]; /* the input cut short (trace_cut): why; "" while whole */
-	/* the run: a device (the FTL model) under a host layer (pass-through);
-	 * the replay and the reports talk to these only (dev.h, host.h) */
-	const struct dev_ops *dops;
-	struct dev *dev;
-	const struct host_ops *hops;
-	struct host *host;
-	int learns; /* its device learns the trace first (DEV_LEARNS) */
+	struct vols vols;
+	uint64_t mem_limit_used, mem_estimate;
+	uint64_t mem_learn; /* the part of mem_estimate learning will take (fk) */
+};
+
+/* The progress line. */
+struct sim_run {
 	double t0;
 	double last_progress;
 	int progress_shown;
-	double progress_every; /* seconds between progress reports; 0 none */
-	int progress_tty;      /* rewrite one line (stderr a terminal) */
-	int progress_set;
-	int quiet; /* -q: no notes on stderr (warnings still) */
-	double pass_t0;        /* when the current pass started */
-	int dry_run;
+	int progress_tty; /* rewrite one line (stderr a terminal) */
+	double pass_t0;	  /* when the current pass started */
+};
+
+/* A model of the run, by concern. */
+struct sim {
+	struct sim_opts opt;
+	struct sim_cell cell;
+	struct sim_outputs out;
+	struct sim_input in;
+	struct sim_run run;
 };
 
 /* What model s's device did so far. */
 static inline void sim_stats(const struct sim *s, struct dev_stats *st)
 {
-	s->dops->stats(s->dev, st);
+	s->cell.dops->stats(s->cell.dev, st);
 }
 
 /* The bytes model s's device allocated (0 when it has none). */
 static inline uint64_t sim_mem_bytes(const struct sim *s)
 {
 	struct dev_stats st;
-	if (!s->dev)
+	if (!s->cell.dev)
 		return 0;
 	sim_stats(s, &st);
 	return st.mem_bytes;
@@ -208,8 +237,11 @@ static inline uint64_t sim_ev_pages(const struct ev *e, uint64_t P)
 }
 
 _Noreturn void sim_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The same for a usage error found once the run has begun (exit 2): a
- * limit the run's growth passes. */
+/* ftlsim_err.c: the models whose files an error aborts (and the input,
+ * whose --results it aborts too). */
+void sim_watch(struct sim *in, struct sim **m, unsigned n);
+void sim_abort_all(void);
+/* The same for a usage error (exit 2, with the pointer to --help). */
 _Noreturn void sim_fail_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 double sim_now(void);
 

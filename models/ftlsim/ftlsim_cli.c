@@ -273,25 +273,25 @@ static uint32_t opt_u32(const char *opt, const char *arg, uint32_t lo, uint32_t 
 {
 	uint64_t v = opt_u64(opt, arg);
 	if (v < lo || v > hi)
-		usage_error("option '%s' must be %u..%u, not '%s'", opt, lo, hi, arg);
+		sim_fail_usage("option '%s' must be %u..%u, not '%s'", opt, lo, hi, arg);
 	return (uint32_t)v;
 }
 
 static int set_phys(struct sim *s, int kind, const char *opt, const char *arg)
 {
-	if (s->phys_given++)
-		usage_error(s->phys_kind == kind ? "%s is given twice" : "give only one of --op, --spare-factor, "
+	if (s->opt.phys_given++)
+		sim_fail_usage(s->opt.phys_kind == kind ? "%s is given twice" : "give only one of --op, --spare-factor, "
 			    "--physical-pages (%s and another)", opt);
-	s->phys_kind = kind;
+	s->opt.phys_kind = kind;
 	if (kind == PHYS_PAGES) {
-		s->phys_pages = opt_u64(opt, arg);
+		s->opt.phys_pages = opt_u64(opt, arg);
 		return 0;
 	}
-	s->phys_val = opt_double(opt, arg);
-	if (kind == PHYS_OP && !(s->phys_val > 0))
-		usage_error("--op must be above 0, not '%s'", arg);
-	if (kind == PHYS_SF && !(s->phys_val > 0 && s->phys_val < 1))
-		usage_error("--spare-factor must be between 0 and 1, not '%s'", arg);
+	s->opt.phys_val = opt_double(opt, arg);
+	if (kind == PHYS_OP && !(s->opt.phys_val > 0))
+		sim_fail_usage("--op must be above 0, not '%s'", arg);
+	if (kind == PHYS_SF && !(s->opt.phys_val > 0 && s->opt.phys_val < 1))
+		sim_fail_usage("--spare-factor must be between 0 and 1, not '%s'", arg);
 	return 0;
 }
 
@@ -300,35 +300,35 @@ static int parse_choice(const char *opt, const char *arg, const char *const *nam
 	for (int i = 0; names[i]; i++)
 		if (!strcmp(arg, names[i]))
 			return i;
-	usage_error("option '%s' does not take '%s'", opt, arg);
+	sim_fail_usage("option '%s' does not take '%s'", opt, arg);
 }
 
 static void opt_wear(struct sim *s, const char *arg)
 {
-	s->wear = arg;
+	s->opt.wear = arg;
 	if (!strcmp(arg, "none")) {
-		s->cfg.wear_threshold = 0;
+		s->opt.cfg.wear_threshold = 0;
 		return;
 	}
 	uint64_t v;
 	if (strncmp(arg, "static:", 7) || parse_u64(arg + 7, &v) || v < 1 || v > UINT32_MAX)
-		usage_error("--wear-level takes none or static:THRESHOLD (THRESHOLD >= 1), not '%s'", arg);
-	s->cfg.wear_threshold = (uint32_t)v;
+		sim_fail_usage("--wear-level takes none or static:THRESHOLD (THRESHOLD >= 1), not '%s'", arg);
+	s->opt.cfg.wear_threshold = (uint32_t)v;
 }
 
 static void check_policies(struct sim *s)
 {
 	char err[256];
 	if (registry_check(err, sizeof(err)))
-		die(EXIT_DATA, "%s", err);
-	if (registry_resolve(&(struct ftl_config){.policy = s->cfg.policy, .placement = s->cfg.placement}, err, sizeof(err)))
-		usage_error("%s (see --list-policies, --list-placements)", err);
+		sim_fail("%s", err);
+	if (registry_resolve(&(struct ftl_config){.policy = s->opt.cfg.policy, .placement = s->opt.cfg.placement}, err, sizeof(err)))
+		sim_fail_usage("%s (see --list-policies, --list-placements)", err);
 }
 
 static void one_space(struct sim *s)
 {
-	if (s->space_given++)
-		usage_error("give only one of --logical-pages, --capacity, --logical-space");
+	if (s->opt.space_given++)
+		sim_fail_usage("give only one of --logical-pages, --capacity, --logical-space");
 }
 
 static int sim_opt(struct sim *s, int c, const char *arg)
@@ -339,140 +339,140 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	static const char *const ties[] = {"oldest", "random", NULL};
 	static const char *const shares[] = {"shared", "opt", NULL};
 	switch (c) {
-	case 'q': s->topt.quiet = s->quiet = 1; break;
+	case 'q': s->opt.topt.quiet = s->opt.quiet = 1; break;
 	case O_LPAGES:
 		one_space(s);
-		s->space_opt = c;
-		s->cfg.logical_pages = opt_u64("--logical-pages", arg);
-		s->space = SPACE_GIVEN;
+		s->opt.space_opt = c;
+		s->opt.cfg.logical_pages = opt_u64("--logical-pages", arg);
+		s->opt.space = SPACE_GIVEN;
 		break;
 	case O_CAPACITY:
 		one_space(s);
-		s->space_opt = c;
-		s->capacity = opt_size("--capacity", arg);
-		s->space = SPACE_GIVEN;
+		s->opt.space_opt = c;
+		s->opt.capacity = opt_size("--capacity", arg);
+		s->opt.space = SPACE_GIVEN;
 		break;
 	case O_SPACE:
 		one_space(s);
-		s->space_opt = c;
-		s->space = parse_choice("--logical-space", arg, spaces);
-		if (s->space == SPACE_GIVEN)
-			usage_error("--logical-space takes extent or footprint; give a size with --logical-pages");
+		s->opt.space_opt = c;
+		s->opt.space = parse_choice("--logical-space", arg, spaces);
+		if (s->opt.space == SPACE_GIVEN)
+			sim_fail_usage("--logical-space takes extent or footprint; give a size with --logical-pages");
 		break;
 	case O_PAGESIZE:
 	{
 		uint64_t ps = opt_size("--page-size", arg); /* 4096 or 4K, as tracestat takes it */
 		if (ps < 512 || ps > (1u << 30) || (ps & (ps - 1)))
-			usage_error("--page-size must be a power of two from 512 to 1G, not '%s'", arg);
-		s->cfg.page_size = (uint32_t)ps;
-		s->page_size_given = 1;
+			sim_fail_usage("--page-size must be a power of two from 512 to 1G, not '%s'", arg);
+		s->opt.cfg.page_size = (uint32_t)ps;
+		s->opt.page_size_given = 1;
 	}
 		break;
-	case O_OOR: s->cfg.oor = parse_choice("--out-of-range", arg, oors); break;
+	case O_OOR: s->opt.cfg.oor = parse_choice("--out-of-range", arg, oors); break;
 	case O_OP: set_phys(s, PHYS_OP, "--op", arg); break;
 	case O_SF: set_phys(s, PHYS_SF, "--spare-factor", arg); break;
 	case O_PPAGES: set_phys(s, PHYS_PAGES, "--physical-pages", arg); break;
 	case O_PPS:
-		s->cfg.pages_per_seg = strcmp(arg, "auto") ? opt_u32("--pages-per-segment", arg, 2, 1u << 24) : 0;
-		s->pps_given = 1;
+		s->opt.cfg.pages_per_seg = strcmp(arg, "auto") ? opt_u32("--pages-per-segment", arg, 2, 1u << 24) : 0;
+		s->opt.pps_given = 1;
 		break;
-	case O_POLICY: s->cfg.policy = arg; break;
-	case O_PLACEMENT: s->cfg.placement = arg; break;
-	case O_GCLOW: s->cfg.gc_low = opt_u32("--gc-low", arg, 1, UINT32_MAX); break;
-	case O_GCHIGH: s->cfg.gc_high = opt_u32("--gc-high", arg, 1, UINT32_MAX); break;
+	case O_POLICY: s->opt.cfg.policy = arg; break;
+	case O_PLACEMENT: s->opt.cfg.placement = arg; break;
+	case O_GCLOW: s->opt.cfg.gc_low = opt_u32("--gc-low", arg, 1, UINT32_MAX); break;
+	case O_GCHIGH: s->opt.cfg.gc_high = opt_u32("--gc-high", arg, 1, UINT32_MAX); break;
 	case O_GCTRIG:
 		if (!strcmp(arg, "watermark"))
-			s->cfg.gc_gp = 0;
+			s->opt.cfg.gc_gp = 0;
 		else if (strncmp(arg, "gp:", 3) ||
-			 !((s->cfg.gc_gp = opt_double("--gc-trigger", arg + 3)) > 0 && s->cfg.gc_gp < 1))
-			usage_error("--gc-trigger takes watermark or gp:P (0 < P < 1), not '%s'", arg);
+			 !((s->opt.cfg.gc_gp = opt_double("--gc-trigger", arg + 3)) > 0 && s->opt.cfg.gc_gp < 1))
+			sim_fail_usage("--gc-trigger takes watermark or gp:P (0 < P < 1), not '%s'", arg);
 		break;
 	case O_SEGBYTES:
-		if (!(s->seg_bytes = opt_size("--segment-bytes", arg)))
-			usage_error("--segment-bytes must be above 0, not '%s'", arg);
+		if (!(s->opt.seg_bytes = opt_size("--segment-bytes", arg)))
+			sim_fail_usage("--segment-bytes must be above 0, not '%s'", arg);
 		break;
-	case O_GCBATCH: s->cfg.gc_batch = opt_u32("--gc-batch", arg, 1, 1u << 20); break;
-	case O_GCOPS: s->cfg.gc_ops = opt_u32("--gc-ops", arg, 0, UINT32_MAX); break;
-	case O_GCTIE: s->cfg.tie_random = parse_choice("--gc-tie", arg, ties); break;
-	case O_SPARESHARE: s->cfg.spare_share = parse_choice("--spare-share", arg, shares); break;
+	case O_GCBATCH: s->opt.cfg.gc_batch = opt_u32("--gc-batch", arg, 1, 1u << 20); break;
+	case O_GCOPS: s->opt.cfg.gc_ops = opt_u32("--gc-ops", arg, 0, UINT32_MAX); break;
+	case O_GCTIE: s->opt.cfg.tie_random = parse_choice("--gc-tie", arg, ties); break;
+	case O_SPARESHARE: s->opt.cfg.spare_share = parse_choice("--spare-share", arg, shares); break;
 	case O_WEAR: opt_wear(s, arg); break;
 	case O_TRIM:
 	case O_NOTRIM:
-		if (s->trim_given && s->cfg.trim != (c == O_TRIM))
-			usage_error("--trim and --no-trim contradict each other: give one");
-		s->cfg.trim = c == O_TRIM;
-		s->trim_given = 1;
+		if (s->opt.trim_given && s->opt.cfg.trim != (c == O_TRIM))
+			sim_fail_usage("--trim and --no-trim contradict each other: give one");
+		s->opt.cfg.trim = c == O_TRIM;
+		s->opt.trim_given = 1;
 		break;
-	case O_PRECOND: s->precond = parse_choice("--precondition", arg, preconds); break;
-	case O_AGE: s->age_path = arg; break;
-	case O_WARMUP: s->cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
-	case O_SEED: s->cfg.seed = opt_u64("--seed", arg); break;
-	case O_CURVE: s->curve_path = arg; break;
-	case O_INTERVAL: s->interval = opt_u64("--interval", arg); s->interval_set = 1;
-		if (!s->interval)
-			usage_error("--interval must be at least 1");
+	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
+	case O_AGE: s->opt.age_path = arg; break;
+	case O_WARMUP: s->opt.cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
+	case O_SEED: s->opt.cfg.seed = opt_u64("--seed", arg); break;
+	case O_CURVE: s->opt.curve_path = arg; break;
+	case O_INTERVAL: s->opt.interval = opt_u64("--interval", arg); s->opt.interval_set = 1;
+		if (!s->opt.interval)
+			sim_fail_usage("--interval must be at least 1");
 		break;
-	case O_HIST: s->hist_path = arg; break;
-	case O_SNAP: s->snapshot_every = opt_u64("--snapshot-every", arg); break;
-	case O_EHIST: s->erase_path = arg; break;
-	case O_FLASHOPS: s->flashops_path = arg; break;
-	case O_CHECK: s->cfg.check = 1; break;
+	case O_HIST: s->opt.hist_path = arg; break;
+	case O_SNAP: s->opt.snapshot_every = opt_u64("--snapshot-every", arg); break;
+	case O_EHIST: s->opt.erase_path = arg; break;
+	case O_FLASHOPS: s->opt.flashops_path = arg; break;
+	case O_CHECK: s->opt.cfg.check = 1; break;
 	case O_PROGRESS:
-		s->progress_every = arg ? opt_double("--progress", arg) : 1;
-		if (s->progress_every < 0)
-			usage_error("--progress takes seconds >= 0 (0: none), not '%s'", arg);
-		s->progress_set = 1;
+		s->opt.progress_every = arg ? opt_double("--progress", arg) : 1;
+		if (s->opt.progress_every < 0)
+			sim_fail_usage("--progress takes seconds >= 0 (0: none), not '%s'", arg);
+		s->opt.progress_set = 1;
 		break;
-	case O_DRYRUN: s->dry_run = 1; break;
+	case O_DRYRUN: s->opt.dry_run = 1; break;
 	case O_GRID: sim_grid_add(s, arg); break;
-	case O_RESULTS: s->results_path = arg; break;
-	case O_TAG: s->tag = arg; break;
-	case O_PERVOL: s->per_volume = 1; break;
+	case O_RESULTS: s->opt.results_path = arg; break;
+	case O_TAG: s->opt.tag = arg; break;
+	case O_PERVOL: s->opt.per_volume = 1; break;
 	case 'j':
-		s->jobs = opt_u32("--jobs", arg, 1, 256);
-		s->jobs_given = 1;
+		s->opt.jobs = opt_u32("--jobs", arg, 1, 256);
+		s->opt.jobs_given = 1;
 		break;
 	case O_VOLUMES: sim_volumes_arg(s, arg); break;
-	case O_MINPAGES: s->min_pages = opt_u64("--min-pages", arg); break;
-	case O_MEMLIMIT: s->mem_limit = opt_size("--mem-limit", arg); break;
-	case O_FOOTPRINTS: s->fp_path = arg; break;
-	case O_TIMING: s->timing = 1; break;
+	case O_MINPAGES: s->opt.min_pages = opt_u64("--min-pages", arg); break;
+	case O_MEMLIMIT: s->opt.mem_limit = opt_size("--mem-limit", arg); break;
+	case O_FOOTPRINTS: s->opt.fp_path = arg; break;
+	case O_TIMING: s->opt.timing = 1; break;
 	case O_DEVICE: {
 		char err[512];
-		s->timing = 1;
-		if (time_config_parse(&s->tc, arg, err, sizeof(err)))
-			usage_error("%s", err);
-		s->device_given = 1;
+		s->opt.timing = 1;
+		if (time_config_parse(&s->opt.tc, arg, err, sizeof(err)))
+			sim_fail_usage("%s", err);
+		s->opt.device_given = 1;
 		break;
 	}
 	case O_TIMESCALE:
-		s->timing = 1;
-		if (!((s->tc.time_scale = opt_double("--time-scale", arg)) > 0))
-			usage_error("--time-scale must be above 0, not '%s'", arg);
+		s->opt.timing = 1;
+		if (!((s->opt.tc.time_scale = opt_double("--time-scale", arg)) > 0))
+			sim_fail_usage("--time-scale must be above 0, not '%s'", arg);
 		break;
-	case O_QD: s->timing = 1; s->tc.qd = opt_u32("--qd", arg, 1, 1u << 20); break;
+	case O_QD: s->opt.timing = 1; s->opt.tc.qd = opt_u32("--qd", arg, 1, 1u << 20); break;
 	case O_BGGC:
 	case O_PREEMPT:
 	case O_TRIMCOST: {
 		char err[512];
-		int rc = c == O_BGGC ? time_parse_bg(&s->tc, arg, err, sizeof(err))
-			 : c == O_PREEMPT ? time_parse_preempt(&s->tc, arg, err, sizeof(err))
-					  : time_parse_trim(&s->tc, arg, err, sizeof(err));
+		int rc = c == O_BGGC ? time_parse_bg(&s->opt.tc, arg, err, sizeof(err))
+			 : c == O_PREEMPT ? time_parse_preempt(&s->opt.tc, arg, err, sizeof(err))
+					  : time_parse_trim(&s->opt.tc, arg, err, sizeof(err));
 		if (rc)
-			usage_error("%s", err);
-		s->timing = 1;
+			sim_fail_usage("%s", err);
+		s->opt.timing = 1;
 		break;
 	}
-	case O_TIMELINE: s->timing = 1; s->timeline_path = arg; break;
+	case O_TIMELINE: s->opt.timing = 1; s->opt.timeline_path = arg; break;
 	case O_TLINT: {
 		double ms = opt_double("--timeline-interval", arg);
 		if (!(ms >= 0.001 && ms <= 1e9))
-			usage_error("--timeline-interval takes milliseconds from 0.001, not '%s'", arg);
-		s->tc.timeline_ns = (uint64_t)(ms * 1e6);
-		s->timing = 1;
+			sim_fail_usage("--timeline-interval takes milliseconds from 0.001, not '%s'", arg);
+		s->opt.tc.timeline_ns = (uint64_t)(ms * 1e6);
+		s->opt.timing = 1;
 		break;
 	}
-	case O_LATENCY: s->timing = 1; s->latency_path = arg; break;
+	case O_LATENCY: s->opt.timing = 1; s->opt.latency_path = arg; break;
 	case O_LISTDEV: time_list_devices(stdout); exit(EXIT_OK);
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
@@ -491,96 +491,96 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:qhVj:", longopts, NULL)) != -1) {
 		if (c == '?')
-			usage_error("bad option");
-		if (!cli_trace_opt(c, optarg, &s->topt) && !sim_opt(s, c, optarg))
-			usage_error("bad option");
+			sim_fail_usage("bad option");
+		if (!cli_trace_opt(c, optarg, &s->opt.topt) && !sim_opt(s, c, optarg))
+			sim_fail_usage("bad option");
 	}
 	/* the members of one per-CPU blktrace set (a glob) are one trace */
 	const char *in[argc > optind ? argc - optind : 1];
-	int nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->topt, in) : 0;
+	int nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->opt.topt, in) : 0;
 	if (nin > 1)
-		usage_error("one trace at a time (got %d)", nin);
-	s->path = nin ? in[0] : "-";
+		sim_fail_usage("one trace at a time (got %d)", nin);
+	s->opt.path = nin ? in[0] : "-";
 	if (optind == argc && isatty(0))
-		usage_error("no trace: name a FILE, or pipe one in (- for stdin)");
+		sim_fail_usage("no trace: name a FILE, or pipe one in (- for stdin)");
 	/* Progress: every second on a terminal unless told; elsewhere
 	 * (a batch job's log) only when asked, as whole lines. */
-	s->progress_tty = isatty(2);
-	if (!s->progress_set)
-		s->progress_every = s->progress_tty ? 1 : 0;
-	if ((s->grid.naxes || s->per_volume) &&
-	    (s->curve_path || s->hist_path || s->erase_path || s->flashops_path || s->timeline_path || s->latency_path))
-		usage_error("--curve, --hist, --erase-hist, --flash-ops, --timeline and --latency are for one model, "
+	s->run.progress_tty = isatty(2);
+	if (!s->opt.progress_set)
+		s->opt.progress_every = s->run.progress_tty ? 1 : 0;
+	if ((s->opt.grid.naxes || s->opt.per_volume) &&
+	    (s->opt.curve_path || s->opt.hist_path || s->opt.erase_path || s->opt.flashops_path || s->opt.timeline_path || s->opt.latency_path))
+		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops, --timeline and --latency are for one model, "
 			    "not a --grid or --per-volume");
-	if (s->age_path && (s->per_volume || s->space == SPACE_FOOTPRINT))
-		usage_error("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
+	if (s->opt.age_path && (s->opt.per_volume || s->opt.space == SPACE_FOOTPRINT))
+		sim_fail_usage("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
 			    "the extent, not --logical-space footprint or --per-volume");
-	if ((s->vol_top || s->nvol_list || s->min_pages) && !s->per_volume)
-		usage_error("--volumes and --min-pages select volumes of --per-volume");
-	if (s->per_volume && !strcmp(s->path, "-") && !s->fp_path)
-		usage_error("--per-volume reads the trace twice: name a file, not standard input (or give "
+	if ((s->opt.vol_top || s->opt.nvol_list || s->opt.min_pages) && !s->opt.per_volume)
+		sim_fail_usage("--volumes and --min-pages select volumes of --per-volume");
+	if (s->opt.per_volume && !strcmp(s->opt.path, "-") && !s->opt.fp_path)
+		sim_fail_usage("--per-volume reads the trace twice: name a file, not standard input (or give "
 			    "its --footprints)");
-	if (s->per_volume && s->topt.volume >= 0)
-		usage_error("--per-volume runs every volume; --volumes selects some (not --volume)");
+	if (s->opt.per_volume && s->opt.topt.volume >= 0)
+		sim_fail_usage("--per-volume runs every volume; --volumes selects some (not --volume)");
 }
 
 /* What the command line says of one model, once the options are read. */
 void sim_finish_args(struct sim *s)
 {
-	if (s->timing && s->tc.page_kib) {
+	if (s->opt.timing && s->opt.tc.page_kib) {
 		/* the device's flash page is the model's page */
-		if (s->page_size_given && s->cfg.page_size != s->tc.page_kib * 1024u)
-			usage_error("the device's pages are %u KiB (its page_kib), --page-size says %u bytes: give "
-				    "one, or page_kib=%u in --device", s->tc.page_kib, s->cfg.page_size,
-				    s->cfg.page_size / 1024);
-		s->cfg.page_size = s->tc.page_kib * 1024u;
+		if (s->opt.page_size_given && s->opt.cfg.page_size != s->opt.tc.page_kib * 1024u)
+			sim_fail_usage("the device's pages are %u KiB (its page_kib), --page-size says %u bytes: give "
+				    "one, or page_kib=%u in --device", s->opt.tc.page_kib, s->opt.cfg.page_size,
+				    s->opt.cfg.page_size / 1024);
+		s->opt.cfg.page_size = s->opt.tc.page_kib * 1024u;
 	}
-	if (s->timing && s->tc.bg_high && s->tc.preempt)
-		usage_error("--bg-gc and --gc-preempt: give one way of cleaning in time");
-	if (s->capacity) {
-		if (s->capacity % s->cfg.page_size)
-			usage_error("--capacity %llu is not a multiple of the page size %u",
-				    (unsigned long long)s->capacity, s->cfg.page_size);
-		s->cfg.logical_pages = s->capacity / s->cfg.page_size;
+	if (s->opt.timing && s->opt.tc.bg_high && s->opt.tc.preempt)
+		sim_fail_usage("--bg-gc and --gc-preempt: give one way of cleaning in time");
+	if (s->opt.capacity) {
+		if (s->opt.capacity % s->opt.cfg.page_size)
+			sim_fail_usage("--capacity %llu is not a multiple of the page size %u",
+				    (unsigned long long)s->opt.capacity, s->opt.cfg.page_size);
+		s->opt.cfg.logical_pages = s->opt.capacity / s->opt.cfg.page_size;
 	}
-	if (s->seg_bytes) {
-		if (s->pps_given)
-			usage_error("give only one of --segment-bytes and --pages-per-segment");
-		if (s->seg_bytes % s->cfg.page_size)
-			usage_error("--segment-bytes %llu is not a whole number of %u-byte pages",
-				    (unsigned long long)s->seg_bytes, s->cfg.page_size);
-		if (s->seg_bytes / s->cfg.page_size < 2 || s->seg_bytes / s->cfg.page_size > 1u << 24)
-			usage_error("--segment-bytes %llu holds %llu page%s of %u bytes; a segment has 2..2^24",
-				    (unsigned long long)s->seg_bytes,
-				    (unsigned long long)(s->seg_bytes / s->cfg.page_size),
-				    s->seg_bytes / s->cfg.page_size == 1 ? "" : "s", s->cfg.page_size);
-		s->cfg.pages_per_seg = (uint32_t)(s->seg_bytes / s->cfg.page_size);
+	if (s->opt.seg_bytes) {
+		if (s->opt.pps_given)
+			sim_fail_usage("give only one of --segment-bytes and --pages-per-segment");
+		if (s->opt.seg_bytes % s->opt.cfg.page_size)
+			sim_fail_usage("--segment-bytes %llu is not a whole number of %u-byte pages",
+				    (unsigned long long)s->opt.seg_bytes, s->opt.cfg.page_size);
+		if (s->opt.seg_bytes / s->opt.cfg.page_size < 2 || s->opt.seg_bytes / s->opt.cfg.page_size > 1u << 24)
+			sim_fail_usage("--segment-bytes %llu holds %llu page%s of %u bytes; a segment has 2..2^24",
+				    (unsigned long long)s->opt.seg_bytes,
+				    (unsigned long long)(s->opt.seg_bytes / s->opt.cfg.page_size),
+				    s->opt.seg_bytes / s->opt.cfg.page_size == 1 ? "" : "s", s->opt.cfg.page_size);
+		s->opt.cfg.pages_per_seg = (uint32_t)(s->opt.seg_bytes / s->opt.cfg.page_size);
 	}
 	/* --gc-batch and --gc-ops shape the garbage-proportion trigger's
 	 * operations; the watermarks clean until gc_high segments are free.
 	 * A grid that varies the trigger takes them for its gp:P runs. */
 	int trig_axis = 0;
-	for (unsigned i = 0; i < s->grid.naxes; i++)
-		trig_axis |= s->grid.axis[i].code == O_GCTRIG;
-	if (!s->cfg.gc_gp && !trig_axis && (s->cfg.gc_batch > 1 || s->cfg.gc_ops))
-		usage_error("%s applies under --gc-trigger gp:P only (the watermarks clean until "
-			    "--gc-high segments are free)", s->cfg.gc_ops ? "--gc-ops" : "--gc-batch");
-	if (s->space == SPACE_GIVEN && !s->cfg.logical_pages)
-		usage_error("the logical space is empty (0 pages)");
-	if (s->snapshot_every && !s->hist_path)
-		usage_error("--snapshot-every needs --hist");
+	for (unsigned i = 0; i < s->opt.grid.naxes; i++)
+		trig_axis |= s->opt.grid.axis[i].code == O_GCTRIG;
+	if (!s->opt.cfg.gc_gp && !trig_axis && (s->opt.cfg.gc_batch > 1 || s->opt.cfg.gc_ops))
+		sim_fail_usage("%s applies under --gc-trigger gp:P only (the watermarks clean until "
+			    "--gc-high segments are free)", s->opt.cfg.gc_ops ? "--gc-ops" : "--gc-batch");
+	if (s->opt.space == SPACE_GIVEN && !s->opt.cfg.logical_pages)
+		sim_fail_usage("the logical space is empty (0 pages)");
+	if (s->opt.snapshot_every && !s->opt.hist_path)
+		sim_fail_usage("--snapshot-every needs --hist");
 	check_policies(s);
 }
 
 void sim_defaults(struct sim *s)
 {
-	trace_opts_default(&s->topt);
-	ftl_config_default(&s->cfg);
-	s->space = SPACE_EXTENT;
-	s->phys_kind = PHYS_OP;
-	s->phys_val = 0.07;
-	s->jobs = sim_default_jobs();
-	time_config_default(&s->tc);
+	trace_opts_default(&s->opt.topt);
+	ftl_config_default(&s->opt.cfg);
+	s->opt.space = SPACE_EXTENT;
+	s->opt.phys_kind = PHYS_OP;
+	s->opt.phys_val = 0.07;
+	s->opt.jobs = sim_default_jobs();
+	time_config_default(&s->opt.tc);
 }
 
 /*
@@ -613,19 +613,19 @@ static int arg_piece(const char *p)
 
 static void add_axis(struct sim *s, char *tok)
 {
-	struct grid *g = &s->grid;
+	struct grid *g = &s->opt.grid;
 	char *eq = strchr(tok, '=');
 	if (!eq || eq == tok || !eq[1])
-		usage_error("--grid: '%s' is not NAME=VALUE,VALUE,...", tok);
+		sim_fail_usage("--grid: '%s' is not NAME=VALUE,VALUE,...", tok);
 	*eq = 0;
 	const struct option *o = find_long(tok);
 	if (!o || !model_option(o->val))
-		usage_error("--grid: '%s' is not a model option (see --help)", tok);
+		sim_fail_usage("--grid: '%s' is not a model option (see --help)", tok);
 	for (unsigned i = 0; i < g->naxes; i++)
 		if (!strcmp(g->axis[i].name, tok))
-			usage_error("--grid: the axis '%s' is given twice", tok);
+			sim_fail_usage("--grid: the axis '%s' is given twice", tok);
 	if (g->naxes == GRID_MAX_AXES)
-		usage_error("--grid: at most %d axes", GRID_MAX_AXES);
+		sim_fail_usage("--grid: at most %d axes", GRID_MAX_AXES);
 	struct grid_axis *a = &g->axis[g->naxes++];
 	*a = (struct grid_axis){.name = tok, .code = o->val, .off_code = -1, .flag = o->has_arg == no_argument};
 	if (o->has_arg == no_argument) {
@@ -643,12 +643,12 @@ static void add_axis(struct sim *s, char *tok)
 		if (comma)
 			*comma++ = 0;
 		if (!*v)
-			usage_error("--grid: an empty value of '%s'", tok);
+			sim_fail_usage("--grid: an empty value of '%s'", tok);
 		if (o->has_arg == no_argument && strcmp(v, "on") && (strcmp(v, "off") || a->off_code < 0))
-			usage_error("--grid: '%s' takes %s, not '%s'", tok, a->off_code < 0 ? "on" : "on or off", v);
+			sim_fail_usage("--grid: '%s' takes %s, not '%s'", tok, a->off_code < 0 ? "on" : "on or off", v);
 		char **nv = realloc(a->val, (a->nval + 1) * sizeof(*nv));
 		if (!nv)
-			die(EXIT_DATA, "out of memory");
+			sim_fail("out of memory");
 		a->val = nv;
 		a->val[a->nval++] = v;
 	}
@@ -658,20 +658,20 @@ void sim_grid_add(struct sim *s, const char *spec)
 {
 	char *copy = strdup(spec), *save = NULL;
 	if (!copy)
-		die(EXIT_DATA, "out of memory");
-	if (s->grid.nspec == GRID_MAX_AXES)
-		usage_error("--grid: at most %d axes", GRID_MAX_AXES);
-	s->grid.spec[s->grid.nspec++] = copy;
-	unsigned before = s->grid.naxes;
+		sim_fail("out of memory");
+	if (s->opt.grid.nspec == GRID_MAX_AXES)
+		sim_fail_usage("--grid: at most %d axes", GRID_MAX_AXES);
+	s->opt.grid.spec[s->opt.grid.nspec++] = copy;
+	unsigned before = s->opt.grid.naxes;
 	for (char *tok = strtok_r(copy, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save))
 		add_axis(s, tok);
-	if (s->grid.naxes == before)
-		usage_error("--grid: no axis in '%s'", spec);
-	s->grid.nconf = 1;
-	for (unsigned i = 0; i < s->grid.naxes; i++) {
-		s->grid.nconf *= s->grid.axis[i].nval;
-		if (s->grid.nconf > 1000000)
-			usage_error("--grid: more than 10^6 configurations");
+	if (s->opt.grid.naxes == before)
+		sim_fail_usage("--grid: no axis in '%s'", spec);
+	s->opt.grid.nconf = 1;
+	for (unsigned i = 0; i < s->opt.grid.naxes; i++) {
+		s->opt.grid.nconf *= s->opt.grid.axis[i].nval;
+		if (s->opt.grid.nconf > 1000000)
+			sim_fail_usage("--grid: more than 10^6 configurations");
 	}
 }
 
@@ -690,19 +690,19 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 		val = NULL;
 	}
 	if (phys_of(c) >= 0) {
-		if (m->phys_given && m->phys_kind != phys_of(c))
-			usage_error("--grid %s: the command line gives another of --op, --spare-factor, "
+		if (m->opt.phys_given && m->opt.phys_kind != phys_of(c))
+			sim_fail_usage("--grid %s: the command line gives another of --op, --spare-factor, "
 				    "--physical-pages", a->name);
-		m->phys_given = 0;
+		m->opt.phys_given = 0;
 	}
 	if (c == O_LPAGES || c == O_CAPACITY || c == O_SPACE) {
-		if (m->space_given && m->space_opt != c)
-			usage_error("--grid %s: the command line gives another of --logical-pages, "
+		if (m->opt.space_given && m->opt.space_opt != c)
+			sim_fail_usage("--grid %s: the command line gives another of --logical-pages, "
 				    "--capacity, --logical-space", a->name);
-		m->space_given = 0;
+		m->opt.space_given = 0;
 	}
 	if (c == O_TRIM || c == O_NOTRIM)
-		m->trim_given = 0;
+		m->opt.trim_given = 0;
 	sim_opt(m, c, val);
 }
 
@@ -710,22 +710,22 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
  * the command line as read, before sim_finish_args(). */
 struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 {
-	const struct grid *g = &s->grid;
+	const struct grid *g = &s->opt.grid;
 	struct sim **m = calloc(g->nconf, sizeof(*m));
 	if (!m)
-		die(EXIT_DATA, "out of memory for %llu configurations", (unsigned long long)g->nconf);
+		sim_fail("out of memory for %llu configurations", (unsigned long long)g->nconf);
 	for (uint64_t i = 0; i < g->nconf; i++) {
 		if (!(m[i] = malloc(sizeof(**m))))
-			die(EXIT_DATA, "out of memory for %llu configurations", (unsigned long long)g->nconf);
+			sim_fail("out of memory for %llu configurations", (unsigned long long)g->nconf);
 		*m[i] = *s;
-		m[i]->conf = i;
+		m[i]->cell.conf = i;
 		uint64_t r = i;
 		for (unsigned a = g->naxes; a-- > 0;) {
-			m[i]->axis_val[a] = g->axis[a].val[r % g->axis[a].nval];
+			m[i]->cell.axis_val[a] = g->axis[a].val[r % g->axis[a].nval];
 			r /= g->axis[a].nval;
 		}
 		for (unsigned a = 0; a < g->naxes; a++)
-			apply_axis(m[i], &g->axis[a], m[i]->axis_val[a]);
+			apply_axis(m[i], &g->axis[a], m[i]->cell.axis_val[a]);
 		sim_finish_args(m[i]);
 	}
 	*n = (unsigned)g->nconf;
@@ -737,18 +737,18 @@ char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t
 {
 	size_t k = 0;
 	buf[0] = 0;
-	if (m->vol)
-		k += snprintf(buf, n, "volume %u", m->vol->id);
-	for (unsigned a = 0; a < s->grid.naxes && k < n; a++)
-		k += snprintf(buf + k, n - k, "%s%s=%s", k ? " " : "", s->grid.axis[a].name, m->axis_val[a]);
+	if (m->cell.vol)
+		k += snprintf(buf, n, "volume %u", m->cell.vol->id);
+	for (unsigned a = 0; a < s->opt.grid.naxes && k < n; a++)
+		k += snprintf(buf + k, n - k, "%s%s=%s", k ? " " : "", s->opt.grid.axis[a].name, m->cell.axis_val[a]);
 	return buf;
 }
 
 void sim_free_grid(struct sim *s)
 {
-	for (unsigned a = 0; a < s->grid.naxes; a++)
-		free(s->grid.axis[a].val);
-	for (unsigned i = 0; i < s->grid.nspec; i++)
-		free(s->grid.spec[i]);
-	s->grid = (struct grid){0};
+	for (unsigned a = 0; a < s->opt.grid.naxes; a++)
+		free(s->opt.grid.axis[a].val);
+	for (unsigned i = 0; i < s->opt.grid.nspec; i++)
+		free(s->opt.grid.spec[i]);
+	s->opt.grid = (struct grid){0};
 }

@@ -41,12 +41,12 @@
 
 uint64_t sim_physical_pages(const struct sim *s)
 {
-	uint64_t U = s->cfg.logical_pages;
-	if (s->phys_kind == PHYS_PAGES)
-		return s->phys_pages;
-	if (s->phys_kind == PHYS_SF)
-		return ftl_pages_for_sf(U, s->phys_val);
-	return ftl_pages_for_op(U, s->phys_val);
+	uint64_t U = s->opt.cfg.logical_pages;
+	if (s->opt.phys_kind == PHYS_PAGES)
+		return s->opt.phys_pages;
+	if (s->opt.phys_kind == PHYS_SF)
+		return ftl_pages_for_sf(U, s->opt.phys_val);
+	return ftl_pages_for_op(U, s->opt.phys_val);
 }
 
 /* mem_bytes of a model of U logical and T physical pages, -1 if refused. */
@@ -109,7 +109,7 @@ static uint64_t linear(const double k[3], uint64_t U, uint64_t T)
  * (--pages-per-segment auto: from its U). */
 static struct ftl_config resolved(const struct sim *s)
 {
-	struct ftl_config c = s->cfg;
+	struct ftl_config c = s->opt.cfg;
 	c.pages_per_seg = ftl_config_pages_per_seg(&c);
 	return c;
 }
@@ -118,12 +118,12 @@ static struct ftl_config resolved(const struct sim *s)
  * grows by 32 bytes an interval of simulated time. */
 static uint64_t time_bytes(const struct sim *s)
 {
-	return s->timing ? time_mem_bytes(&s->tc) : 0;
+	return s->opt.timing ? time_mem_bytes(&s->opt.tc) : 0;
 }
 
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 {
-	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s);
+	uint64_t U = s->opt.cfg.logical_pages, T = sim_physical_pages(s);
 	struct ftl_config c = resolved(s);
 	double k[3];
 	if (T <= 8 * 512 * (uint64_t)c.pages_per_seg) {
@@ -181,15 +181,15 @@ uint64_t sim_memory_available(void)
 static uint64_t maps_bytes(const struct sim *in, struct sim *const *m, unsigned n)
 {
 	uint64_t maps = 0;
-	for (size_t i = 0; i < in->vols.n; i++) {
-		const struct vol *v = &in->vols.v[i];
-		if (v->map.t.cap || (in->fp_live && v->selected && !v->skip && v->fp_n))
+	for (size_t i = 0; i < in->in.vols.n; i++) {
+		const struct vol *v = &in->in.vols.v[i];
+		if (v->map.t.cap || (in->in.fp_live && v->selected && !v->skip && v->fp_n))
 			maps += sim_footprint_map_bytes(&v->map, v->fp_n);
 	}
-	for (unsigned i = 0; i < n && !in->per_volume; i++)
-		if (m[i]->space_owner == m[i] && m[i]->space == SPACE_FOOTPRINT &&
-		    (m[i]->map.t.cap || in->fp_live))
-			maps += sim_footprint_map_bytes(&m[i]->map, m[i]->cfg.logical_pages);
+	for (unsigned i = 0; i < n && !in->opt.per_volume; i++)
+		if (m[i]->cell.space_owner == m[i] && m[i]->opt.space == SPACE_FOOTPRINT &&
+		    (m[i]->cell.map.t.cap || in->in.fp_live))
+			maps += sim_footprint_map_bytes(&m[i]->cell.map, m[i]->opt.cfg.logical_pages);
 	return maps;
 }
 
@@ -215,14 +215,14 @@ static const struct coef *coef_of(struct coef **tab, size_t *n, const struct sim
 	struct ftl_config c = resolved(m);
 	uint64_t u0 = probe_u(c.pages_per_seg, c.logical_pages);
 	for (size_t i = 0; i < *n; i++)
-		if ((*tab)[i].conf == m->conf && (*tab)[i].b == c.pages_per_seg && (*tab)[i].u0 == u0)
+		if ((*tab)[i].conf == m->cell.conf && (*tab)[i].b == c.pages_per_seg && (*tab)[i].u0 == u0)
 			return &(*tab)[i];
 	struct coef *nt = realloc(*tab, (*n + 1) * sizeof(*nt));
 	if (!nt)
 		sim_fail("out of memory");
 	*tab = nt;
 	struct coef *e = &nt[(*n)++];
-	e->conf = m->conf;
+	e->conf = m->cell.conf;
 	e->b = c.pages_per_seg;
 	e->u0 = u0;
 	e->ok = !coefficients(&c, u0, e->k);
@@ -233,7 +233,7 @@ static const struct coef *coef_of(struct coef **tab, size_t *n, const struct sim
 static const struct place_ops *learner(const struct sim *m)
 {
 	char err[256];
-	const struct place_ops *p = place_find(m->cfg.placement, NULL, err, sizeof(err));
+	const struct place_ops *p = place_find(m->opt.cfg.placement, NULL, err, sizeof(err));
 	return p && (p->info.flags & PLACE_FUTURE) && p->learn_bytes ? p : NULL;
 }
 
@@ -244,31 +244,31 @@ static uint64_t learn_peak(const struct sim *in, const struct sim *m)
 {
 	const struct place_ops *p = learner(m);
 	uint64_t peak = 0;
-	if (p && in->events_pass1)
-		p->learn_bytes(in->pw_pass1 + in->pt_pass1, in->pw_pass1, &peak);
+	if (p && in->in.events_pass1)
+		p->learn_bytes(in->in.pw_pass1 + in->in.pt_pass1, in->in.pw_pass1, &peak);
 	return peak;
 }
 
 void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
 {
-	uint64_t need = 0, one, maps = 0, built = 0, avail = in->mem_limit ? in->mem_limit : sim_memory_available();
+	uint64_t need = 0, one, maps = 0, built = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
 	struct coef *k = NULL;
-	in->mem_learn = 0;
+	in->in.mem_learn = 0;
 	size_t nk = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (m[i]->vol && m[i]->vol->skip)
+		if (m[i]->cell.vol && m[i]->cell.vol->skip)
 			continue;
-		if (in->per_volume) {
+		if (in->opt.per_volume) {
 			const struct coef *e = coef_of(&k, &nk, m[i]);
 			if (!e->ok)
 				continue; /* the model will refuse it: skipped, with its reason */
-			one = linear(e->k, m[i]->cfg.logical_pages, sim_physical_pages(m[i]));
+			one = linear(e->k, m[i]->opt.cfg.logical_pages, sim_physical_pages(m[i]));
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
 		} else {
 			uint64_t l = learn_peak(in, m[i]);
 			one += l;
-			in->mem_learn += l;
+			in->in.mem_learn += l;
 		}
 		need += one;
 		built++;
@@ -276,27 +276,27 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 	free(k);
 	k = NULL;
 	maps = maps_bytes(in, m, n);
-	in->mem_estimate = need + maps;
-	in->mem_limit_used = avail;
-	if (n > 1 || in->per_volume)
+	in->in.mem_estimate = need + maps;
+	in->in.mem_limit_used = avail;
+	if (n > 1 || in->opt.per_volume)
 		fprintf(stderr, "%s: %llu models (%llu volumes x %u configurations): about %.1f MiB of model "
 			"memory, %.1f MiB of footprint maps (limit %.1f MiB%s)\n",
-			prog_name, (unsigned long long)built, (unsigned long long)(in->per_volume ? built / nconf : 1),
+			prog_name, (unsigned long long)built, (unsigned long long)(in->opt.per_volume ? built / nconf : 1),
 			nconf, need / 1048576.0, maps / 1048576.0, avail / 1048576.0,
-			in->mem_limit ? "" : ", the memory available");
+			in->opt.mem_limit ? "" : ", the memory available");
 	if (need + maps <= avail)
 		return;
 	if (n == 1)
-		usage_error("the model needs %.1f MiB (U = %llu logical, T = %llu physical pages), more "
+		sim_fail_usage("the model needs %.1f MiB (U = %llu logical, T = %llu physical pages), more "
 			    "than the %.1f MiB %s; ftlsim --dry-run shows the estimate",
-			    need / 1048576.0, (unsigned long long)m[0]->cfg.logical_pages,
+			    need / 1048576.0, (unsigned long long)m[0]->opt.cfg.logical_pages,
 			    (unsigned long long)sim_physical_pages(m[0]), avail / 1048576.0,
-			    in->mem_limit ? "of --mem-limit" : "available");
-	usage_error("the models need about %.1f MiB (%llu models, %.1f MiB of footprint maps), over the "
+			    in->opt.mem_limit ? "of --mem-limit" : "available");
+	sim_fail_usage("the models need about %.1f MiB (%llu models, %.1f MiB of footprint maps), over the "
 		    "limit of %.1f MiB (%s); select fewer volumes (--volumes top:N, --min-pages), fewer "
 		    "configurations, or raise --mem-limit",
 		    (need + maps) / 1048576.0, (unsigned long long)built, maps / 1048576.0, avail / 1048576.0,
-		    in->mem_limit ? "--mem-limit" : "the memory available");
+		    in->opt.mem_limit ? "--mem-limit" : "the memory available");
 refused:
 	free(k);
 }
@@ -312,7 +312,7 @@ static void sample_input(struct sim *s, struct sample *m)
 {
 	memset(m, 0, sizeof(*m));
 	struct ev e;
-	uint64_t P = s->cfg.page_size, done, total;
+	uint64_t P = s->opt.cfg.page_size, done, total;
 	double t0 = sim_now();
 	int rc = 1;
 	while (m->events < SAMPLE_EVENTS && !sig_caught && (rc = sim_next_event(s, &e)) > 0) {
@@ -326,7 +326,7 @@ static void sample_input(struct sim *s, struct sample *m)
 	}
 	m->seconds = sim_now() - t0;
 	m->whole = rc == 0;
-	if (s->t && !trace_position(s->t, &done, &total))
+	if (s->in.t && !trace_position(s->in.t, &done, &total))
 		m->bytes = done;
 }
 
@@ -343,66 +343,66 @@ void sim_dry_run(struct sim *s)
 {
 	json_t *j = json_object(), *in = json_object(), *p = json_object(), *mem = json_object(),
 	       *est = json_object();
-	uint64_t U = s->cfg.logical_pages, T = sim_physical_pages(s), need = 0, done = 0, total = 0;
+	uint64_t U = s->opt.cfg.logical_pages, T = sim_physical_pages(s), need = 0, done = 0, total = 0;
 	int sized = 0;
 	struct sample m = {0};
 	int table = 0;
-	if (s->space != SPACE_GIVEN) {
+	if (s->opt.space != SPACE_GIVEN) {
 		/* The space comes from a first pass over the trace, or from
 		 * --footprints: take it. */
 		double t0 = sim_now();
 		sim_measure_space(s, &s, 1);
-		U = s->cfg.logical_pages;
+		U = s->opt.cfg.logical_pages;
 		T = sim_physical_pages(s);
-		table = s->fp_live;
-		m = (struct sample){.events = s->events_pass1,
-				    .page_writes = s->pw_pass1,
-				    .page_trims = s->pt_pass1,
+		table = s->in.fp_live;
+		m = (struct sample){.events = s->in.events_pass1,
+				    .page_writes = s->in.pw_pass1,
+				    .page_trims = s->in.pt_pass1,
 				    .seconds = sim_now() - t0,
 				    .whole = 1};
-		if (s->from_buf)
+		if (s->in.from_buf)
 			m.bytes = 0;
 	} else {
 		sim_open_trace(s);
 	}
-	if (s->space == SPACE_GIVEN || table)
+	if (s->opt.space == SPACE_GIVEN || table)
 		sample_input(s, &m);
-	if (s->t && !trace_position(s->t, &done, &total))
+	if (s->in.t && !trace_position(s->in.t, &done, &total))
 		sized = 1;
 	json_object_set_new(j, "program", json_string("ftlsim"));
 	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
 	json_object_set_new(j, "dry_run", json_true());
-	json_object_set_new(in, "path", json_string(s->path));
-	json_object_set_new(in, "format", json_string(s->format ? s->format : ""));
+	json_object_set_new(in, "path", json_string(s->opt.path));
+	json_object_set_new(in, "format", json_string(s->in.format ? s->in.format : ""));
 	json_object_set_new(in, "size_bytes", sized ? json_integer((json_int_t)total) : json_null());
 	SETU(in, "events_sampled", m.events);
 	json_object_set_new(in, "sample_whole", json_boolean(m.whole));
 	double events = (double)m.events;
 	if (table)
-		events = (double)s->fp_want.events; /* the table's count */
+		events = (double)s->in.fp_want.events; /* the table's count */
 	else if (!m.whole && sized && m.bytes)
 		events = (double)m.events * ((double)total / (double)m.bytes);
 	int known = table || m.whole || (sized && m.bytes);
 	json_object_set_new(in, "events_estimated", known ? json_integer((json_int_t)llround(events)) : json_null());
 	if (table)
-		json_object_set_new(in, "footprints", json_string(s->fp_path));
+		json_object_set_new(in, "footprints", json_string(s->opt.fp_path));
 	json_object_set_new(j, "input", in);
-	SETU(p, "page_size", s->cfg.page_size);
+	SETU(p, "page_size", s->opt.cfg.page_size);
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
-	uint64_t b = ftl_config_pages_per_seg(&s->cfg);
+	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg);
 	SETU(p, "pages_per_segment", b);
-	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->cfg.pages_per_seg));
+	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg));
 	SETU(p, "segments", T / b);
 	SETU(p, "physical_pages", T / b * b);
-	json_object_set_new(p, "policy", json_string(s->cfg.policy));
-	json_object_set_new(p, "placement", json_string(s->cfg.placement));
+	json_object_set_new(p, "policy", json_string(s->opt.cfg.policy));
+	json_object_set_new(p, "placement", json_string(s->opt.cfg.placement));
 	json_object_set_new(j, "params", p);
 	uint64_t avail = sim_memory_available();
 	int ok = !sim_memory_estimate(s, &need);
 	/* A placement that learns the trace first (fk) keeps what it learnt
 	 * of the host page writes, and holds more while learning: the peak. */
-	double pw = table ? (double)s->fp_want.page_writes
+	double pw = table ? (double)s->in.fp_want.page_writes
 		    : m.events ? (double)m.page_writes / (double)m.events * events : 0;
 	double pt = m.events ? (double)m.page_trims / (double)m.events * events : 0;
 	const struct place_ops *po = learner(s);
@@ -425,7 +425,7 @@ void sim_dry_run(struct sim *s)
 	 * rate for every host page write plus the preconditioning fill. */
 	double read_rate = m.seconds > 0 ? (double)m.events / m.seconds : 0;
 	double pages = pw;
-	if (s->precond)
+	if (s->opt.precond)
 		pages += (double)U;
 	double run = (read_rate > 0 ? events / read_rate : 0) + pages / model_rate(U) +
 		     (ok ? (double)need / BUILD_BYTES_PER_S : 0);
@@ -438,9 +438,9 @@ void sim_dry_run(struct sim *s)
 	putchar('\n');
 	json_decref(j);
 	if (fflush(stdout) || ferror(stdout))
-		die(EXIT_DATA, "error writing standard output");
+		sim_fail("error writing standard output");
 	if (ok && peak > avail)
-		die(EXIT_USAGE, "the model needs %.1f MiB, more than the %.1f MiB available",
+		sim_fail_usage("the model needs %.1f MiB, more than the %.1f MiB available",
 		    peak / 1048576.0, avail / 1048576.0);
 }
 
@@ -452,31 +452,31 @@ void sim_dry_run(struct sim *s)
 void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
 {
 	json_t *j = json_object(), *inp = json_object(), *arr = json_array(), *mem = json_object();
-	uint64_t need = 0, maps = 0, avail = in->mem_limit ? in->mem_limit : sim_memory_available();
+	uint64_t need = 0, maps = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
 	unsigned built = 0, refused = 0;
 	struct coef *k = NULL;
 	size_t nk = 0;
 	for (unsigned i = 0; i < n; i++) {
 		struct sim *x = m[i];
-		x->cfg.physical_pages = sim_physical_pages(x);
+		x->opt.cfg.physical_pages = sim_physical_pages(x);
 		json_t *o = json_object();
-		if (in->per_volume && x->vol)
-			SETU(o, "volume", x->vol->id);
-		if (in->grid.naxes) {
+		if (in->opt.per_volume && x->cell.vol)
+			SETU(o, "volume", x->cell.vol->id);
+		if (in->opt.grid.naxes) {
 			json_t *ax = json_object();
-			for (unsigned a = 0; a < in->grid.naxes; a++)
-				json_object_set_new(ax, in->grid.axis[a].name, json_string(x->axis_val[a]));
+			for (unsigned a = 0; a < in->opt.grid.naxes; a++)
+				json_object_set_new(ax, in->opt.grid.axis[a].name, json_string(x->cell.axis_val[a]));
 			json_object_set_new(o, "axes", ax);
 		}
-		uint64_t U = x->cfg.logical_pages, T = x->cfg.physical_pages;
-		uint64_t b = ftl_config_pages_per_seg(&x->cfg);
+		uint64_t U = x->opt.cfg.logical_pages, T = x->opt.cfg.physical_pages;
+		uint64_t b = ftl_config_pages_per_seg(&x->opt.cfg);
 		SETU(o, "logical_pages", U);
 		SETU(o, "physical_pages", T / b * b);
 		SETU(o, "pages_per_segment", b);
 		uint64_t one = 0;
 		int ok = 0;
-		if (x->vol && x->vol->skip) {
-			json_object_set_new(o, "skipped", json_string(x->vol->skip));
+		if (x->cell.vol && x->cell.vol->skip) {
+			json_object_set_new(o, "skipped", json_string(x->cell.vol->skip));
 		} else {
 			const struct coef *e = coef_of(&k, &nk, x);
 			ok = e->ok;
@@ -496,11 +496,11 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	json_object_set_new(j, "program", json_string("ftlsim"));
 	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
 	json_object_set_new(j, "dry_run", json_true());
-	json_object_set_new(inp, "path", json_string(in->path));
-	json_object_set_new(inp, "format", json_string(in->format ? in->format : ""));
-	json_object_set_new(inp, "events", in->fp_live ? json_integer((json_int_t)in->fp_total_events)
-					   : sim_needs_pass1(m, n) || in->per_volume
-						   ? json_integer((json_int_t)in->events_pass1) : json_null());
+	json_object_set_new(inp, "path", json_string(in->opt.path));
+	json_object_set_new(inp, "format", json_string(in->in.format ? in->in.format : ""));
+	json_object_set_new(inp, "events", in->in.fp_live ? json_integer((json_int_t)in->in.fp_total_events)
+					   : sim_needs_pass1(m, n) || in->opt.per_volume
+						   ? json_integer((json_int_t)in->in.events_pass1) : json_null());
 	json_object_set_new(j, "input", inp);
 	SETU(j, "configurations", nconf);
 	SETU(j, "models", built);
@@ -516,8 +516,8 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	putchar('\n');
 	json_decref(j);
 	if (fflush(stdout) || ferror(stdout))
-		die(EXIT_DATA, "error writing standard output");
+		sim_fail("error writing standard output");
 	if (need + maps > avail)
-		die(EXIT_USAGE, "the models need about %.1f MiB (%u models, %.1f MiB of footprint maps), over the limit of %.1f MiB",
+		sim_fail_usage("the models need about %.1f MiB (%u models, %.1f MiB of footprint maps), over the limit of %.1f MiB",
 		    (need + maps) / 1048576.0, built, maps / 1048576.0, avail / 1048576.0);
 }

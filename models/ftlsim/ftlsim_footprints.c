@@ -58,14 +58,14 @@ static void set_col(struct fprow *r, uint64_t *psize, int c, uint64_t v)
 
 static struct fprow *add_row(struct sim *in, size_t *cap)
 {
-	if (in->fp_nrows == *cap) {
+	if (in->in.fp_nrows == *cap) {
 		*cap = *cap ? 2 * *cap : 256;
-		struct fprow *nr = realloc(in->fp_rows, *cap * sizeof(*nr));
+		struct fprow *nr = realloc(in->in.fp_rows, *cap * sizeof(*nr));
 		if (!nr)
-			sim_fail("%s: out of memory", in->fp_path);
-		in->fp_rows = nr;
+			sim_fail("%s: out of memory", in->opt.fp_path);
+		in->in.fp_rows = nr;
 	}
-	struct fprow *r = &in->fp_rows[in->fp_nrows++];
+	struct fprow *r = &in->in.fp_rows[in->in.fp_nrows++];
 	*r = (struct fprow){0};
 	return r;
 }
@@ -75,26 +75,26 @@ static struct fprow *add_row(struct sim *in, size_t *cap)
 static void row_page_size(struct sim *in, uint64_t ps, unsigned long line)
 {
 	if (!ps || ps > UINT32_MAX || (ps & (ps - 1)))
-		sim_fail("%s:%lu: page_size_bytes %llu is not a power of two", in->fp_path, line,
+		sim_fail("%s:%lu: page_size_bytes %llu is not a power of two", in->opt.fp_path, line,
 			 (unsigned long long)ps);
-	if (in->fp_page_size && in->fp_page_size != ps)
-		sim_fail("%s:%lu: page_size_bytes %llu, the rows before say %u", in->fp_path, line,
-			 (unsigned long long)ps, in->fp_page_size);
-	in->fp_page_size = (uint32_t)ps;
+	if (in->in.fp_page_size && in->in.fp_page_size != ps)
+		sim_fail("%s:%lu: page_size_bytes %llu, the rows before say %u", in->opt.fp_path, line,
+			 (unsigned long long)ps, in->in.fp_page_size);
+	in->in.fp_page_size = (uint32_t)ps;
 }
 
 static void check_row(struct sim *in, const struct fprow *r, uint64_t vol)
 {
 	if (vol > UINT32_MAX)
-		sim_fail("%s:%lu: volume %llu is past 2^32", in->fp_path, r->line, (unsigned long long)vol);
+		sim_fail("%s:%lu: volume %llu is past 2^32", in->opt.fp_path, r->line, (unsigned long long)vol);
 	if (r->fp_pages > r->page_writes || r->reads + r->writes + r->discards + r->flushes > r->events)
 		sim_fail("%s:%lu: volume %u: %llu footprint pages of %llu page writes, %llu requests of %llu "
-			 "events: not a tracestat --per-volume row", in->fp_path, r->line, r->id,
+			 "events: not a tracestat --per-volume row", in->opt.fp_path, r->line, r->id,
 			 (unsigned long long)r->fp_pages, (unsigned long long)r->page_writes,
 			 (unsigned long long)(r->reads + r->writes + r->discards + r->flushes),
 			 (unsigned long long)r->events);
 	if (r->fp_pages >= UINT32_MAX - 1)
-		sim_fail("%s:%lu: volume %u writes %llu distinct pages, more than 2^32", in->fp_path, r->line, r->id,
+		sim_fail("%s:%lu: volume %u writes %llu distinct pages, more than 2^32", in->opt.fp_path, r->line, r->id,
 			 (unsigned long long)r->fp_pages);
 }
 
@@ -130,12 +130,12 @@ static void load_csv(struct sim *in, FILE *fp)
 				char *f = next_field(&p);
 				if (nf == sizeof(col) / sizeof(col[0]))
 					sim_fail("%s:1: more than %zu columns: not a tracestat --per-volume table",
-						 in->fp_path, sizeof(col) / sizeof(col[0]));
+						 in->opt.fp_path, sizeof(col) / sizeof(col[0]));
 				col[nf] = -1;
 				for (int c = 0; c < NCOL; c++)
 					if (!strcmp(f, colname[c])) {
 						if (have[c]++)
-							sim_fail("%s:1: the column %s twice", in->fp_path, f);
+							sim_fail("%s:1: the column %s twice", in->opt.fp_path, f);
 						col[nf] = c;
 					}
 				nf++;
@@ -143,7 +143,7 @@ static void load_csv(struct sim *in, FILE *fp)
 			for (int c = 0; c < C_PSIZE; c++)
 				if (!have[c])
 					sim_fail("%s:1: no column %s: not a tracestat --per-volume table (its header "
-						 "row names the columns)", in->fp_path, colname[c]);
+						 "row names the columns)", in->opt.fp_path, colname[c]);
 			continue;
 		}
 		struct fprow *r = add_row(in, &cap);
@@ -156,13 +156,13 @@ static void load_csv(struct sim *in, FILE *fp)
 			if (k >= nf || col[k] < 0)
 				continue;
 			if (parse_u64(f, &v))
-				sim_fail("%s:%lu: %s is '%s', not a count", in->fp_path, ln, colname[col[k]], f);
+				sim_fail("%s:%lu: %s is '%s', not a count", in->opt.fp_path, ln, colname[col[k]], f);
 			set_col(r, &ps, col[k], v);
 			if (col[k] == C_VOLUME)
 				vol = v;
 		}
 		if (k != nf)
-			sim_fail("%s:%lu: %u fields, the header has %u", in->fp_path, ln, k, nf);
+			sim_fail("%s:%lu: %u fields, the header has %u", in->opt.fp_path, ln, k, nf);
 		if (ps)
 			row_page_size(in, ps, ln);
 		check_row(in, r, vol);
@@ -170,9 +170,9 @@ static void load_csv(struct sim *in, FILE *fp)
 	int err = ferror(fp);
 	free(line);
 	if (err)
-		sim_fail("%s: %s", in->fp_path, strerror(errno));
+		sim_fail("%s: %s", in->opt.fp_path, strerror(errno));
 	if (!ln)
-		sim_fail("%s: empty: not a tracestat --per-volume table", in->fp_path);
+		sim_fail("%s: empty: not a tracestat --per-volume table", in->opt.fp_path);
 }
 
 static void load_json(struct sim *in, FILE *fp)
@@ -181,10 +181,10 @@ static void load_json(struct sim *in, FILE *fp)
 	json_t *a = json_loadf(fp, 0, &je);
 	size_t cap = 0;
 	if (!a)
-		sim_fail("%s:%d: %s", in->fp_path, je.line, je.text);
+		sim_fail("%s:%d: %s", in->opt.fp_path, je.line, je.text);
 	if (!json_is_array(a)) {
 		json_decref(a);
-		sim_fail("%s: not a JSON array of rows: not a tracestat --per-volume table", in->fp_path);
+		sim_fail("%s: not a JSON array of rows: not a tracestat --per-volume table", in->opt.fp_path);
 	}
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		json_t *o = json_array_get(a, i);
@@ -192,13 +192,13 @@ static void load_json(struct sim *in, FILE *fp)
 		uint64_t vol = 0, ps = 0;
 		r->line = i + 1;
 		if (!json_is_object(o))
-			sim_fail("%s: row %zu is not an object", in->fp_path, i + 1);
+			sim_fail("%s: row %zu is not an object", in->opt.fp_path, i + 1);
 		for (int c = 0; c < NCOL; c++) {
 			json_t *x = json_object_get(o, colname[c]);
 			if (!x && c == C_PSIZE)
 				continue;
 			if (!json_is_integer(x) || json_integer_value(x) < 0)
-				sim_fail("%s: row %zu: %s %s", in->fp_path, i + 1, colname[c],
+				sim_fail("%s: row %zu: %s %s", in->opt.fp_path, i + 1, colname[c],
 					 x ? "is not a count" : "is missing");
 			uint64_t v = (uint64_t)json_integer_value(x);
 			set_col(r, &ps, c, v);
@@ -220,9 +220,9 @@ static int by_volume(const void *a, const void *b)
 
 static void load_table(struct sim *in)
 {
-	FILE *fp = fopen(in->fp_path, "r");
+	FILE *fp = fopen(in->opt.fp_path, "r");
 	if (!fp)
-		sim_fail("%s: %s", in->fp_path, strerror(errno));
+		sim_fail("%s: %s", in->opt.fp_path, strerror(errno));
 	int c;
 	while ((c = getc(fp)) == ' ' || c == '\t' || c == '\n' || c == '\r')
 		;
@@ -234,40 +234,40 @@ static void load_table(struct sim *in)
 	else
 		load_csv(in, fp);
 	fclose(fp);
-	if (!in->fp_page_size)
-		in->fp_page_size = 4096; /* tracestat's default */
-	qsort(in->fp_rows, in->fp_nrows, sizeof(*in->fp_rows), by_volume);
-	for (size_t i = 1; i < in->fp_nrows; i++)
-		if (in->fp_rows[i].id == in->fp_rows[i - 1].id)
-			sim_fail("%s:%lu: volume %u again (row %lu has it)", in->fp_path, in->fp_rows[i].line,
-				 in->fp_rows[i].id, in->fp_rows[i - 1].line);
-	for (size_t i = 0; i < in->fp_nrows; i++)
-		in->fp_total_events += in->fp_rows[i].events;
+	if (!in->in.fp_page_size)
+		in->in.fp_page_size = 4096; /* tracestat's default */
+	qsort(in->in.fp_rows, in->in.fp_nrows, sizeof(*in->in.fp_rows), by_volume);
+	for (size_t i = 1; i < in->in.fp_nrows; i++)
+		if (in->in.fp_rows[i].id == in->in.fp_rows[i - 1].id)
+			sim_fail("%s:%lu: volume %u again (row %lu has it)", in->opt.fp_path, in->in.fp_rows[i].line,
+				 in->in.fp_rows[i].id, in->in.fp_rows[i - 1].line);
+	for (size_t i = 0; i < in->in.fp_nrows; i++)
+		in->in.fp_total_events += in->in.fp_rows[i].events;
 }
 
 /* The rows a single run's trace holds: --volume V's, or all (summed). */
 static void want_rows(struct sim *in, struct sim **m, unsigned n)
 {
-	struct fprow *w = &in->fp_want;
-	if (in->topt.volume >= 0) {
-		for (size_t i = 0; i < in->fp_nrows; i++)
-			if (in->fp_rows[i].id == in->topt.volume)
-				*w = in->fp_rows[i];
-		if (w->id != in->topt.volume || !in->fp_nrows)
-			sim_fail("%s: no row of volume %lld (--volume)", in->fp_path, (long long)in->topt.volume);
+	struct fprow *w = &in->in.fp_want;
+	if (in->opt.topt.volume >= 0) {
+		for (size_t i = 0; i < in->in.fp_nrows; i++)
+			if (in->in.fp_rows[i].id == in->opt.topt.volume)
+				*w = in->in.fp_rows[i];
+		if (w->id != in->opt.topt.volume || !in->in.fp_nrows)
+			sim_fail("%s: no row of volume %lld (--volume)", in->opt.fp_path, (long long)in->opt.topt.volume);
 		return;
 	}
-	if (!in->fp_nrows)
-		sim_fail("%s: no row: the table is of an empty trace", in->fp_path);
-	for (unsigned i = 0; i < n && in->fp_nrows > 1; i++)
-		if (m[i]->space == SPACE_FOOTPRINT)
-			usage_error("--footprints %s: the trace has %zu volumes, whose pages a run without --volume "
+	if (!in->in.fp_nrows)
+		sim_fail("%s: no row: the table is of an empty trace", in->opt.fp_path);
+	for (unsigned i = 0; i < n && in->in.fp_nrows > 1; i++)
+		if (m[i]->opt.space == SPACE_FOOTPRINT)
+			sim_fail_usage("--footprints %s: the trace has %zu volumes, whose pages a run without --volume "
 				    "numbers in one footprint that the table's footprints per volume do not give: "
 				    "choose one with --volume V, run --per-volume, or leave out --footprints",
-				    in->fp_path, in->fp_nrows);
-	*w = in->fp_rows[0];
-	for (size_t i = 1; i < in->fp_nrows; i++) {
-		const struct fprow *r = &in->fp_rows[i];
+				    in->opt.fp_path, in->in.fp_nrows);
+	*w = in->in.fp_rows[0];
+	for (size_t i = 1; i < in->in.fp_nrows; i++) {
+		const struct fprow *r = &in->in.fp_rows[i];
 		w->events += r->events;
 		w->reads += r->reads;
 		w->writes += r->writes;
@@ -284,13 +284,13 @@ static void want_rows(struct sim *in, struct sim **m, unsigned n)
 static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
 {
 	uint64_t discards = 0;
-	if (in->per_volume)
-		for (size_t i = 0; i < in->fp_nrows; i++)
-			discards += in->fp_rows[i].discards;
+	if (in->opt.per_volume)
+		for (size_t i = 0; i < in->in.fp_nrows; i++)
+			discards += in->in.fp_rows[i].discards;
 	else
-		discards = in->fp_want.discards;
+		discards = in->in.fp_want.discards;
 	for (unsigned i = 0; i < n && discards; i++)
-		if (m[i]->space == SPACE_FOOTPRINT && m[i]->precond && m[i]->cfg.trim)
+		if (m[i]->opt.space == SPACE_FOOTPRINT && m[i]->opt.precond && m[i]->opt.cfg.trim)
 			return 1;
 	return 0;
 }
@@ -304,63 +304,63 @@ int sim_footprints_space(struct sim *in, struct sim **m, unsigned n)
 {
 	load_table(in);
 	for (unsigned i = 0; i < n; i++)
-		if ((in->per_volume || m[i]->space != SPACE_GIVEN) && m[i]->cfg.page_size != in->fp_page_size)
-			usage_error("--footprints %s counts pages of %u bytes, this run's are %u: make the table "
-				    "with tracestat --page-size %u", in->fp_path, in->fp_page_size, m[i]->cfg.page_size,
-				    m[i]->cfg.page_size);
-	if (!in->per_volume)
+		if ((in->opt.per_volume || m[i]->opt.space != SPACE_GIVEN) && m[i]->opt.cfg.page_size != in->in.fp_page_size)
+			sim_fail_usage("--footprints %s counts pages of %u bytes, this run's are %u: make the table "
+				    "with tracestat --page-size %u", in->opt.fp_path, in->in.fp_page_size, m[i]->opt.cfg.page_size,
+				    m[i]->opt.cfg.page_size);
+	if (!in->opt.per_volume)
 		want_rows(in, m, n);
-	for (unsigned i = 0; i < n && in->per_volume && !strcmp(in->path, "-"); i++) {
+	for (unsigned i = 0; i < n && in->opt.per_volume && !strcmp(in->opt.path, "-"); i++) {
 		char err[256];
-		const struct place_ops *p = place_find(m[i]->cfg.placement, NULL, err, sizeof(err));
+		const struct place_ops *p = place_find(m[i]->opt.cfg.placement, NULL, err, sizeof(err));
 		if (p && (p->info.flags & PLACE_FUTURE))
-			usage_error("--per-volume with placement '%s', which learns the trace in a pass of its own, "
+			sim_fail_usage("--per-volume with placement '%s', which learns the trace in a pass of its own, "
 				    "reads the trace twice: name a file, not standard input", p->info.name);
 	}
 	if (needs_pass1(in, m, n)) {
-		if (in->per_volume && !strcmp(in->path, "-"))
-			usage_error("--footprints %s: the trace discards, and a discard before a page's first write "
+		if (in->opt.per_volume && !strcmp(in->opt.path, "-"))
+			sim_fail_usage("--footprints %s: the trace discards, and a discard before a page's first write "
 				    "in a preconditioned footprint needs pass 1, which --per-volume cannot make of "
-				    "standard input: name a file", in->fp_path);
+				    "standard input: name a file", in->opt.fp_path);
 		warn("the trace discards, and a discard before a page's first write in a preconditioned "
 		     "footprint needs the numbering of pass 1: reading the trace twice, --footprints %s unused",
-		     in->fp_path);
+		     in->opt.fp_path);
 		sim_footprints_free(in);
 		return 0;
 	}
-	in->fp_live = 1;
-	if (in->per_volume) {
-		for (size_t i = 0; i < in->fp_nrows; i++) {
-			const struct fprow *r = &in->fp_rows[i];
+	in->in.fp_live = 1;
+	if (in->opt.per_volume) {
+		for (size_t i = 0; i < in->in.fp_nrows; i++) {
+			const struct fprow *r = &in->in.fp_rows[i];
 			struct vol *v = sim_volume_add(in, r->id);
 			v->events = r->events;
 			v->write_pages = r->page_writes;
-			v->max_end = pages_of(r->end_bytes, in->cfg.page_size);
+			v->max_end = pages_of(r->end_bytes, in->opt.cfg.page_size);
 			v->end_bytes = r->end_bytes;
-			v->fp_n = in->space == SPACE_FOOTPRINT ? r->fp_pages : 0;
+			v->fp_n = in->opt.space == SPACE_FOOTPRINT ? r->fp_pages : 0;
 		}
 	} else {
 		/* the models that own a space, one per (kind, page size) as pass 1 measures them */
-		if (!(in->fp_own = malloc(n * sizeof(*in->fp_own))))
+		if (!(in->in.fp_own = malloc(n * sizeof(*in->in.fp_own))))
 			sim_fail("out of memory");
 		for (unsigned i = 0; i < n; i++) {
-			if (m[i]->space == SPACE_GIVEN)
+			if (m[i]->opt.space == SPACE_GIVEN)
 				continue;
 			unsigned j = 0;
-			while (j < in->fp_nown && !(in->fp_own[j]->space == m[i]->space &&
-						    in->fp_own[j]->cfg.page_size == m[i]->cfg.page_size))
+			while (j < in->in.fp_nown && !(in->in.fp_own[j]->opt.space == m[i]->opt.space &&
+						    in->in.fp_own[j]->opt.cfg.page_size == m[i]->opt.cfg.page_size))
 				j++;
-			m[i]->space_owner = j < in->fp_nown ? in->fp_own[j] : m[i];
-			if (j == in->fp_nown)
-				in->fp_own[in->fp_nown++] = m[i];
-			struct sim *o = m[i]->space_owner;
-			int fp = o->space == SPACE_FOOTPRINT;
-			m[i]->cfg.logical_pages = fp ? in->fp_want.fp_pages : pages_of(in->fp_want.end_bytes, o->cfg.page_size);
-			if (!m[i]->cfg.logical_pages)
-				sim_fail("%s: the trace %s no page (%s)", in->path, fp ? "writes" : "touches", in->fp_path);
-			if (o == m[i] && fp && !in->dry_run && ftl_pagemap_init_for(&o->map, o->cfg.logical_pages))
+			m[i]->cell.space_owner = j < in->in.fp_nown ? in->in.fp_own[j] : m[i];
+			if (j == in->in.fp_nown)
+				in->in.fp_own[in->in.fp_nown++] = m[i];
+			struct sim *o = m[i]->cell.space_owner;
+			int fp = o->opt.space == SPACE_FOOTPRINT;
+			m[i]->opt.cfg.logical_pages = fp ? in->in.fp_want.fp_pages : pages_of(in->in.fp_want.end_bytes, o->opt.cfg.page_size);
+			if (!m[i]->opt.cfg.logical_pages)
+				sim_fail("%s: the trace %s no page (%s)", in->opt.path, fp ? "writes" : "touches", in->opt.fp_path);
+			if (o == m[i] && fp && !in->opt.dry_run && ftl_pagemap_init_for(&o->cell.map, o->opt.cfg.logical_pages))
 				sim_fail("out of memory for a footprint of %llu pages",
-					 (unsigned long long)o->cfg.logical_pages);
+					 (unsigned long long)o->opt.cfg.logical_pages);
 		}
 	}
 	sim_open_trace(in);
@@ -376,7 +376,7 @@ static _Noreturn void mismatch(const struct sim *s, const char *fmt, ...)
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	sim_fail("%s: %s: the table is not of this trace (tracestat --per-volume of the trace, with the same "
-		 "trace options, makes it)", s->fp_path, what);
+		 "trace options, makes it)", s->opt.fp_path, what);
 }
 
 /* Pages [first, end) written: each numbered at its first write. */
@@ -398,29 +398,29 @@ static void number(const struct sim *s, struct ftl_pagemap *map, uint64_t first,
 void sim_footprints_event(struct sim *s, const struct ev *e)
 {
 	struct vol *v = NULL;
-	s->fp_seen++;
-	if (s->per_volume) {
-		if (!s->fp_last || s->fp_last->id != e->volume)
-			s->fp_last = sim_volume_of(s, e->volume);
-		if (!(v = s->fp_last))
-			mismatch(s, "volume %u, at event %llu, has no row", e->volume, (unsigned long long)s->fp_seen);
+	s->in.fp_seen++;
+	if (s->opt.per_volume) {
+		if (!s->in.fp_last || s->in.fp_last->id != e->volume)
+			s->in.fp_last = sim_volume_of(s, e->volume);
+		if (!(v = s->in.fp_last))
+			mismatch(s, "volume %u, at event %llu, has no row", e->volume, (unsigned long long)s->in.fp_seen);
 		v->seen++;
-	} else if (s->topt.volume < 0 && s->fp_nrows == 1 && e->volume != s->fp_want.id) {
-		mismatch(s, "volume %u, at event %llu, has no row", e->volume, (unsigned long long)s->fp_seen);
+	} else if (s->opt.topt.volume < 0 && s->in.fp_nrows == 1 && e->volume != s->in.fp_want.id) {
+		mismatch(s, "volume %u, at event %llu, has no row", e->volume, (unsigned long long)s->in.fp_seen);
 	}
 	if (!e->length || e->op == EV_FLUSH)
 		return;
-	uint64_t P = s->cfg.page_size, end = e->offset + e->length;
+	uint64_t P = s->opt.cfg.page_size, end = e->offset + e->length;
 	if (e->offset > UINT64_MAX - e->length - P)
-		sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", s->path,
+		sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", s->opt.path,
 			 (unsigned long long)e->offset, e->length);
-	uint64_t *seen_end = v ? &v->seen_end : &s->fp_seen_end, table_end = v ? v->end_bytes : s->fp_want.end_bytes;
+	uint64_t *seen_end = v ? &v->seen_end : &s->in.fp_seen_end, table_end = v ? v->end_bytes : s->in.fp_want.end_bytes;
 	if (end > table_end && v)
 		mismatch(s, "volume %u: event %llu ends at byte %llu, past the largest offset touched there, %llu",
-			 v->id, (unsigned long long)s->fp_seen, (unsigned long long)end, (unsigned long long)table_end);
+			 v->id, (unsigned long long)s->in.fp_seen, (unsigned long long)end, (unsigned long long)table_end);
 	if (end > table_end)
 		mismatch(s, "event %llu ends at byte %llu, past the largest offset touched there, %llu",
-			 (unsigned long long)s->fp_seen, (unsigned long long)end, (unsigned long long)table_end);
+			 (unsigned long long)s->in.fp_seen, (unsigned long long)end, (unsigned long long)table_end);
 	if (end > *seen_end)
 		*seen_end = end;
 	if (e->op != EV_WRITE)
@@ -432,21 +432,21 @@ void sim_footprints_event(struct sim *s, const struct ev *e)
 			number(s, &v->map, first, last, v->fp_n, v);
 		return;
 	}
-	for (unsigned i = 0; i < s->fp_nown; i++) {
-		struct sim *o = s->fp_own[i];
-		ev_pages(e, o->cfg.page_size, &first, &last);
-		if (o->space == SPACE_FOOTPRINT && o->map.t.cap)
-			number(s, &o->map, first, last, o->cfg.logical_pages, NULL);
+	for (unsigned i = 0; i < s->in.fp_nown; i++) {
+		struct sim *o = s->in.fp_own[i];
+		ev_pages(e, o->opt.cfg.page_size, &first, &last);
+		if (o->opt.space == SPACE_FOOTPRINT && o->cell.map.t.cap)
+			number(s, &o->cell.map, first, last, o->opt.cfg.logical_pages, NULL);
 	}
 }
 
 /* The trace read once: every count as the table has it. */
 void sim_footprints_end(struct sim *s)
 {
-	s->fp_live = 0;
-	if (s->per_volume) {
-		for (size_t i = 0; i < s->vols.n; i++) {
-			const struct vol *v = &s->vols.v[i];
+	s->in.fp_live = 0;
+	if (s->opt.per_volume) {
+		for (size_t i = 0; i < s->in.vols.n; i++) {
+			const struct vol *v = &s->in.vols.v[i];
 			if (v->seen != v->events)
 				mismatch(s, "volume %u has %llu events in the trace, %llu in the table", v->id,
 					 (unsigned long long)v->seen, (unsigned long long)v->events);
@@ -459,17 +459,17 @@ void sim_footprints_end(struct sim *s)
 		}
 		return;
 	}
-	if (s->fp_seen != s->fp_want.events)
-		mismatch(s, "the trace has %llu events%s, the table %llu", (unsigned long long)s->fp_seen,
-			 s->topt.volume >= 0 ? " of the volume" : "", (unsigned long long)s->fp_want.events);
-	if (s->fp_seen_end != s->fp_want.end_bytes)
-		mismatch(s, "the trace touches bytes up to %llu, the table says %llu", (unsigned long long)s->fp_seen_end,
-			 (unsigned long long)s->fp_want.end_bytes);
-	for (unsigned i = 0; i < s->fp_nown; i++) {
-		const struct sim *o = s->fp_own[i];
-		if (o->space == SPACE_FOOTPRINT && o->map.t.cap && o->map.t.n != o->cfg.logical_pages)
+	if (s->in.fp_seen != s->in.fp_want.events)
+		mismatch(s, "the trace has %llu events%s, the table %llu", (unsigned long long)s->in.fp_seen,
+			 s->opt.topt.volume >= 0 ? " of the volume" : "", (unsigned long long)s->in.fp_want.events);
+	if (s->in.fp_seen_end != s->in.fp_want.end_bytes)
+		mismatch(s, "the trace touches bytes up to %llu, the table says %llu", (unsigned long long)s->in.fp_seen_end,
+			 (unsigned long long)s->in.fp_want.end_bytes);
+	for (unsigned i = 0; i < s->in.fp_nown; i++) {
+		const struct sim *o = s->in.fp_own[i];
+		if (o->opt.space == SPACE_FOOTPRINT && o->cell.map.t.cap && o->cell.map.t.n != o->opt.cfg.logical_pages)
 			mismatch(s, "the trace writes %llu pages, its footprint in the table %llu",
-				 (unsigned long long)o->map.t.n, (unsigned long long)o->cfg.logical_pages);
+				 (unsigned long long)o->cell.map.t.n, (unsigned long long)o->opt.cfg.logical_pages);
 	}
 }
 
@@ -481,10 +481,10 @@ uint64_t sim_footprint_map_bytes(const struct ftl_pagemap *map, uint64_t n)
 
 void sim_footprints_free(struct sim *s)
 {
-	free(s->fp_rows);
-	s->fp_rows = NULL;
-	s->fp_nrows = 0;
-	free(s->fp_own);
-	s->fp_own = NULL;
-	s->fp_nown = 0;
+	free(s->in.fp_rows);
+	s->in.fp_rows = NULL;
+	s->in.fp_nrows = 0;
+	free(s->in.fp_own);
+	s->in.fp_own = NULL;
+	s->in.fp_nown = 0;
 }

@@ -16,15 +16,15 @@
 void sim_open_trace(struct sim *s)
 {
 	char err[1024];
-	s->topt.async = sim_threads(s, 1) > 1; /* with threads, decompression in its own */
-	s->t = trace_open(s->path, &s->topt, err, sizeof(err));
-	if (!s->t && sim_interrupted)
+	s->opt.topt.async = sim_threads(s, 1) > 1; /* with threads, decompression in its own */
+	s->in.t = trace_open(s->opt.path, &s->opt.topt, err, sizeof(err));
+	if (!s->in.t && sim_interrupted)
 		return; /* a signal stopped the opening read: no event, the caller stops */
-	if (!s->t)
+	if (!s->in.t)
 		sim_fail("%s", err);
-	s->format = trace_format(s->t);
-	s->topt.quiet = 1; /* a second opening says nothing */
-	s->topt.reopen = 1;
+	s->in.format = trace_format(s->in.t);
+	s->opt.topt.quiet = 1; /* a second opening says nothing */
+	s->opt.topt.reopen = 1;
 }
 
 /* Threads cost a few milliseconds of CPU a run (and a few MiB): by
@@ -36,80 +36,80 @@ unsigned sim_threads(const struct sim *s, unsigned nm)
 {
 	struct stat st;
 	uint64_t bytes;
-	if (s->jobs <= 1 || s->jobs_given)
-		return s->jobs ? s->jobs : 1;
-	if (s->from_buf)
-		bytes = (uint64_t)s->nbuf * sizeof(*s->buf);
-	else if (strcmp(s->path, "-") && !stat(s->path, &st) && S_ISREG(st.st_mode))
+	if (s->opt.jobs <= 1 || s->opt.jobs_given)
+		return s->opt.jobs ? s->opt.jobs : 1;
+	if (s->in.from_buf)
+		bytes = (uint64_t)s->in.nbuf * sizeof(*s->in.buf);
+	else if (strcmp(s->opt.path, "-") && !stat(s->opt.path, &st) && S_ISREG(st.st_mode))
 		bytes = (uint64_t)st.st_size;
 	else
-		return s->jobs; /* a pipe, a blktrace set: size unknown */
-	return bytes * (nm ? nm : 1) < SMALL_INPUT ? 1 : s->jobs;
+		return s->opt.jobs; /* a pipe, a blktrace set: size unknown */
+	return bytes * (nm ? nm : 1) < SMALL_INPUT ? 1 : s->opt.jobs;
 }
 
 /* Pass 1 keeps standard input for pass 2. */
 static int buffered(const struct sim *s)
 {
-	return !strcmp(s->path, "-");
+	return !strcmp(s->opt.path, "-");
 }
 
 /* 1 event, 0 end. Errors end the program. */
 int sim_next_event(struct sim *s, struct ev *e)
 {
-	if (s->from_buf) {
-		if (s->next >= s->nbuf)
+	if (s->in.from_buf) {
+		if (s->in.next >= s->in.nbuf)
 			return 0;
-		const struct cev *c = &s->buf[s->next];
-		*e = (struct ev){.t_ns = s->buf_t ? s->buf_t[s->next] : 0,
+		const struct cev *c = &s->in.buf[s->in.next];
+		*e = (struct ev){.t_ns = s->in.buf_t ? s->in.buf_t[s->in.next] : 0,
 				 .offset = c->offset,
 				 .length = c->length,
 				 .op = c->op,
 				 .temp = c->temp,
 				 .stream = c->stream,
 				 .hint = c->hint};
-		s->next++;
+		s->in.next++;
 		return 1;
 	}
-	if (!s->t)
+	if (!s->in.t)
 		return 0; /* its opening stopped by a signal */
-	int rc = trace_next(s->t, e);
+	int rc = trace_next(s->in.t, e);
 	if (rc < 0 && sim_interrupted)
 		return 0; /* a signal stopped a blocked read: the caller stops */
 	if (rc < 0)
-		sim_fail("%s", trace_error(s->t));
-	if (!rc && !s->cut[0] && trace_cut(s->t)) /* the summary is partial, the exit 1 */
-		snprintf(s->cut, sizeof(s->cut), "%s", trace_cut(s->t));
-	if (s->fp_live && rc)
+		sim_fail("%s", trace_error(s->in.t));
+	if (!rc && !s->in.cut[0] && trace_cut(s->in.t)) /* the summary is partial, the exit 1 */
+		snprintf(s->in.cut, sizeof(s->in.cut), "%s", trace_cut(s->in.t));
+	if (s->in.fp_live && rc)
 		sim_footprints_event(s, e);
-	else if (s->fp_live && !sim_interrupted && !s->cut[0]) /* a cut input is said so, not compared */
+	else if (s->in.fp_live && !sim_interrupted && !s->in.cut[0]) /* a cut input is said so, not compared */
 		sim_footprints_end(s);
-	if (rc && !s->have_volume0) {
-		s->volume0 = e->volume;
-		s->have_volume0 = 1;
-	} else if (rc && e->volume != s->volume0) {
-		s->volumes_mixed = 1;
+	if (rc && !s->in.have_volume0) {
+		s->in.volume0 = e->volume;
+		s->in.have_volume0 = 1;
+	} else if (rc && e->volume != s->in.volume0) {
+		s->in.volumes_mixed = 1;
 	}
 	return rc;
 }
 
 static void buffer_event(struct sim *s, const struct ev *e)
 {
-	if (s->nbuf == s->capbuf) {
-		s->capbuf = s->capbuf ? 2 * s->capbuf : 1 << 16;
-		struct cev *nb = realloc(s->buf, s->capbuf * sizeof(*nb));
+	if (s->in.nbuf == s->in.capbuf) {
+		s->in.capbuf = s->in.capbuf ? 2 * s->in.capbuf : 1 << 16;
+		struct cev *nb = realloc(s->in.buf, s->in.capbuf * sizeof(*nb));
 		if (!nb)
-			sim_fail("out of memory buffering %zu events from standard input", s->nbuf);
-		s->buf = nb;
-		if (s->timing) { /* a device in time replays the times too */
-			int64_t *nt = realloc(s->buf_t, s->capbuf * sizeof(*nt));
+			sim_fail("out of memory buffering %zu events from standard input", s->in.nbuf);
+		s->in.buf = nb;
+		if (s->opt.timing) { /* a device in time replays the times too */
+			int64_t *nt = realloc(s->in.buf_t, s->in.capbuf * sizeof(*nt));
 			if (!nt)
-				sim_fail("out of memory buffering %zu events from standard input", s->nbuf);
-			s->buf_t = nt;
+				sim_fail("out of memory buffering %zu events from standard input", s->in.nbuf);
+			s->in.buf_t = nt;
 		}
 	}
-	if (s->buf_t)
-		s->buf_t[s->nbuf] = e->t_ns;
-	s->buf[s->nbuf++] = (struct cev){.offset = e->offset,
+	if (s->in.buf_t)
+		s->in.buf_t[s->in.nbuf] = e->t_ns;
+	s->in.buf[s->in.nbuf++] = (struct cev){.offset = e->offset,
 					      .length = e->length,
 					      .op = e->op,
 					      .hint = e->hint,
@@ -119,10 +119,10 @@ static void buffer_event(struct sim *s, const struct ev *e)
 
 int sim_needs_pass1(struct sim *const *m, unsigned n)
 {
-	if (m[0]->per_volume)
+	if (m[0]->opt.per_volume)
 		return 1;
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->space != SPACE_GIVEN)
+		if (m[i]->opt.space != SPACE_GIVEN)
 			return 1;
 	return 0;
 }
@@ -133,17 +133,17 @@ static unsigned space_owners(struct sim **m, unsigned n, struct sim **own)
 {
 	unsigned no = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (m[i]->space == SPACE_GIVEN)
+		if (m[i]->opt.space == SPACE_GIVEN)
 			continue;
 		unsigned j = 0;
-		while (j < no && !(own[j]->space == m[i]->space && own[j]->cfg.page_size == m[i]->cfg.page_size))
+		while (j < no && !(own[j]->opt.space == m[i]->opt.space && own[j]->opt.cfg.page_size == m[i]->opt.cfg.page_size))
 			j++;
-		m[i]->space_owner = own[j];
+		m[i]->cell.space_owner = own[j];
 		if (j < no)
 			continue;
-		own[no++] = m[i]->space_owner = m[i];
-		m[i]->max_end = 0;
-		if (m[i]->space == SPACE_FOOTPRINT && ftl_pagemap_init(&m[i]->map))
+		own[no++] = m[i]->cell.space_owner = m[i];
+		m[i]->cell.max_end = 0;
+		if (m[i]->opt.space == SPACE_FOOTPRINT && ftl_pagemap_init(&m[i]->cell.map))
 			sim_fail("out of memory");
 	}
 	return no;
@@ -152,68 +152,68 @@ static unsigned space_owners(struct sim **m, unsigned n, struct sim **own)
 static void measure_event(struct sim *o, const struct ev *e)
 {
 	uint64_t first, end;
-	ev_pages(e, o->cfg.page_size, &first, &end);
-	if (end > o->max_end)
-		o->max_end = end;
-	if (o->space == SPACE_FOOTPRINT && e->op == EV_WRITE)
+	ev_pages(e, o->opt.cfg.page_size, &first, &end);
+	if (end > o->cell.max_end)
+		o->cell.max_end = end;
+	if (o->opt.space == SPACE_FOOTPRINT && e->op == EV_WRITE)
 		for (uint64_t p = first; p < end; p++)
-			if (ftl_pagemap_add(&o->map, p))
+			if (ftl_pagemap_add(&o->cell.map, p))
 				sim_fail("out of memory, or more than 2^32 distinct pages, in the footprint");
 }
 
 /* Pass 1: the logical space of every model that takes it from the trace. */
 void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 {
-	if (in->fp_path && sim_footprints_space(in, m, n))
+	if (in->opt.fp_path && sim_footprints_space(in, m, n))
 		return;
 	struct sim **own = malloc(n * sizeof(*own));
 	if (!own)
 		sim_fail("out of memory");
-	unsigned no = in->per_volume ? 0 : space_owners(m, n, own);
-	uint64_t P = in->cfg.page_size;
+	unsigned no = in->opt.per_volume ? 0 : space_owners(m, n, own);
+	uint64_t P = in->opt.cfg.page_size;
 	for (unsigned i = 0; i < no; i++)
-		P = own[i]->cfg.page_size > P ? own[i]->cfg.page_size : P;
+		P = own[i]->opt.cfg.page_size > P ? own[i]->opt.cfg.page_size : P;
 	struct ev e;
 	sim_open_trace(in);
-	in->pass_t0 = sim_now();
+	in->run.pass_t0 = sim_now();
 	while (sim_next_event(in, &e) > 0) {
 		if (sim_interrupted)
 			goto out;
-		if ((++in->events_pass1 & 0xffff) == 0 && in->progress_every > 0)
+		if ((++in->in.events_pass1 & 0xffff) == 0 && in->opt.progress_every > 0)
 			sim_progress(in, 1);
 		if (buffered(in))
 			buffer_event(in, &e);
-		if (in->per_volume)
+		if (in->opt.per_volume)
 			sim_volume_count(in, &e);
 		if (!e.length || e.op == EV_FLUSH)
 			continue;
 		if (e.offset > UINT64_MAX - e.length - P)
-			sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", in->path,
+			sim_fail("%s: a request at byte %llu, length %u, ends past 2^64", in->opt.path,
 				 (unsigned long long)e.offset, e.length);
 		if (e.op == EV_WRITE)
-			in->pw_pass1 += sim_ev_pages(&e, in->cfg.page_size);
+			in->in.pw_pass1 += sim_ev_pages(&e, in->opt.cfg.page_size);
 		else if (e.op == EV_DISCARD)
-			in->pt_pass1 += sim_ev_pages(&e, in->cfg.page_size);
+			in->in.pt_pass1 += sim_ev_pages(&e, in->opt.cfg.page_size);
 		for (unsigned i = 0; i < no; i++)
 			measure_event(own[i], &e);
 	}
 	if (sim_interrupted)
 		goto out;
-	cli_report_bad(in->t, in->path);
-	trace_close(in->t);
-	in->t = NULL;
+	cli_report_bad(in->in.t, in->opt.path);
+	trace_close(in->in.t);
+	in->in.t = NULL;
 	for (unsigned i = 0; i < no; i++) {
 		struct sim *o = own[i];
-		o->cfg.logical_pages = o->space == SPACE_FOOTPRINT ? o->map.t.n : o->max_end;
-		if (!o->cfg.logical_pages)
-			sim_fail("%s: the trace %s no page%s%s", in->path,
-				 o->space == SPACE_FOOTPRINT ? "writes" : "touches", in->cut[0] ? "; " : "", in->cut);
+		o->opt.cfg.logical_pages = o->opt.space == SPACE_FOOTPRINT ? o->cell.map.t.n : o->cell.max_end;
+		if (!o->opt.cfg.logical_pages)
+			sim_fail("%s: the trace %s no page%s%s", in->opt.path,
+				 o->opt.space == SPACE_FOOTPRINT ? "writes" : "touches", in->in.cut[0] ? "; " : "", in->in.cut);
 	}
-	for (unsigned i = 0; i < n && !in->per_volume; i++)
-		if (m[i]->space != SPACE_GIVEN)
-			m[i]->cfg.logical_pages = m[i]->space_owner->cfg.logical_pages;
+	for (unsigned i = 0; i < n && !in->opt.per_volume; i++)
+		if (m[i]->opt.space != SPACE_GIVEN)
+			m[i]->opt.cfg.logical_pages = m[i]->cell.space_owner->opt.cfg.logical_pages;
 	if (buffered(in))
-		in->from_buf = 1;
+		in->in.from_buf = 1;
 	else
 		sim_open_trace(in);
 out:
@@ -227,14 +227,14 @@ out:
  */
 static int learns(const struct sim *m)
 {
-	return m->dev && m->learns;
+	return m->cell.dev && m->cell.learns;
 }
 
 /* The models of an event: all, or with --per-volume its volume's. */
 static void learners(struct sim *s, const struct ev *e, unsigned n, unsigned *lo, unsigned *hi)
 {
 	*lo = 0, *hi = n;
-	if (!s->per_volume)
+	if (!s->opt.per_volume)
 		return;
 	const struct vol *v = sim_volume_of(s, e->volume);
 	*lo = v && v->selected ? v->model0 : 0;
@@ -249,27 +249,27 @@ static void learn_limit(struct sim *s, struct sim **m, unsigned n, uint64_t base
 	uint64_t now = 0;
 	for (unsigned i = 0; i < n; i++)
 		now += sim_mem_bytes(m[i]);
-	uint64_t need = s->mem_estimate - s->mem_learn + (now > base ? now - base : 0) + s->capbuf * (sizeof(*s->buf) + (s->buf_t ? sizeof(int64_t) : 0));
-	if (s->mem_limit_used && need > s->mem_limit_used)
+	uint64_t need = s->in.mem_estimate - s->in.mem_learn + (now > base ? now - base : 0) + s->in.capbuf * (sizeof(*s->in.buf) + (s->in.buf_t ? sizeof(int64_t) : 0));
+	if (s->in.mem_limit_used && need > s->in.mem_limit_used)
 		sim_fail_usage("%s: learning the trace for the placement's future knowledge, the run needs "
 			       "%.1f MiB after %llu events, over the limit of %.1f MiB (%s); the learner "
 			       "keeps 4 bytes a page write and a page trim (docs/MODEL.md)",
-			       s->path, need / 1048576.0, (unsigned long long)seen, s->mem_limit_used / 1048576.0,
-			       s->mem_limit ? "--mem-limit" : "the memory available");
+			       s->opt.path, need / 1048576.0, (unsigned long long)seen, s->in.mem_limit_used / 1048576.0,
+			       s->opt.mem_limit ? "--mem-limit" : "the memory available");
 }
 
 void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 {
 	struct ev e;
 	unsigned lo, hi;
-	int stdin_live = !s->from_buf && !strcmp(s->path, "-");
-	if (stdin_live && s->per_volume)
-		usage_error("--per-volume with a placement that learns the trace first reads it twice: name a "
+	int stdin_live = !s->in.from_buf && !strcmp(s->opt.path, "-");
+	if (stdin_live && s->opt.per_volume)
+		sim_fail_usage("--per-volume with a placement that learns the trace first reads it twice: name a "
 			    "file, not standard input");
 	uint64_t base = 0, seen = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (learns(m[i]) && m[i]->dops->learn_begin(m[i]->dev))
-			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+		if (learns(m[i]) && m[i]->cell.dops->learn_begin(m[i]->cell.dev))
+			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
 		base += sim_mem_bytes(m[i]);
 	}
 	/* In trace order; a learner only records (fk appends each page to
@@ -281,19 +281,19 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 			learn_limit(s, m, n, base, seen);
 		learners(s, &e, n, &lo, &hi);
 		for (unsigned i = lo; i < hi; i++)
-			if (learns(m[i]) && m[i]->dops->learn(m[i]->dev, &e))
-				sim_fail("%s: learning the trace: %s", s->path, m[i]->dops->error(m[i]->dev));
+			if (learns(m[i]) && m[i]->cell.dops->learn(m[i]->cell.dev, &e))
+				sim_fail("%s: learning the trace: %s", s->opt.path, m[i]->cell.dops->error(m[i]->cell.dev));
 	}
 	learn_limit(s, m, n, base, seen);
 	for (unsigned i = 0; i < n; i++)
-		if (learns(m[i]) && m[i]->dops->learn_end(m[i]->dev))
-			sim_fail("%s", m[i]->dops->error(m[i]->dev));
-	if (s->from_buf || stdin_live) {
-		s->from_buf = 1;
-		s->next = 0;
+		if (learns(m[i]) && m[i]->cell.dops->learn_end(m[i]->cell.dev))
+			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
+	if (s->in.from_buf || stdin_live) {
+		s->in.from_buf = 1;
+		s->in.next = 0;
 	} else {
-		cli_report_bad(s->t, s->path);
-		trace_close(s->t);
+		cli_report_bad(s->in.t, s->opt.path);
+		trace_close(s->in.t);
 		sim_open_trace(s);
 	}
 }
@@ -301,13 +301,13 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 void sim_close_input(struct sim *s)
 {
 	sim_footprints_free(s);
-	trace_close(s->t);
-	s->t = NULL;
-	ftl_pagemap_free(&s->map);
-	free(s->buf);
-	s->buf = NULL;
-	free(s->buf_t);
-	s->buf_t = NULL;
+	trace_close(s->in.t);
+	s->in.t = NULL;
+	ftl_pagemap_free(&s->cell.map);
+	free(s->in.buf);
+	s->in.buf = NULL;
+	free(s->in.buf_t);
+	s->in.buf_t = NULL;
 }
 
 void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
@@ -315,17 +315,17 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 	char err[1024];
 	struct trace_opts o;
 	trace_opts_default(&o);
-	o.rd = s->topt.rd; /* the page size and sector rules of the run */
-	o.quiet = s->quiet;
-	struct trace *t = trace_open(s->age_path, &o, err, sizeof(err));
+	o.rd = s->opt.topt.rd; /* the page size and sector rules of the run */
+	o.quiet = s->opt.quiet;
+	struct trace *t = trace_open(s->opt.age_path, &o, err, sizeof(err));
 	if (!t) {
 		if (sim_interrupted)
 			return;
 		sim_fail("%s", err);
 	}
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->dev && m[i]->dops->age(m[i]->dev, 1))
-			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+		if (m[i]->cell.dev && m[i]->cell.dops->age(m[i]->cell.dev, 1))
+			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
 	enum { BATCH = 1024 };
 	static struct ev b[BATCH];
 	size_t k = 0;
@@ -337,14 +337,14 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 		if (rc > 0 && ++k < BATCH)
 			continue;
 		for (unsigned i = 0; i < n && k; i++)
-			if (m[i]->dev && m[i]->dops->submit(m[i]->dev, b, k) != k)
-				sim_fail("%s: ageing the device: %s", s->age_path, m[i]->dops->error(m[i]->dev));
+			if (m[i]->cell.dev && m[i]->cell.dops->submit(m[i]->cell.dev, b, k) != k)
+				sim_fail("%s: ageing the device: %s", s->opt.age_path, m[i]->cell.dops->error(m[i]->cell.dev));
 		k = 0;
 	} while (rc > 0 && !sim_interrupted);
 	if (!sim_interrupted && trace_cut(t))
-		sim_fail("%s: %s", s->age_path, trace_cut(t));
+		sim_fail("%s: %s", s->opt.age_path, trace_cut(t));
 	trace_close(t);
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->dev && m[i]->dops->age(m[i]->dev, 0))
-			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+		if (m[i]->cell.dev && m[i]->cell.dops->age(m[i]->cell.dev, 0))
+			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
 }

@@ -78,8 +78,8 @@ static void hints(struct sim **m, unsigned mlo, unsigned mhi, const struct batch
 {
 	unsigned lo = b->lo[k] > mlo ? b->lo[k] : mlo, hi = b->hi[k] < mhi ? b->hi[k] : mhi;
 	for (unsigned i = lo; i < hi; i++)
-		if (m[i]->dev)
-			m[i]->dops->prefetch(m[i]->dev, &b->e[k], stage);
+		if (m[i]->cell.dev)
+			m[i]->cell.dops->prefetch(m[i]->cell.dev, &b->e[k], stage);
 }
 
 /* run_batch of one model that takes every event (a single run, or a
@@ -88,7 +88,7 @@ static void hints(struct sim **m, unsigned mlo, unsigned mhi, const struct batch
 static int run_one(struct sim *s, unsigned model, const struct batch *b, uint64_t *fail_event,
 		   unsigned *fail_model)
 {
-	size_t done = s->hops->submit(s->host, b->e, b->n);
+	size_t done = s->cell.hops->submit(s->cell.host, b->e, b->n);
 	if (done == b->n)
 		return 0;
 	*fail_event = b->first + done;
@@ -111,7 +111,7 @@ static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct ba
 		for (unsigned i = mlo; i < mhi; i++) {
 			uint64_t ev = 0;
 			unsigned fm = 0;
-			if (m[i]->dev && run_one(m[i], i, b, &ev, &fm) && (!failed || ev < *fail_event)) {
+			if (m[i]->cell.dev && run_one(m[i], i, b, &ev, &fm) && (!failed || ev < *fail_event)) {
 				failed = 1;
 				*fail_event = ev;
 				*fail_model = fm;
@@ -130,7 +130,7 @@ static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct ba
 			hints(m, mlo, mhi, b, k + LOOK / 4, 3);
 		unsigned lo = b->lo[k] > mlo ? b->lo[k] : mlo, hi = b->hi[k] < mhi ? b->hi[k] : mhi;
 		for (unsigned i = lo; i < hi; i++)
-			if (m[i]->dev && m[i]->hops->submit(m[i]->host, &b->e[k], 1) != 1) {
+			if (m[i]->cell.dev && m[i]->cell.hops->submit(m[i]->cell.host, &b->e[k], 1) != 1) {
 				*fail_event = b->first + k;
 				*fail_model = i;
 				return -1;
@@ -143,7 +143,7 @@ static int run_batch(struct sim **m, unsigned mlo, unsigned mhi, const struct ba
 static void models_of(struct sim *s, const struct ev *e, unsigned n, unsigned *lo, unsigned *hi)
 {
 	*lo = 0, *hi = n;
-	if (!s->per_volume)
+	if (!s->opt.per_volume)
 		return;
 	struct vol *v = sim_volume_of(s, e->volume);
 	*lo = v && v->selected ? v->model0 : 0;
@@ -155,7 +155,7 @@ static void fill(struct replay *r, struct batch *b, uint64_t first)
 {
 	b->n = 0;
 	b->first = first;
-	b->all = !r->s->per_volume;
+	b->all = !r->s->opt.per_volume;
 	while (b->n < BATCH && !sim_interrupted && sim_next_event(r->s, &b->e[b->n]) > 0) {
 		models_of(r->s, &b->e[b->n], r->nm, &b->lo[b->n], &b->hi[b->n]);
 		b->n++;
@@ -201,7 +201,7 @@ static void *worker_shared(struct worker *w)
 		pthread_mutex_unlock(&r->mu);
 		pthread_mutex_lock(&w->busy);
 		struct sim *mi = r->m[i];
-		for (uint64_t k = from; k < to && mi->dev && !r->mdead[i]; k++) {
+		for (uint64_t k = from; k < to && mi->cell.dev && !r->mdead[i]; k++) {
 			uint64_t ev = 0;
 			unsigned fm = 0;
 			if (run_one(mi, (unsigned)i, &r->b[k % RING], &ev, &fm)) {
@@ -252,17 +252,17 @@ static void *worker_main(void *arg)
 static _Noreturn void request_failed(const struct sim *s, const struct sim *m, uint64_t event)
 {
 	char label[512];
-	if (s->grid.naxes || s->per_volume)
-		sim_fail("%s: event %llu: %s: %s", s->path, (unsigned long long)event + 1,
-			 sim_conf_label(s, m, label, sizeof(label)), m->hops->error(m->host));
-	sim_fail("%s: event %llu: %s", s->path, (unsigned long long)event + 1, m->hops->error(m->host));
+	if (s->opt.grid.naxes || s->opt.per_volume)
+		sim_fail("%s: event %llu: %s: %s", s->opt.path, (unsigned long long)event + 1,
+			 sim_conf_label(s, m, label, sizeof(label)), m->cell.hops->error(m->cell.host));
+	sim_fail("%s: event %llu: %s", s->opt.path, (unsigned long long)event + 1, m->cell.hops->error(m->cell.host));
 }
 
 /* The models' work, for the split between workers: the pages their
  * volumes write (1 each without --per-volume). */
 static double weight(const struct sim *m)
 {
-	return m->dev ? 1.0 + (m->vol ? (double)m->vol->write_pages : 0) : 0;
+	return m->cell.dev ? 1.0 + (m->cell.vol ? (double)m->cell.vol->write_pages : 0) : 0;
 }
 
 static void split(struct replay *r)
@@ -357,7 +357,7 @@ static uint64_t slowest(const struct replay *r)
 static void progress_paused(struct replay *r)
 {
 	struct sim *s = r->s;
-	if (sim_now() - s->last_progress < s->progress_every)
+	if (sim_now() - s->run.last_progress < s->opt.progress_every)
 		return;
 	for (unsigned k = 0; k < r->nw; k++)
 		pthread_mutex_lock(&r->w[k].busy);
@@ -380,16 +380,16 @@ static void replay_threads(struct replay *r)
 		if (failed)
 			break;
 		struct batch *b = &r->b[r->posted % RING];
-		fill(r, b, s->events);
+		fill(r, b, s->in.events);
 		if (!b->n)
 			break;
 		pthread_mutex_lock(&r->mu);
 		r->posted++;
 		pthread_cond_broadcast(&r->posted_cv);
 		pthread_mutex_unlock(&r->mu);
-		uint64_t before = s->events;
-		s->events += b->n;
-		if (s->progress_every > 0 && (before >> 16) != (s->events >> 16))
+		uint64_t before = s->in.events;
+		s->in.events += b->n;
+		if (s->opt.progress_every > 0 && (before >> 16) != (s->in.events >> 16))
 			progress_paused(r);
 	}
 	stop_workers(r);
@@ -399,9 +399,9 @@ static void replay_threads(struct replay *r)
 static void after_batch(struct replay *r, const struct batch *b)
 {
 	struct sim *s = r->s;
-	uint64_t before = s->events;
-	s->events += b->n;
-	if (s->progress_every > 0 && (before >> 16) != (s->events >> 16))
+	uint64_t before = s->in.events;
+	s->in.events += b->n;
+	if (s->opt.progress_every > 0 && (before >> 16) != (s->in.events >> 16))
 		sim_progress(s, 2);
 }
 
@@ -409,13 +409,13 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 {
 	struct replay r = {.s = s, .m = m, .nm = nm};
 	unsigned j = sim_threads(s, nm);
-	s->pass_t0 = sim_now();
+	s->run.pass_t0 = sim_now();
 	if (j == 1 || !nm) {
 		/* one thread reads and runs every model */
 		if (!(r.b = malloc(sizeof(*r.b))))
 			sim_fail("out of memory");
 		for (;;) {
-			fill(&r, &r.b[0], s->events);
+			fill(&r, &r.b[0], s->in.events);
 			if (!r.b[0].n)
 				break;
 			uint64_t ev;
@@ -426,7 +426,7 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 		}
 	} else {
 		r.nw = j < nm ? j : nm;
-		r.shared = !s->per_volume;
+		r.shared = !s->opt.per_volume;
 		if (!(r.b = malloc(RING * sizeof(*r.b))) || !(r.w = calloc(r.nw, sizeof(*r.w))) ||
 		    !(r.mnext = calloc(nm, sizeof(*r.mnext))) || !(r.mbusy = calloc(nm, 1)) ||
 		    !(r.mdead = calloc(nm, 1)))
@@ -438,13 +438,13 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 		free(r.mdead);
 	}
 	free(r.b);
-	if (s->t)
-		cli_report_bad(s->t, s->path);
-	if (s->progress_shown)
+	if (s->in.t)
+		cli_report_bad(s->in.t, s->opt.path);
+	if (s->run.progress_shown)
 		fputc('\n', stderr);
-	if (s->volumes_mixed && !sim_interrupted && !s->per_volume)
+	if (s->in.volumes_mixed && !sim_interrupted && !s->opt.per_volume)
 		warn("%s: events of several volumes share one logical space (choose one with --volume)",
-		     s->path);
+		     s->opt.path);
 }
 
 unsigned sim_default_jobs(void)

@@ -15,12 +15,12 @@
 
 void sim_abort_outputs(struct sim *s)
 {
-	out_abort(&s->curve);
-	out_abort(&s->hist);
-	out_abort(&s->ehist);
-	out_abort(&s->flashops);
-	out_abort(&s->timeline);
-	out_abort(&s->latency);
+	out_abort(&s->out.curve);
+	out_abort(&s->out.hist);
+	out_abort(&s->out.ehist);
+	out_abort(&s->out.flashops);
+	out_abort(&s->out.timeline);
+	out_abort(&s->out.latency);
 }
 
 static FILE *fp_of(struct outfile *o) { return o->fp; }
@@ -37,12 +37,12 @@ static void open_out(struct outfile *o, const char *path, const char *header)
 
 void sim_open_outputs(struct sim *s)
 {
-	open_out(&s->curve, s->curve_path,
+	open_out(&s->out.curve, s->opt.curve_path,
 		 "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,"
 		 "victim_utilization_mean,t_ns\n");
-	open_out(&s->hist, s->hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
-	open_out(&s->ehist, s->erase_path, "erase_count,segments\n");
-	open_out(&s->flashops, s->flashops_path, "kind,cause,segment,ppn,lpn,stream,t_ns\n");
+	open_out(&s->out.hist, s->opt.hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
+	open_out(&s->out.ehist, s->opt.erase_path, "erase_count,segments\n");
+	open_out(&s->out.flashops, s->opt.flashops_path, "kind,cause,segment,ppn,lpn,stream,t_ns\n");
 	sim_time_open_outputs(s);
 }
 
@@ -50,7 +50,7 @@ void sim_open_outputs(struct sim *s)
 int sim_flash_op(void *ctx, const struct ftl *f, const struct flash_op *op)
 {
 	struct sim *s = ctx;
-	FILE *fp = fp_of(&s->flashops);
+	FILE *fp = fp_of(&s->out.flashops);
 	if (op->kind == FLASH_ERASE)
 		fprintf(fp, "erase,%s,%u,,,%u,%llu\n", flash_cause_name(op->cause), op->seg, op->stream,
 			(unsigned long long)op->t_ns);
@@ -69,7 +69,7 @@ static void print_ratio(FILE *fp, double x)
 int sim_curve_row(void *ctx)
 {
 	struct sim *s = ctx;
-	FILE *fp = fp_of(&s->curve);
+	FILE *fp = fp_of(&s->out.curve);
 	if (!fp)
 		return 0;
 	struct dev_stats st;
@@ -89,7 +89,7 @@ int sim_curve_row(void *ctx)
 
 static void hist_rows(struct sim *s, const char *kind, uint64_t snap, const uint64_t *bins)
 {
-	FILE *fp = fp_of(&s->hist);
+	FILE *fp = fp_of(&s->out.hist);
 	struct dev_stats st;
 	sim_stats(s, &st);
 	for (uint32_t v = 0; v <= st.pages_per_seg; v++)
@@ -108,9 +108,9 @@ static uint64_t *dev_hist_of(const struct sim *s, int kind, size_t *nbins)
 	uint64_t *bins = malloc(n * sizeof(uint64_t));
 	if (!bins)
 		return NULL;
-	if (s->dops->hist(s->dev, kind, bins, n)) {
+	if (s->cell.dops->hist(s->cell.dev, kind, bins, n)) {
 		free(bins);
-		sim_fail("device '%s' has no histogram of kind %d in %zu bins", s->dops->name, kind, n);
+		sim_fail("device '%s' has no histogram of kind %d in %zu bins", s->cell.dops->name, kind, n);
 	}
 	*nbins = n;
 	return bins;
@@ -123,7 +123,7 @@ int sim_snapshot(void *ctx)
 	uint64_t *bins = dev_hist_of(s, DEV_HIST_SEALED, &n);
 	if (!bins)
 		return -1;
-	hist_rows(s, "sealed", ++s->snapshots, bins);
+	hist_rows(s, "sealed", ++s->out.snapshots, bins);
 	free(bins);
 	return 0;
 }
@@ -136,7 +136,7 @@ static void erase_rows(struct sim *s)
 		sim_fail("out of memory");
 	for (size_t e = 0; e < n; e++)
 		if (cnt[e])
-			fprintf(fp_of(&s->ehist), "%zu,%llu\n", e, (unsigned long long)cnt[e]);
+			fprintf(fp_of(&s->out.ehist), "%zu,%llu\n", e, (unsigned long long)cnt[e]);
 	free(cnt);
 }
 
@@ -146,9 +146,9 @@ void sim_finish_outputs(struct sim *s)
 	struct dev_stats st;
 	char err[512];
 	sim_stats(s, &st);
-	if (s->curve.fp && st.c.host_pages != st.ci.host_pages)
+	if (s->out.curve.fp && st.c.host_pages != st.ci.host_pages)
 		sim_curve_row(s);
-	if (s->hist.fp) {
+	if (s->out.hist.fp) {
 		size_t n;
 		uint64_t *victims;
 		if (sim_snapshot(s) || !(victims = dev_hist_of(s, DEV_HIST_VICTIMS, &n)))
@@ -156,12 +156,12 @@ void sim_finish_outputs(struct sim *s)
 		hist_rows(s, "victims", 0, victims);
 		free(victims);
 	}
-	if (s->ehist.fp)
+	if (s->out.ehist.fp)
 		erase_rows(s);
 	sim_time_finish_outputs(s);
-	if (out_commit(&s->curve, err, sizeof(err)) || out_commit(&s->hist, err, sizeof(err)) ||
-	    out_commit(&s->ehist, err, sizeof(err)) || out_commit(&s->flashops, err, sizeof(err)) ||
-	    out_commit(&s->timeline, err, sizeof(err)) || out_commit(&s->latency, err, sizeof(err)))
+	if (out_commit(&s->out.curve, err, sizeof(err)) || out_commit(&s->out.hist, err, sizeof(err)) ||
+	    out_commit(&s->out.ehist, err, sizeof(err)) || out_commit(&s->out.flashops, err, sizeof(err)) ||
+	    out_commit(&s->out.timeline, err, sizeof(err)) || out_commit(&s->out.latency, err, sizeof(err)))
 		sim_fail("%s", err);
 }
 
@@ -181,39 +181,39 @@ static json_t *j_params(const struct sim *s)
 	sim_stats(s, &st);
 	const struct dev_stats *f = &st;
 	json_t *p = json_object();
-	SETU(p, "seed", s->cfg.seed);
+	SETU(p, "seed", s->opt.cfg.seed);
 	SETU(p, "page_size", f->page_size);
-	json_object_set_new(p, "logical_space", json_string(spaces[s->space]));
+	json_object_set_new(p, "logical_space", json_string(spaces[s->opt.space]));
 	SETU(p, "logical_pages", f->logical_pages);
 	SETU(p, "pages_per_segment", f->pages_per_seg);
-	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->cfg.pages_per_seg));
-	SETU(p, "physical_pages_requested", s->cfg.physical_pages);
+	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg));
+	SETU(p, "physical_pages_requested", s->opt.cfg.physical_pages);
 	SETU(p, "physical_pages", f->physical_pages);
 	SETU(p, "segments", f->segments);
 	json_object_set_new(p, "segment_rounding", json_string("down"));
 	json_object_set_new(p, "op", json_real((double)(f->physical_pages - f->logical_pages) / f->logical_pages));
 	json_object_set_new(p, "spare_factor", json_real((double)(f->physical_pages - f->logical_pages) / f->physical_pages));
-	json_object_set_new(p, "policy", json_string(s->cfg.policy));
-	json_object_set_new(p, "placement", json_string(s->cfg.placement));
+	json_object_set_new(p, "policy", json_string(s->opt.cfg.policy));
+	json_object_set_new(p, "placement", json_string(s->opt.cfg.placement));
 	SETU(p, "streams", f->streams);
 	SETU(p, "gc_low_segments", f->gc_low);
 	SETU(p, "gc_high_segments", f->gc_high);
 	char trig[64] = "watermark";
-	if (s->cfg.gc_gp > 0)
-		snprintf(trig, sizeof(trig), "gp:%g", s->cfg.gc_gp);
+	if (s->opt.cfg.gc_gp > 0)
+		snprintf(trig, sizeof(trig), "gp:%g", s->opt.cfg.gc_gp);
 	json_object_set_new(p, "gc_trigger", json_string(trig));
 	SETU(p, "gc_batch", f->gc_batch);
 	SETU(p, "gc_ops", f->gc_ops);
-	json_object_set_new(p, "gc_tie", json_string(s->cfg.tie_random ? "random" : "oldest"));
-	json_object_set_new(p, "spare_share", json_string(s->cfg.spare_share ? "opt" : "shared"));
-	json_object_set_new(p, "trim", json_boolean(s->cfg.trim));
-	json_object_set_new(p, "out_of_range", json_string(oors[s->cfg.oor]));
-	json_object_set_new(p, "precondition", json_string(preconds[s->precond]));
-	SETU(p, "warmup_writes", s->cfg.warmup_writes);
-	json_object_set_new(p, "wear_level", json_string(s->wear ? s->wear : "none"));
-	json_object_set_new(p, "check", json_boolean(s->cfg.check));
+	json_object_set_new(p, "gc_tie", json_string(s->opt.cfg.tie_random ? "random" : "oldest"));
+	json_object_set_new(p, "spare_share", json_string(s->opt.cfg.spare_share ? "opt" : "shared"));
+	json_object_set_new(p, "trim", json_boolean(s->opt.cfg.trim));
+	json_object_set_new(p, "out_of_range", json_string(oors[s->opt.cfg.oor]));
+	json_object_set_new(p, "precondition", json_string(preconds[s->opt.precond]));
+	SETU(p, "warmup_writes", s->opt.cfg.warmup_writes);
+	json_object_set_new(p, "wear_level", json_string(s->opt.wear ? s->opt.wear : "none"));
+	json_object_set_new(p, "check", json_boolean(s->opt.cfg.check));
 	SETU(p, "interval", f->interval);
-	SETU(p, "snapshot_every", s->snapshot_every);
+	SETU(p, "snapshot_every", s->opt.snapshot_every);
 	return p;
 }
 
@@ -275,7 +275,7 @@ static json_t *j_streams(const struct sim *s)
 	json_t *a = json_array();
 	for (unsigned i = 0; i < f.streams; i++) {
 		struct dev_stream st;
-		s->dops->stream(s->dev, i, &st);
+		s->cell.dops->stream(s->cell.dev, i, &st);
 		json_t *o = json_object();
 		SETU(o, "stream", i);
 		json_object_set_new(o, "name", json_string(st.name));
@@ -338,7 +338,7 @@ static void pages_of(const struct sim *m, uint64_t *host, uint64_t *flash)
 {
 	struct dev_stats st;
 	*host = *flash = 0;
-	if (!m->dev)
+	if (!m->cell.dev)
 		return;
 	sim_stats(m, &st);
 	*host = st.c.host_pages;
@@ -349,10 +349,10 @@ static void pages_of(const struct sim *m, uint64_t *host, uint64_t *flash)
 static json_t *j_input_of(const struct sim *in, const struct sim *m)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "path", json_string(in->path));
-	json_object_set_new(o, "format", in->format ? json_string(in->format) : json_null());
-	SETU(o, "events", m && m->vol ? m->vol->events : in->events);
-	json_object_set_new(o, "volumes_mixed", json_boolean(m && m->vol ? 0 : in->volumes_mixed));
+	json_object_set_new(o, "path", json_string(in->opt.path));
+	json_object_set_new(o, "format", in->in.format ? json_string(in->in.format) : json_null());
+	SETU(o, "events", m && m->cell.vol ? m->cell.vol->events : in->in.events);
+	json_object_set_new(o, "volumes_mixed", json_boolean(m && m->cell.vol ? 0 : in->in.volumes_mixed));
 	return o;
 }
 
@@ -371,7 +371,7 @@ static void add_model(json_t *j, const struct sim *s)
 	json_object_set_new(j, "params", j_params(s));
 	json_object_set_new(j, "requests", j_requests(&f->r));
 	SETU(j, "precondition_pages_written", f->precond_pages);
-	if (s->age_path)
+	if (s->opt.age_path)
 		SETU(j, "ageing_pages_written", f->aged_pages);
 	SETU(j, "host_pages_written", f->c.host_pages);
 	SETU(j, "gc_pages_copied", f->c.gc_pages);
@@ -414,7 +414,7 @@ static void add_model(json_t *j, const struct sim *s)
 /* Why a summary is partial: the input cut short, or a signal. */
 static json_t *j_reason(const struct sim *in)
 {
-	return in->cut[0] ? json_string(in->cut) : json_sprintf("stopped by %s", sig_name(sim_interrupted));
+	return in->in.cut[0] ? json_string(in->in.cut) : json_sprintf("stopped by %s", sig_name(sim_interrupted));
 }
 
 static json_t *j_head(const struct sim *in, int partial)
@@ -447,7 +447,7 @@ void sim_print_summary(struct sim *s, int partial)
 	add_model(j, s);
 	uint64_t host, flash;
 	pages_of(s, &host, &flash);
-	json_t *run = j_timing(sim_now() - s->t0, host, flash), *t = json_object_get(j, "timing");
+	json_t *run = j_timing(sim_now() - s->run.t0, host, flash), *t = json_object_get(j, "timing");
 	if (t) { /* the device's simulated figures, then the run's own */
 		json_object_update(t, run);
 		json_decref(run);
@@ -461,30 +461,30 @@ void sim_print_summary(struct sim *s, int partial)
 static json_t *j_mem(const struct sim *in)
 {
 	json_t *o = json_object();
-	SETU(o, "estimate_bytes", in->mem_estimate);
-	SETU(o, "limit_bytes", in->mem_limit_used);
+	SETU(o, "estimate_bytes", in->in.mem_estimate);
+	SETU(o, "limit_bytes", in->in.mem_limit_used);
 	return o;
 }
 
 static json_t *j_axes(const struct sim *in, const struct sim *m)
 {
 	json_t *o = json_object();
-	for (unsigned a = 0; a < in->grid.naxes; a++)
-		json_object_set_new(o, in->grid.axis[a].name, json_string(m->axis_val[a]));
+	for (unsigned a = 0; a < in->opt.grid.naxes; a++)
+		json_object_set_new(o, in->opt.grid.axis[a].name, json_string(m->cell.axis_val[a]));
 	return o;
 }
 
 static json_t *j_grid(const struct sim *in)
 {
 	json_t *g = json_object(), *axes = json_object();
-	for (unsigned a = 0; a < in->grid.naxes; a++) {
+	for (unsigned a = 0; a < in->opt.grid.naxes; a++) {
 		json_t *v = json_array();
-		for (unsigned k = 0; k < in->grid.axis[a].nval; k++)
-			json_array_append_new(v, json_string(in->grid.axis[a].val[k]));
-		json_object_set_new(axes, in->grid.axis[a].name, v);
+		for (unsigned k = 0; k < in->opt.grid.axis[a].nval; k++)
+			json_array_append_new(v, json_string(in->opt.grid.axis[a].val[k]));
+		json_object_set_new(axes, in->opt.grid.axis[a].name, v);
 	}
 	json_object_set_new(g, "axes", axes);
-	SETU(g, "configurations", in->grid.nconf);
+	SETU(g, "configurations", in->opt.grid.nconf);
 	return g;
 }
 
@@ -498,7 +498,7 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 	json_object_set_new(j, "grid", j_grid(in));
 	for (unsigned i = 0; i < n; i++) {
 		json_t *c = json_object();
-		SETU(c, "configuration", m[i]->conf);
+		SETU(c, "configuration", m[i]->cell.conf);
 		json_object_set_new(c, "axes", j_axes(in, m[i]));
 		add_model(c, m[i]);
 		json_array_append_new(confs, c);
@@ -509,7 +509,7 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 	}
 	json_object_set_new(j, "configurations", confs);
 	json_object_set_new(j, "memory", j_mem(in));
-	json_object_set_new(j, "timing", j_timing(sim_now() - in->t0, host, flash));
+	json_object_set_new(j, "timing", j_timing(sim_now() - in->run.t0, host, flash));
 	print_json(j);
 }
 
@@ -519,7 +519,7 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 
 void sim_open_results(struct sim *in)
 {
-	open_out(&in->results, in->results_path, "");
+	open_out(&in->out.results, in->opt.results_path, "");
 }
 
 static void csv_str(FILE *fp, const char *v)
@@ -589,20 +589,20 @@ static void results_row(FILE *fp, const struct sim *in, const struct sim *m, int
 	add_model(j, m);
 	if (header) {
 		fputs("tag,volume", fp);
-		for (unsigned a = 0; a < in->grid.naxes; a++) {
+		for (unsigned a = 0; a < in->opt.grid.naxes; a++) {
 			fputc(',', fp);
-			csv_str(fp, in->grid.axis[a].name);
+			csv_str(fp, in->opt.grid.axis[a].name);
 		}
 	} else {
-		csv_str(fp, in->tag ? in->tag : "");
+		csv_str(fp, in->opt.tag ? in->opt.tag : "");
 		fputc(',', fp);
-		if (m->vol)
-			fprintf(fp, "%u", m->vol->id);
-		else if (in->topt.volume >= 0)
-			fprintf(fp, "%lld", (long long)in->topt.volume);
-		for (unsigned a = 0; a < in->grid.naxes; a++) {
+		if (m->cell.vol)
+			fprintf(fp, "%u", m->cell.vol->id);
+		else if (in->opt.topt.volume >= 0)
+			fprintf(fp, "%lld", (long long)in->opt.topt.volume);
+		for (unsigned a = 0; a < in->opt.grid.naxes; a++) {
 			fputc(',', fp);
-			csv_str(fp, m->axis_val[a]);
+			csv_str(fp, m->cell.axis_val[a]);
 		}
 	}
 	flatten(fp, "", j, header, 0);
@@ -612,20 +612,20 @@ static void results_row(FILE *fp, const struct sim *in, const struct sim *m, int
 
 void sim_write_results(struct sim *in, struct sim **m, unsigned n)
 {
-	FILE *fp = fp_of(&in->results);
+	FILE *fp = fp_of(&in->out.results);
 	char err[512];
 	if (!fp)
 		return;
 	int header = 1;
 	for (unsigned i = 0; i < n; i++) {
-		if (!m[i]->dev)
+		if (!m[i]->cell.dev)
 			continue; /* skipped: listed in the JSON summary */
 		if (header)
 			results_row(fp, in, m[i], 1);
 		header = 0;
 		results_row(fp, in, m[i], 0);
 	}
-	if (out_commit(&in->results, err, sizeof(err)))
+	if (out_commit(&in->out.results, err, sizeof(err)))
 		sim_fail("%s", err);
 }
 
@@ -637,11 +637,11 @@ void sim_print_unstarted(const struct sim *s)
 	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
 	json_object_set_new(j, "partial", json_true());
 	json_object_set_new(j, "partial_reason", j_reason(s));
-	json_object_set_new(in, "path", json_string(s->path));
-	SETU(in, "events_read", s->events_pass1);
+	json_object_set_new(in, "path", json_string(s->opt.path));
+	SETU(in, "events_read", s->in.events_pass1);
 	json_object_set_new(j, "input", in);
 	if (json_oom)
-		die(EXIT_DATA, "out of memory");
+		sim_fail("out of memory");
 	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	putchar('\n');
 	json_decref(j);
@@ -685,9 +685,9 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 	size_t k = 0;
 	json_t *o = json_object();
 	for (unsigned i = 0; i < n; i++) {
-		if (m[i]->conf != c)
+		if (m[i]->cell.conf != c)
 			continue;
-		if (!m[i]->dev) {
+		if (!m[i]->cell.dev) {
 			skipped++;
 			continue;
 		}
@@ -700,9 +700,9 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 			wa[k++] = ftl_wa(&st.c, &zero);
 	}
 	SETU(o, "configuration", c);
-	if (in->grid.naxes) {
+	if (in->opt.grid.naxes) {
 		for (unsigned i = 0; i < n; i++)
-			if (m[i]->conf == c) {
+			if (m[i]->cell.conf == c) {
 				json_object_set_new(o, "axes", j_axes(in, m[i]));
 				break;
 			}
@@ -723,16 +723,16 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 {
 	json_t *j = j_head(in, partial), *pv = json_object(), *confs = json_array(), *skip = json_array();
 	uint64_t host = 0, flash = 0, selected = 0;
-	for (size_t i = 0; i < in->vols.n; i++)
-		selected += in->vols.v[i].selected;
+	for (size_t i = 0; i < in->in.vols.n; i++)
+		selected += in->in.vols.v[i].selected;
 	json_object_set_new(j, "input", j_input(in));
-	SETU(pv, "volumes_in_trace", in->vols.n);
+	SETU(pv, "volumes_in_trace", in->in.vols.n);
 	SETU(pv, "volumes_selected", selected);
-	json_object_set_new(pv, "selection", json_string(in->vol_top ? "top" : in->nvol_list ? "list" : "all"));
-	SETU(pv, "top", in->vol_top);
-	SETU(pv, "min_pages", in->min_pages);
+	json_object_set_new(pv, "selection", json_string(in->opt.vol_top ? "top" : in->opt.nvol_list ? "list" : "all"));
+	SETU(pv, "top", in->opt.vol_top);
+	SETU(pv, "min_pages", in->opt.min_pages);
 	json_object_set_new(j, "per_volume", pv);
-	if (in->grid.naxes)
+	if (in->opt.grid.naxes)
 		json_object_set_new(j, "grid", j_grid(in));
 	double *wa = malloc((n ? n : 1) * sizeof(*wa));
 	if (!wa)
@@ -742,7 +742,7 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 	free(wa);
 	json_object_set_new(j, "configurations", confs);
 	for (unsigned i = 0; i < n; i++) {
-		if (m[i]->dev) {
+		if (m[i]->cell.dev) {
 			uint64_t h, fl;
 			pages_of(m[i], &h, &fl);
 			host += h;
@@ -750,14 +750,14 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 			continue;
 		}
 		json_t *o = json_object();
-		SETU(o, "volume", m[i]->vol->id);
-		SETU(o, "configuration", m[i]->conf);
-		SETU(o, "logical_pages", m[i]->cfg.logical_pages);
-		json_object_set_new(o, "reason", json_string(m[i]->skip ? m[i]->skip : m[i]->vol->skip));
+		SETU(o, "volume", m[i]->cell.vol->id);
+		SETU(o, "configuration", m[i]->cell.conf);
+		SETU(o, "logical_pages", m[i]->opt.cfg.logical_pages);
+		json_object_set_new(o, "reason", json_string(m[i]->cell.skip ? m[i]->cell.skip : m[i]->cell.vol->skip));
 		json_array_append_new(skip, o);
 	}
 	json_object_set_new(j, "skipped", skip);
 	json_object_set_new(j, "memory", j_mem(in));
-	json_object_set_new(j, "timing", j_timing(sim_now() - in->t0, host, flash));
+	json_object_set_new(j, "timing", j_timing(sim_now() - in->run.t0, host, flash));
 	print_json(j);
 }

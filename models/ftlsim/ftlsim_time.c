@@ -18,7 +18,7 @@ static const char *const kind_names[TK_N] = {"read", "write", "trim"};
 
 const struct dev_time *sim_time(const struct sim *s)
 {
-	return s->dev && s->dops->time ? s->dops->time(s->dev) : NULL;
+	return s->cell.dev && s->cell.dops->time ? s->cell.dops->time(s->cell.dev) : NULL;
 }
 
 static json_t *j_lat(const struct lhist *h)
@@ -104,7 +104,7 @@ json_t *sim_j_time(const struct sim *s)
 	SETU(d, "dies_per_channel", c->dies);
 	SETU(d, "planes", c->planes);
 	SETU(d, "units", t->units);
-	SETU(d, "page_bytes", s->cfg.page_size);
+	SETU(d, "page_bytes", s->opt.cfg.page_size);
 	SETR(d, "tr_us", c->tr_us);
 	SETR(d, "tprog_us", c->tprog_us);
 	SETR(d, "tbers_us", c->tbers_us);
@@ -174,16 +174,16 @@ json_t *sim_j_time(const struct sim *s)
 void sim_time_open_outputs(struct sim *s)
 {
 	char err[512];
-	if (s->timeline_path) {
-		if (out_open(&s->timeline, s->timeline_path, err, sizeof(err)))
+	if (s->opt.timeline_path) {
+		if (out_open(&s->out.timeline, s->opt.timeline_path, err, sizeof(err)))
 			sim_fail("%s", err);
 		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa\n",
-		      s->timeline.fp);
+		      s->out.timeline.fp);
 	}
-	if (s->latency_path) {
-		if (out_open(&s->latency, s->latency_path, err, sizeof(err)))
+	if (s->opt.latency_path) {
+		if (out_open(&s->out.latency, s->opt.latency_path, err, sizeof(err)))
 			sim_fail("%s", err);
-		fputs("kind,latency_us,count,cdf\n", s->latency.fp);
+		fputs("kind,latency_us,count,cdf\n", s->out.latency.fp);
 	}
 }
 
@@ -193,19 +193,19 @@ void sim_time_finish_outputs(struct sim *s)
 	const struct dev_time *t = sim_time(s);
 	if (!t)
 		return;
-	if (s->timeline.fp) {
+	if (s->out.timeline.fp) {
 		double iv = (double)t->cfg.timeline_ns;
 		for (size_t i = 0; i < t->nrows; i++) {
 			const struct time_row *r = &t->rows[i];
 			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0,
 			       bg = i < t->niv ? (double)t->iv_bg[i] : 0;
-			fprintf(s->timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g\n", i * iv / 1e9,
+			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g\n", i * iv / 1e9,
 				(double)r->reqs / (iv / 1e9), (double)r->bytes / 1e6 / (iv / 1e9), r->mean_ns / 1e3,
 				r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0, busy > 0 ? bg / busy : 0,
 				r->free_segments, r->wa);
 		}
 	}
-	if (s->latency.fp) {
+	if (s->out.latency.fp) {
 		for (unsigned k = 0; k < TK_N; k++) {
 			const struct lhist *h = &t->lat[k];
 			uint64_t seen = 0;
@@ -216,7 +216,7 @@ void sim_time_finish_outputs(struct sim *s)
 				lhist_bounds(i, &lo, &hi);
 				seen += h->b[i];
 				double v = fmin((double)hi, (double)h->max);
-				fprintf(s->latency.fp, "%s,%.6g,%llu,%.9g\n", kind_names[k], v / 1e3,
+				fprintf(s->out.latency.fp, "%s,%.6g,%llu,%.9g\n", kind_names[k], v / 1e3,
 					(unsigned long long)h->b[i], (double)seen / (double)h->n);
 			}
 		}
@@ -234,7 +234,7 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 	for (unsigned k = 0; k < TK_N; k++)
 		lhist_init(&all[k]);
 	for (unsigned i = 0; i < n; i++) {
-		const struct dev_time *t = m[i]->conf == c ? sim_time(m[i]) : NULL;
+		const struct dev_time *t = m[i]->cell.conf == c ? sim_time(m[i]) : NULL;
 		if (!t)
 			continue;
 		any = 1;

@@ -17,25 +17,25 @@ void sim_volumes_arg(struct sim *s, const char *arg)
 	uint64_t v;
 	if (!strncmp(arg, "top:", 4)) {
 		if (parse_u64(arg + 4, &v) || !v)
-			usage_error("--volumes top:N needs N >= 1, not '%s'", arg);
-		s->vol_top = v;
+			sim_fail_usage("--volumes top:N needs N >= 1, not '%s'", arg);
+		s->opt.vol_top = v;
 		return;
 	}
 	char *copy = strdup(arg), *save = NULL;
 	if (!copy)
-		die(EXIT_DATA, "out of memory");
+		sim_fail("out of memory");
 	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 		if (parse_u64(t, &v) || v > UINT32_MAX)
-			usage_error("--volumes takes top:N or a list of volume numbers, not '%s'", arg);
-		uint32_t *nl = realloc(s->vol_list, (s->nvol_list + 1) * sizeof(*nl));
+			sim_fail_usage("--volumes takes top:N or a list of volume numbers, not '%s'", arg);
+		uint32_t *nl = realloc(s->opt.vol_list, (s->opt.nvol_list + 1) * sizeof(*nl));
 		if (!nl)
-			die(EXIT_DATA, "out of memory");
-		s->vol_list = nl;
-		s->vol_list[s->nvol_list++] = (uint32_t)v;
+			sim_fail("out of memory");
+		s->opt.vol_list = nl;
+		s->opt.vol_list[s->opt.nvol_list++] = (uint32_t)v;
 	}
 	free(copy);
-	if (!s->nvol_list)
-		usage_error("--volumes: no volume in '%s'", arg);
+	if (!s->opt.nvol_list)
+		sim_fail_usage("--volumes: no volume in '%s'", arg);
 }
 
 static size_t hash32(uint32_t x)
@@ -92,34 +92,34 @@ static struct vol *lookup(struct vols *t, uint32_t id, int create)
 
 struct vol *sim_volume_of(struct sim *in, uint32_t id)
 {
-	return lookup(&in->vols, id, 0);
+	return lookup(&in->in.vols, id, 0);
 }
 
 /* A volume of the --footprints table: new, or NULL if it is there already. */
 struct vol *sim_volume_add(struct sim *in, uint32_t id)
 {
-	if (lookup(&in->vols, id, 0))
+	if (lookup(&in->in.vols, id, 0))
 		return NULL;
-	return lookup(&in->vols, id, 1);
+	return lookup(&in->in.vols, id, 1);
 }
 
 /* Pass 1, one event: its volume's counts, extent and footprint. */
 void sim_volume_count(struct sim *in, const struct ev *e)
 {
-	struct vol *v = lookup(&in->vols, e->volume, 1);
+	struct vol *v = lookup(&in->in.vols, e->volume, 1);
 	v->events++;
 	if (!e->length || e->op == EV_FLUSH)
 		return;
 	uint64_t first, end;
-	ev_pages(e, in->cfg.page_size, &first, &end);
+	ev_pages(e, in->opt.cfg.page_size, &first, &end);
 	if (end > v->max_end)
 		v->max_end = end;
 	if (e->op != EV_WRITE)
 		return;
 	v->write_pages += end - first;
-	if (in->space != SPACE_FOOTPRINT)
+	if (in->opt.space != SPACE_FOOTPRINT)
 		return;
-	struct pagemap *all = &in->vols.all;
+	struct pagemap *all = &in->in.vols.all;
 	if (!all->cap && pagemap_init(all, sizeof(uint32_t)))
 		sim_fail("out of memory");
 	for (uint64_t p = first; p < end; p++) {
@@ -139,14 +139,14 @@ void sim_volume_count(struct sim *in, const struct ev *e)
  * volumes (a table each would cost its minimum size thousands of times). */
 static void split_footprints(struct sim *in)
 {
-	struct vols *t = &in->vols;
+	struct vols *t = &in->in.vols;
 	for (size_t i = 0; i < t->n; i++) {
 		struct vol *v = &t->v[i];
 		if (!v->selected || v->skip || !v->fp_n)
 			continue;
 		/* --footprints: an empty map of the table's size, numbered as
 		 * the trace is read (none for --dry-run, which counts its size) */
-		if (in->fp_live ? !in->dry_run && ftl_pagemap_init_for(&v->map, v->fp_n) : ftl_pagemap_init(&v->map))
+		if (in->in.fp_live ? !in->opt.dry_run && ftl_pagemap_init_for(&v->map, v->fp_n) : ftl_pagemap_init(&v->map))
 			sim_fail("out of memory for the footprint of volume %u (%llu pages)", v->id,
 				 (unsigned long long)v->fp_n);
 	}
@@ -181,34 +181,34 @@ static int by_id(const void *a, const void *b)
 
 static uint64_t space_of(const struct sim *in, const struct vol *v)
 {
-	return in->space == SPACE_GIVEN ? in->cfg.logical_pages
-	       : in->space == SPACE_FOOTPRINT ? v->fp_n : v->max_end;
+	return in->opt.space == SPACE_GIVEN ? in->opt.cfg.logical_pages
+	       : in->opt.space == SPACE_FOOTPRINT ? v->fp_n : v->max_end;
 }
 
 /* Which volumes run: --volumes, then --min-pages and empty spaces. */
 static void select_volumes(struct sim *in)
 {
-	struct vols *t = &in->vols;
+	struct vols *t = &in->in.vols;
 	qsort(t->v, t->n, sizeof(*t->v), by_id);
 	if (t->n)
 		rehash(t, t->nslot); /* the indices moved */
 	for (size_t i = 0; i < t->n; i++)
-		t->v[i].selected = !in->nvol_list && !in->vol_top;
-	for (size_t i = 0; i < in->nvol_list; i++) {
-		struct vol *v = lookup(t, in->vol_list[i], 0);
+		t->v[i].selected = !in->opt.nvol_list && !in->opt.vol_top;
+	for (size_t i = 0; i < in->opt.nvol_list; i++) {
+		struct vol *v = lookup(t, in->opt.vol_list[i], 0);
 		if (!v)
-			sim_fail("%s: volume %u is not in the trace (--volumes)", in->fp_live ? in->fp_path : in->path,
-				 in->vol_list[i]);
+			sim_fail("%s: volume %u is not in the trace (--volumes)", in->in.fp_live ? in->opt.fp_path : in->opt.path,
+				 in->opt.vol_list[i]);
 		v->selected = 1;
 	}
-	if (in->vol_top) {
+	if (in->opt.vol_top) {
 		struct vol **r = malloc(t->n * sizeof(*r));
 		if (!r && t->n)
 			sim_fail("out of memory");
 		for (size_t i = 0; i < t->n; i++)
 			r[i] = &t->v[i];
 		qsort(r, t->n, sizeof(*r), by_pages_written);
-		for (size_t i = 0; i < t->n && i < in->vol_top; i++)
+		for (size_t i = 0; i < t->n && i < in->opt.vol_top; i++)
 			r[i]->selected = 1;
 		free(r);
 	}
@@ -218,8 +218,8 @@ static void select_volumes(struct sim *in)
 		if (!v->selected)
 			continue;
 		if (!U)
-			v->skip = in->space == SPACE_FOOTPRINT ? "it writes no page" : "it touches no page";
-		else if (U < in->min_pages)
+			v->skip = in->opt.space == SPACE_FOOTPRINT ? "it writes no page" : "it touches no page";
+		else if (U < in->opt.min_pages)
 			v->skip = "its logical space is below --min-pages";
 	}
 	split_footprints(in);
@@ -229,21 +229,21 @@ static void select_volumes(struct sim *in)
 struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf, unsigned *n)
 {
 	for (unsigned c = 0; c < nconf; c++)
-		if (conf[c]->space != in->space || conf[c]->cfg.page_size != in->cfg.page_size ||
-		    conf[c]->cfg.logical_pages != in->cfg.logical_pages)
-			usage_error("--per-volume: the logical space and the page size cannot be grid axes");
+		if (conf[c]->opt.space != in->opt.space || conf[c]->opt.cfg.page_size != in->opt.cfg.page_size ||
+		    conf[c]->opt.cfg.logical_pages != in->opt.cfg.logical_pages)
+			sim_fail_usage("--per-volume: the logical space and the page size cannot be grid axes");
 	select_volumes(in);
 	size_t nm = 0;
-	for (size_t i = 0; i < in->vols.n; i++)
-		nm += in->vols.v[i].selected ? nconf : 0;
+	for (size_t i = 0; i < in->in.vols.n; i++)
+		nm += in->in.vols.v[i].selected ? nconf : 0;
 	if (nm > UINT32_MAX)
-		usage_error("--per-volume: too many models (%zu)", nm);
+		sim_fail_usage("--per-volume: too many models (%zu)", nm);
 	struct sim **m = calloc(nm ? nm : 1, sizeof(*m));
 	if (!m)
 		sim_fail("out of memory for %zu models", nm);
 	unsigned k = 0;
-	for (size_t i = 0; i < in->vols.n; i++) {
-		struct vol *v = &in->vols.v[i];
+	for (size_t i = 0; i < in->in.vols.n; i++) {
+		struct vol *v = &in->in.vols.v[i];
 		if (!v->selected)
 			continue;
 		v->model0 = k;
@@ -252,8 +252,8 @@ struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf
 			if (!(m[k] = malloc(sizeof(**m))))
 				sim_fail("out of memory for %zu models", nm);
 			*m[k] = *conf[c];
-			m[k]->vol = v;
-			m[k]->cfg.logical_pages = space_of(in, v);
+			m[k]->cell.vol = v;
+			m[k]->opt.cfg.logical_pages = space_of(in, v);
 		}
 	}
 	*n = k;
@@ -262,10 +262,10 @@ struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf
 
 void sim_volumes_free(struct sim *in)
 {
-	for (size_t i = 0; i < in->vols.n; i++)
-		ftl_pagemap_free(&in->vols.v[i].map);
-	free(in->vols.v);
-	free(in->vols.slot);
-	pagemap_free(&in->vols.all);
-	free(in->vol_list);
+	for (size_t i = 0; i < in->in.vols.n; i++)
+		ftl_pagemap_free(&in->in.vols.v[i].map);
+	free(in->in.vols.v);
+	free(in->in.vols.slot);
+	pagemap_free(&in->in.vols.all);
+	free(in->opt.vol_list);
 }

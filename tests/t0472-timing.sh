@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0470-timing: the device in time against what can be computed.
+# t0472-timing: the device in time against what can be computed.
 # - Poisson writes to one die, no GC: the mean latency is the M/D/1
 #   (Pollaczek-Khinchine) value, tPROG + rho tPROG / (2 (1 - rho)),
 #   within 2%; Poisson reads over 64 dies, pages striped: each die is
