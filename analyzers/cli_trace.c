@@ -96,11 +96,28 @@ void cli_list_formats(void)
 		printf("%-10s %s\n", (*p)->name, (*p)->desc);
 }
 
+static const char *display_name(const char *path) { return strcmp(path, "-") ? path : "<stdin>"; }
+
+int cli_all_bad(struct trace *t, const char *path, char *err, size_t len)
+{
+	uint64_t n = trace_bad_count(t);
+	if (!n || trace_events_read(t))
+		return 0;
+	snprintf(err, len,
+		 "%s: no event read: --skip-bad skipped %llu bad records, and nothing read is not a "
+		 "success (first: %s)",
+		 display_name(path), (unsigned long long)n, trace_first_bad(t));
+	return -1;
+}
+
 void cli_report_bad(struct trace *t, const char *path)
 {
 	uint64_t n = trace_bad_count(t);
+	char err[1200];
+	if (cli_all_bad(t, path, err, sizeof(err)))
+		die(EXIT_DATA, "%s", err);
 	if (n)
-		warn("%s: %llu bad records skipped (first: %s)", strcmp(path, "-") ? path : "<stdin>",
+		warn("%s: %llu bad records skipped (first: %s)", display_name(path),
 		     (unsigned long long)n, trace_first_bad(t));
 }
 

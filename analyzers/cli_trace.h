@@ -67,7 +67,15 @@ void cli_list_formats(void);
  * entries at most, pointing into paths). Dies on an error (exit 1).
  */
 int cli_trace_inputs(char *const *paths, int n, const struct trace_opts *o, const char **out);
-/* After a trace ends: report skipped records on stderr. */
+/*
+ * After a trace ends: -1, with a message naming the file in err, when
+ * --skip-bad skipped every record the reader found (it gave no event):
+ * nothing read is not a success. Else 0.
+ */
+int cli_all_bad(struct trace *t, const char *path, char *err, size_t n);
+/* After a trace ends: report skipped records on stderr; when they were
+ * every record (cli_all_bad), die with exit 1 (die() removes the
+ * outputs not yet committed). */
 void cli_report_bad(struct trace *t, const char *path);
 
 #endif

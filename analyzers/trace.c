@@ -312,6 +312,7 @@ int trace_position(const struct trace *t, uint64_t *done, uint64_t *total)
 
 const char *trace_format(const struct trace *t) { return t->r.ops->name; }
 uint64_t trace_bad_count(const struct trace *t) { return t->r.nbad; }
+uint64_t trace_events_read(const struct trace *t) { return t->o.sort ? t->nev : t->nraw; }
 const char *trace_first_bad(const struct trace *t) { return t->r.first_bad; }
 
 void trace_close(struct trace *t)

@@ -48,6 +48,9 @@ const char *trace_error(const struct trace *t);
 const char *trace_cut(const struct trace *t);
 const char *trace_format(const struct trace *t);
 uint64_t trace_bad_count(const struct trace *t);
+/* Events the reader gave so far, before the filters (ops, window,
+ * volume) and bad records aside. */
+uint64_t trace_events_read(const struct trace *t);
 /* How far the reader is through its file: bytes read so far and the
  * file's size (both compressed for a compressed file). -1 when the size
  * is unknown (stdin, a pipe, a blktrace per-CPU set). */

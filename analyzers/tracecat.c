@@ -138,6 +138,16 @@ int main(int argc, char **argv)
 				ev_writer_flush(&w);
 			die(EXIT_DATA, "%s", rc < 0 ? trace_error(t) : trace_cut(t));
 		}
+		char bad[1200];
+		if (cli_all_bad(t, in[i], bad, sizeof(bad))) {
+			/* The events of the files before go out, as after
+			 * an error. */
+			if (wops)
+				fflush(stdout);
+			else
+				ev_writer_flush(&w);
+			die(EXIT_DATA, "%s", bad);
+		}
 		cli_report_bad(t, in[i]);
 		trace_close(t);
 	}

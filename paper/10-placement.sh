@@ -9,7 +9,7 @@ load_params
 # A scheme's column header (no comma: the tables are CSV).
 head_of() {
 	case $1 in
-	fk) echo "fk (SepBIT's classes)" ;;
+	fk:6,R=1) echo "fk:6 R=1 (SepBIT's classes)" ;;
 	"$BOUND") echo "$(echo "$1" | tr ',' ' ') (bound)" ;;
 	*) echo "$1" ;;
 	esac
@@ -208,9 +208,9 @@ check place.volumes.bound yes "$vb < ${vbest%% *}" "per volume: the bound's medi
 	echo "as in SepBIT's paper, greedy victims: on Zipf 0.8, Zipf 1.0 and 90/10 hot/cold writes after a fill"
 	echo "(tracegen \`--fill\`, U = $PAGES pages, $WRITES U writes of which the first $WARMUP U warm up, Sf = $XS, b = $B), and"
 	echo "on one of each bundled real trace (prepared as for figure 8, OP $(calc "$TRACE_OP * 100")% with TRIM, WA over the whole trace)."
-	echo "Future knowledge (fk) learns from the trace when each written version dies: \`fk\` with SepBIT's classes"
+	echo "Future knowledge (fk) learns from the trace when each written version dies: \`fk:6,R=1\` with SepBIT's classes"
 	echo "(class floor(r/b) of the remaining lifespan r, six classes) and \`$BOUND\` with geometric classes (class c"
-	echo "holds r < b 8^c, six classes), the bound. Beside 90/10: wamodel's one-log model and its separated pools with"
+	echo "holds r < b 8^c, six classes; ftlsim's default fk), the bound. Beside 90/10: wamodel's one-log model and its separated pools with"
 	echo "the best split of the spare space, which ftlsim's streams do not have by default (they share one free pool and one"
 	echo "victim choice). The rows \"spare per class\" give each stream a pool of its own, its share of the spare space at"
 	echo "the separated pools' optimum from where its pages die (\`--spare-share opt\`, docs/MODEL.md); midas is left out"

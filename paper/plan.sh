@@ -57,7 +57,8 @@ trace_id() { printf '%s' "${1#traces/}" | tr -c 'A-Za-z0-9._-' '_'; }
 # The trace files under traces/, sorted; arguments go to find (-printf).
 trace_files() {
 	find -L traces -type f ! -name '*.c' ! -name '*.h' ! -name '*.md' ! -name '*.sh' \
-		! -name '*.py' ! -name 'README*' ! -name '.*' "$@" | LC_ALL=C sort
+		! -name '*.py' ! -name 'README*' ! -name 'LICENSE*' ! -name 'COPYING*' ! -name '.*' "$@" |
+		LC_ALL=C sort
 }
 # Every trace under traces/ (the bundled samples and whatever a user
 # drops there): one line "PATH FILES..." per trace; a blktrace per-CPU

@@ -25,7 +25,7 @@ set -- $(one single >/dev/null; jq -r '"\(.memory.model_bytes)"' "$T/s.json")
 m0=$1
 echo "| placement | WA | ns per host write | vs single | bytes per logical page beyond single |"
 echo "|---|---|---|---|---|"
-for p in ${PLACEMENTS:-single sepgc sepbit fk fk:6,R=8 dac warcip mq multilog sfs sfs:6,SPAN=256 eti sfr fadac midas}; do
+for p in ${PLACEMENTS:-single sepgc sepbit fk:6,R=1 fk dac warcip mq multilog sfs sfs:6,SPAN=256 eti sfr fadac midas}; do
 	b0= b=
 	for r in $(seq "$REPS"); do
 		b0=$(min "$b0" "$(one single)")

@@ -43,7 +43,7 @@ for wl in uniform:uniform zipf08:zipf:0.8 zipf10:zipf:1.0 hc9010:hotcold; do
 	echo "$name $N $((N * 4096))" >"$W/$name.prop"
 	echo "$W/$name.csv" >"$W/$name.list"
 	for pair in NoSep:single SepGC:sepgc DAC:dac SFS:sfs MultiLog:multilog ETI:eti MultiQueue:mq \
-		SFR:sfr FADaC:fadac WARCIP:warcip SepBIT:sepbit FK:fk; do
+		SFR:sfr FADaC:fadac WARCIP:warcip SepBIT:sepbit FK:fk:6,R=1; do
 		j=${pair%%:*} f=${pair#*:}
 		rm -rf "$W/run" && mkdir -p "$W/run/segments" "$W/run/ondiskfifo"
 		jwa=$(java -Xmx4g -cp "$CP" gcsimulator.Simulator --path "$W/$name.list" --propertyPath "$W/$name.prop" \

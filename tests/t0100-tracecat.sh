@@ -107,6 +107,24 @@ t_expect_success '--skip-bad skips and counts exactly' '
 	"$BIN/tracecat" -o text -f ev --skip-bad bad3.txt >o.txt 2>e.txt &&
 	test $(wc -l <o.txt) = 2 && grep -q "3 bad records skipped" e.txt
 '
+t_expect_success '--skip-bad that skips every record: exit 1 naming the file (tracecat, tracestat, ftlsim)' '
+	printf "1,h,0,Read,zz,4096,1\n2,h,0,Write,4096,yy,1\n" >allbad.csv &&
+	msg="allbad.csv: no event read: --skip-bad skipped 2 bad records, and nothing read is not a success \(first: allbad.csv:1: Offset" &&
+	t_err 1 "^tracecat: $msg" "$BIN/tracecat" -o text -f msr --skip-bad allbad.csv &&
+	t_err 1 "^tracecat: $msg" "$BIN/tracecat" -o text -f msr --skip-bad --sort allbad.csv &&
+	t_err 1 "^tracestat: $msg" "$BIN/tracestat" -f msr --skip-bad allbad.csv &&
+	t_err 1 "^ftlsim: $msg" "$BIN/ftlsim" -f msr --skip-bad allbad.csv &&
+	printf "128166372003061629,h,0,Read,0,4096,1\n" >good.csv &&
+	t_err 1 "allbad.csv: no event read" "$BIN/tracecat" -o text -f msr --skip-bad good.csv allbad.csv &&
+	test $(wc -l <"$TMP/.stdout") = 1
+'
+t_expect_success '--skip-bad with one good record, or good records all filtered out, is a success' '
+	cat good.csv >>allbad.csv &&
+	t_err 0 "2 bad records skipped" "$BIN/tracecat" -o text -f msr --skip-bad allbad.csv &&
+	test $(wc -l <"$TMP/.stdout") = 1 &&
+	t_err 0 "2 bad records skipped" "$BIN/tracecat" -o text -f msr --skip-bad --ops W allbad.csv &&
+	test ! -s "$TMP/.stdout"
+'
 t_expect_success 'truncated binary record: the stream cut (version 3) or a bad record (version 2), with byte offset' '
 	head -c $((16 + 2 * 32 + 7)) ev.bin >tr.bin &&
 	t_err 1 "tr.bin: byte 80: the event stream ends inside a record after 2 events, without its end record" \

@@ -1,9 +1,11 @@
 #!/bin/sh
 # The DiskSim, MQSim/SSDSim, fio iolog and CloudPhysics VSCSI readers:
-# the bundled samples (the MSR hm_0 sample written in each format) give
-# the MSR reader's events, counts and byte sums agree with an awk
-# reading of each file, -f auto finds each, and bad input is reported
-# with the file and line (tests/data/mkbad-more.sh makes the corpus).
+# the bundled test files (the MSR hm_0 sample written in each format)
+# give the MSR reader's events; the CloudPhysics sample (a slice of
+# libCacheSim's public cloudPhysicsIO.csv) gives the events an awk
+# reading of it gives; counts and byte sums agree with an awk reading of
+# each file, -f auto finds each, and bad input is reported with the file
+# and line (tests/data/mkbad-more.sh makes the corpus).
 . "$(dirname "$0")/lib.sh"
 TC="$BIN/tracecat"
 M="$SAMPLES/msr/hm_0-head1000.csv"
@@ -19,14 +21,51 @@ t_expect_success 'fio sample: the MSR events, times to the microsecond' '
 	awk "{ \$1 = int(\$1 / 1000) * 1000; print }" msr.txt >want.txt &&
 	"$TC" -q -f fio -o text "$DATA/fio/hm_0-head1000.iolog" | t_cmp want.txt -
 '
-t_expect_success 'cloudphysics sample: the MSR events (us), 10 non-I/O commands skipped and said' '
-	awk "{ \$1 = int(\$1 / 1000) * 1000; print }" msr.txt >want.txt &&
-	"$TC" -q -o text "$DATA/cloudphysics/hm_0-head1000.vscsi.csv" >got.txt 2>err.txt &&
-	t_cmp want.txt got.txt &&
-	grep -q "10 SCSI commands other than READ, WRITE and SYNCHRONIZE CACHE skipped" err.txt
+CP="$SAMPLES/cloudphysics/cloudPhysicsIO-7201-7600.csv"
+# The sample read by awk: time in seconds, op 28 READ(10) and 2a
+# WRITE(10) in hexadecimal, size in bytes, lbn in 512-byte blocks.
+awk -F, 'NR == 2 { t0 = $2 } NR > 1 {
+	printf "%d %s %.0f %d 0\n", ($2 - t0) * 1000000000, $3 == "28" ? "R" : $3 == "2a" ? "W" : "?", $5 * 512, $4
+}' "$CP" >"$TMP/cp.txt"
+t_expect_success 'cloudphysics sample: detected, 400 events as awk reads them (s, hex op, bytes, 512-byte lbn)' '
+	"$TC" -o text "$CP" >got.txt 2>err.txt &&
+	grep -q "detected format .cloudphysics." err.txt &&
+	test $(wc -l <got.txt) = 400 && grep -q " R " got.txt && grep -q " W " got.txt &&
+	! grep -q "?" cp.txt && t_cmp cp.txt got.txt
+'
+t_expect_success 'cloudphysics: opcodes with 0x or in capitals, no header, decimal seconds read alike' '
+	sed "1d; s/,2a,/,0x2A,/; s/,28,/,0X28,/" "$CP" >cp0x.csv &&
+	"$TC" -o text cp0x.csv >got.txt 2>err.txt &&
+	grep -q "detected format .cloudphysics." err.txt && t_cmp cp.txt got.txt &&
+	printf "1,5633898.25,2a,4096,8\n1,5633899,28,512,9\n" >dec.csv &&
+	"$TC" -q -f cloudphysics -o text dec.csv >got.txt &&
+	printf "0 W 4096 4096 0\n750000000 R 4608 512 0\n" | t_cmp - got.txt
+'
+t_expect_success 'cloudphysics: other SCSI commands skipped and said; SYNCHRONIZE CACHE is a flush' '
+	{ head -3 "$CP"; printf "1,5641001,00,0,0\n1,5641001,12,36,0\n1,5641001,35,0,0\n"; } >cmds.csv &&
+	"$TC" -q -o text cmds.csv >got.txt 2>err.txt &&
+	grep -q "2 SCSI commands other than READ, WRITE and SYNCHRONIZE CACHE skipped" err.txt &&
+	test $(wc -l <got.txt) = 3 && tail -1 got.txt | grep -q "^[0-9]* F 0 0 0\$"
+'
+# The public DiskSim and MQSim samples (DiskSim's own valid/ascii.trace,
+# MQSim's traces/tpcc-small.trace) against awk readings of them: DiskSim
+# time ms, blkno and size in 512-byte blocks, flags bit 0 a read; MQSim
+# time ns, LBA and size in 512-byte sectors, type 0 write, 1 read.
+t_expect_success 'disksim public sample: detected, the events awk reads' '
+	F="$SAMPLES/disksim/ascii-head400.trace" &&
+	awk "NR == 1 { t0 = \$1 } { printf \"%.0f %s %.0f %d %d\\n\", (\$1 - t0) * 1000000, \$5 % 2 ? \"R\" : \"W\", \$3 * 512, \$4 * 512, \$2 }" "$F" >want.txt &&
+	"$TC" -o text "$F" >got.txt 2>err.txt && grep -q "detected format .disksim." err.txt &&
+	test $(wc -l <got.txt) = 400 && grep -q " W " got.txt && t_cmp want.txt got.txt
+'
+t_expect_success 'mqsim public sample: detected, the events awk reads, 16 devices as volumes' '
+	F="$SAMPLES/mqsim/tpcc-small-head400.trace" &&
+	awk "NR == 1 { t0 = \$1 } { printf \"%d %s %.0f %d %d\\n\", \$1 - t0, \$5 ? \"R\" : \"W\", \$3 * 512, \$4 * 512, \$2 }" "$F" >want.txt &&
+	"$TC" -o text "$F" >got.txt 2>err.txt && grep -q "detected format .mqsim." err.txt &&
+	test $(wc -l <got.txt) = 400 && t_cmp want.txt got.txt &&
+	test $(awk "{ print \$5 }" got.txt | sort -u | wc -l) = 16
 '
 for s in disksim/hm_0-head1000.disksim:disksim mqsim/hm_0-head1000.mqsim:mqsim \
-	fio/hm_0-head1000.iolog:fio cloudphysics/hm_0-head1000.vscsi.csv:cloudphysics; do
+	fio/hm_0-head1000.iolog:fio; do
 	f=${s%:*} fmt=${s#*:}
 	t_expect_success "-f auto detects $f as $fmt" '
 		"$TC" -o text "$DATA/$f" 2>err.txt >/dev/null &&
@@ -101,6 +140,7 @@ fio|bad/version1.log|0|0|:1: not a fio iolog of version 2 or 3
 fio|bad/empty.log|0|0|: empty file, not a fio iolog
 cloudphysics|bad/version.csv|3|1|version '3' out of range
 cloudphysics|bad/opcode.csv|3|1|op '0x1ff' is not a SCSI operation code
+cloudphysics|bad/time.csv|3|1|time '5633898.x' is not a decimal number of seconds
 cloudphysics|bad/zerosize.csv|3|1|zero size
 cloudphysics|bad/past63.csv|3|1|lbn 9223372036854775808 \+ size 4096 bytes is past 2\^63
 cloudphysics|bad/fields.csv|3|1|wrong field count: 4, want 5

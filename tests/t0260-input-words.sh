@@ -24,10 +24,19 @@ t_expect_success 'ftlsim --trim --no-trim together: a usage error' '
 	t_err 2 "--trim and --no-trim contradict each other" "$FS" -q $ARGS --trim --no-trim "$RF" &&
 	"$FS" -q $ARGS --trim --trim "$RF" >/dev/null
 '
-t_expect_success 'ftlsim: a replay that never fills the drive says that its WA of 1 means nothing' '
-	"$FS" -q --logical-space footprint --op 0.07 --pages-per-segment 64 "$RF" >out.json 2>err.txt &&
+t_expect_success 'ftlsim: a replay whose GC never ran says that its WA of 1 means nothing' '
+	"$FS" -q --logical-space footprint --op 0.5 --pages-per-segment 64 "$RF" >out.json 2>err.txt &&
+	jq -e ".segments_cleaned == 0" out.json &&
 	grep -q "GC copied no page, so WA is 1: the replay never filled the drive" err.txt &&
 	"$FS" -q $ARGS "$RF" >/dev/null 2>err2.txt && ! grep -q "never filled" err2.txt
+'
+t_expect_success 'ftlsim: GC that cleaned only empty segments is not called a drive never filled' '
+	"$FS" --logical-space footprint --op 0.07 --pages-per-segment 64 "$RF" >out.json 2>err.txt &&
+	jq -e ".segments_cleaned == 46 and .segments_cleaned_empty == 46 and .gc_pages_copied == 0" out.json &&
+	! grep -q "never filled" err.txt &&
+	grep -q "GC cleaned 46 segments, every one empty (no page to copy): WA is 1" err.txt &&
+	"$FS" -q --logical-space footprint --op 0.07 --pages-per-segment 64 "$RF" 2>err2.txt >/dev/null &&
+	! grep -q "never filled\|every one empty" err2.txt
 '
 t_expect_success '--sector-size on a byte-addressed format: said to have no effect' '
 	"$BIN/tracecat" -q -o text --sector-size 4096 "$SAMPLES/msr/hm_0-head1000.csv" >/dev/null 2>err.txt &&

@@ -37,7 +37,7 @@ t_expect_success '--action on a format without actions: one warning, the same ev
 	! grep -q "no effect" err3.txt
 '
 t_expect_success '--volume on a format without volumes: said, and no event kept' '
-	CP="$T_TOP/tests/data/cloudphysics/hm_0-head1000.vscsi.csv" &&
+	CP="$SAMPLES/cloudphysics/cloudPhysicsIO-7201-7600.csv" &&
 	"$TC" -q -o text --volume 2 "$CP" >v.txt 2>err.txt &&
 	test ! -s v.txt &&
 	grep -q -- "--volume 2: format .cloudphysics. has no volume field" err.txt &&

@@ -27,10 +27,17 @@ for p in $LIT; do
 	"
 done
 
-t_expect_success 'fk: every write goes to the class of its remaining lifespan (sequential: U pages)' '
+t_expect_success 'fk:6,R=1 (SepBIT'"'"'s linear classes): every write goes to the class of its remaining lifespan (sequential: U pages)' '
 	"$G" -p seq -n 256 -w 1024 --fill -o bin 2>/dev/null >seq.ev &&
-	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6 seq.ev >f.json &&
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6,R=1 seq.ev >f.json &&
 	jq -e "[.streams[].host_pages_written] == [0,0,0,0,1024,256] and .wa_total == 1" f.json
+'
+t_expect_success 'fk (default: six geometric classes of ratio 8): lifespan 4 segments in class 1 (below b 8), the run of fk:6,R=8' '
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk seq.ev >f.json &&
+	jq -e "[.streams[].host_pages_written] == [0,1024,0,0,0,256] and .wa_total == 1" f.json &&
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6,R=8 seq.ev |
+		jq -S "del(.timing, .params.placement)" >r8.json &&
+	jq -S "del(.timing, .params.placement)" f.json | t_cmp r8.json -
 '
 t_expect_success 'fk:6,R=2: geometric classes (class c below b 2^c): the same trace, lifespan 4 segments, in class 3' '
 	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6,R=2 seq.ev >f.json &&
@@ -41,9 +48,9 @@ t_expect_success 'fk: a trim ends a version too (256 writes, a trim of pages 0-1
 	awk "BEGIN { t = 0; for (p = 0; p < 256; p++) printf \"%d W %d 4096 0\\n\", t++, p * 4096
 		printf \"%d D 0 %d 0\\n\", t++, 128 * 4096
 		for (p = 128; p < 256; p++) printf \"%d W %d 4096 0\\n\", t++, p * 4096 }" >trim.txt &&
-	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6 trim.txt >f.json 2>/dev/null &&
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6,R=1 trim.txt >f.json 2>/dev/null &&
 	jq -e "[.streams[].host_pages_written] == [0,0,191,64,1,128]" f.json &&
-	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6 - <trim.txt 2>/dev/null |
+	"$S" -q --check --logical-pages 256 --op 4 --pages-per-segment 64 --placement fk:6,R=1 - <trim.txt 2>/dev/null |
 		jq -e "[.streams[].host_pages_written] == [0,0,191,64,1,128]"
 '
 t_expect_success 'sfs:4,SPAN=8 (quantizing more often) runs under --check; SPAN=0 is a usage error' '
@@ -98,15 +105,15 @@ t_expect_success 'fk: standard input (buffered) gives the same run as the file' 
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk - <z.ev | jq "del(.timing, .input)" >b.json &&
 	cmp a.json b.json
 '
-t_expect_success 'sepbit separates 90/10 hot and cold writes below sepgc and the single log; fk is below the single log, fk:6,R=8 below sepbit' '
-	for p in single sepgc sepbit fk fk:6,R=8; do
+t_expect_success 'sepbit separates 90/10 hot and cold writes below sepgc and the single log; fk:6,R=1 is below the single log, fk (geometric) below sepbit' '
+	for p in single sepgc sepbit fk:6,R=1 fk; do
 		"$S" -q --op 0.25 --pages-per-segment 64 --placement $p hc.ev | jq .wa_total >$p.wa || return 1
 	done &&
 	python3 -c "
-w = {p: float(open(p + \".wa\").read()) for p in (\"single\", \"sepgc\", \"sepbit\", \"fk\", \"fk:6,R=8\")}
+w = {p: float(open(p + \".wa\").read()) for p in (\"single\", \"sepgc\", \"sepbit\", \"fk:6,R=1\", \"fk\")}
 assert w[\"sepbit\"] < w[\"sepgc\"] < w[\"single\"], w
-assert w[\"fk\"] < w[\"single\"], w
-assert w[\"fk:6,R=8\"] < 0.8 * w[\"sepbit\"], w
+assert w[\"fk:6,R=1\"] < w[\"single\"], w
+assert w[\"fk\"] < 0.8 * w[\"sepbit\"], w
 "
 '
 t_expect_success 'midas: short epochs (configurations applied, groups merged) hold --check, under either trigger, with wear levelling' '
@@ -234,9 +241,9 @@ gp_range() { # CURVE U T B: the least and the largest
 		g = 1 - U / (T - $4 * b); if (n++ == 0 || g < lo) lo = g; if (g > hi) hi = g
 	} END { printf "%.4f %.4f\n", lo, hi }' "$1"
 }
-t_expect_success '--gc-ops 1 (FK, cb-sqrt, 90/10, single-page requests): one operation a write, under --check, another WA; the proportion still held near P (six open segments)' '
+t_expect_success '--gc-ops 1 (FK with SepBIT classes (R=1), cb-sqrt, 90/10, single-page requests): one operation a write, under --check, another WA; the proportion still held near P (six open segments)' '
 	for o in 0 1; do
-		"$S" -q --check --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk \
+		"$S" -q --check --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk:6,R=1 \
 			--gc-ops $o --curve c$o.csv --interval 256 hc.ev >f$o.json || return 1
 		gp_range c$o.csv 8192 12288 32 >g$o.txt &&
 		jq -e "(.wa_total - (.host_pages_written + .gc_pages_copied) / .host_pages_written | fabs) < 1e-9" f$o.json || return 1
@@ -268,10 +275,10 @@ assert min(free) > 10, free
 "
 '
 t_expect_success '--grid varies --gc-ops as a model option: the configurations of separate runs' '
-	"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk \
+	"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk:6,R=1 \
 		--grid "gc-ops=0,1" --results g.csv hc.ev >/dev/null &&
 	for o in 0 1; do
-		"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk --gc-ops $o hc.ev |
+		"$S" -q --op 0.5 --pages-per-segment 32 --gc-trigger gp:0.15 --policy cb-sqrt --placement fk:6,R=1 --gc-ops $o hc.ev |
 			jq -r .wa_total >w$o || return 1
 	done &&
 	python3 -c "

@@ -120,9 +120,11 @@ int agebuckets_check(const struct ftl *f, const struct agebuckets *a, char *err,
 /*
  * The hooks of a policy whose whole state is one struct agebuckets
  * (cb, cb-sqrt, cat): it differs from the others only in its score.
- * agepol_pick scores the first depth entries of each valid count's heap
- * (1: the tops) with score(f, seg, valid), higher is better; ties go to
- * the fewer valid pages, then the older segment.
+ * agepol_pick takes the oldest empty segment when one is sealed (it
+ * costs nothing to clean: no score may rank it below a partly valid
+ * one), O(log n); else it scores the first depth entries of each valid
+ * count's heap (1: the tops) with score(f, seg, valid), higher is
+ * better; ties go to the fewer valid pages, then the older segment.
  */
 int agepol_init(void *st, const struct ftl *f, const struct gc_init *in, struct gc_needs *out);
 int agepol_seal(void *st, const struct ftl *f, uint32_t seg);

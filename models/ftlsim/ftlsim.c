@@ -212,10 +212,17 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c0.host_pages + 1,
 			     (unsigned long long)st.c.host_pages, (unsigned long long)(st.c.host_pages - st.c0.host_pages),
 			     (unsigned long long)st.c.host_pages);
-		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->opt.precond == 0)
+		/* GC that never ran says the drive was never filled; GC that
+		 * cleaned only empty segments says nothing of the kind (the
+		 * trace's overwrites and discards emptied them). */
+		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->opt.precond == 0 && !st.c.victims)
 			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
+		else if (st.c.victims && !st.c.gc_pages && !st.c.wl_pages && !s->opt.quiet)
+			warn("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
+			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
+			     st.c.victims == 1 ? "" : "s");
 		if (st.bg_victims && !s->opt.quiet)
 			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
 			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",

