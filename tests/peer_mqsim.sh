@@ -149,8 +149,8 @@ mqsim_configs() { # DIR CHANNELS CHIPS BLOCKS
 }
 
 # Split TRACE by type into flow_0_write.trace, flow_1_read.trace (the
-# flows' order in the workload), skipping an empty one: MQSim cannot
-# start a flow whose trace is empty.
+# flows' order in the workload), skipping an empty one: MQSim reads the
+# first line of a flow's trace unchecked when it starts.
 mqsim_split() { # DIR TRACE
 	awk -v d="$1" '$5 == 0 { print > (d "/flow_0_write.trace") }
 		$5 == 1 { print > (d "/flow_1_read.trace") }' "$2"
@@ -170,10 +170,11 @@ mqsim_run() { # DIR
 
 # The latencies (us) of flow K, one a line. From a build of MQSim that
 # prints "REQ flow is_read arrival_ns completion_ns" on stderr for every
-# request (docs/peer-mqsim-notes.md gives the one-line change): exact.
+# request (docs/peer-mqsim-notes.md gives the change): exact.
 # From the stock MQSim: its per-completion log (period 0), in whole us
-# (truncated: about 0.5 us below the exact values on average); requests
-# that complete in the same ns share one line, with their mean.
+# (truncated: about 0.5 us below the exact values on average); a request
+# that completes in the ns of the one just logged has no line of its own
+# (it is averaged into the next line).
 mqsim_lat() { # DIR K
 	if grep -q '^REQ ' "$1/mqsim.err"; then
 		awk -v k="$2" '$1 == "REQ" && $2 == k { printf "%.3f\n", ($5 - $4) / 1000 }' "$1/mqsim.err"
