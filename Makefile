@@ -38,7 +38,7 @@ LIB_SRC := $(wildcard lib/*.c) analyzers/readers.c analyzers/trace.c analyzers/b
 # placements, the registry of both, the device and host layers and the
 # closed forms go into the library; the programs' rooms (ftlsim, and
 # wamodel's main) do not.
-MODEL_ROOMS := core victim place registry device host wamodel
+MODEL_ROOMS := core victim place select registry device host wamodel
 MODEL_SRC := $(filter-out models/wamodel/wamodel.c,$(wildcard $(MODEL_ROOMS:%=models/%/*.c)))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 MODEL_OBJ := $(MODEL_SRC:%.c=$(B)/%.o)

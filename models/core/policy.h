@@ -120,6 +120,16 @@ static inline uint64_t ftl_mapped(const struct ftl *f) { return f->mapped; }
 static inline uint64_t ftl_stream_live(const struct ftl *f, unsigned s) { return f->streams[s].live; }
 static inline uint64_t ftl_stream_victims(const struct ftl *f, unsigned s) { return f->streams[s].victims; }
 static inline uint64_t ftl_stream_victim_valid(const struct ftl *f, unsigned s) { return f->streams[s].victim_valid; }
+/* The sealed segments stream s wrote, now; the pages that died in the
+ * segments it wrote (overwritten or trimmed) since the start. */
+static inline uint32_t ftl_stream_held(const struct ftl *f, unsigned s) { return f->streams[s].held; }
+static inline uint64_t ftl_stream_dead(const struct ftl *f, unsigned s) { return f->streams[s].dead; }
+/* The streams the placement asked for (host and GC together). */
+static inline unsigned ftl_streams(const struct ftl *f) { return f->nstreams; }
+/* The high GC watermark: free segments a pass makes. */
+static inline uint32_t ftl_gc_high(const struct ftl *f) { return f->gc_high; }
+/* The learning pass of a PLACE_FUTURE placement is running (ftl_learn_begin). */
+static inline int ftl_learning(const struct ftl *f) { return f->learning; }
 /* The writes being placed fill the drive before the trace (ftl_precondition). */
 static inline int ftl_preconditioning(const struct ftl *f) { return f->precond_active; }
 /* A victim may hold at most this many valid pages (the gp trigger's
