@@ -16,9 +16,11 @@
  * The view. Hooks get `const struct ftl *`: a policy reads the model
  * through the accessors below (valid count, state, the stream that
  * wrote a segment, seal and open time, erase count, the clock, a page's
- * last host write) and never writes into it. What a policy needs from
- * the model (streams, watermarks, kept times) it asks for once, in what
- * init returns.
+ * last host write, the streams' figures) and never writes into it (a
+ * victim policy's two words in each segment record are its own: gc.h).
+ * What a policy needs from the model (streams, watermarks, kept times)
+ * it asks for once, in what init returns. Class selectors (select.h)
+ * live in a room too.
  *
  * Arguments. A policy declares its arguments (name, kind, range,
  * default) in info.args; one parser reads "NAME", "NAME:V1,V2" or
@@ -96,7 +98,7 @@ static inline uint64_t ftl_logical_pages(const struct ftl *f) { return f->U; }
 static inline uint32_t ftl_segments(const struct ftl *f) { return f->nseg; }
 static inline uint32_t ftl_seg_pages(const struct ftl *f) { return f->b; }
 /* Sealed segments; while --check asks one stream's victim-policy room
- * (--spare-share opt), those of that stream. */
+ * (with a class selector, select.h), those of that stream. */
 static inline uint32_t ftl_sealed_count(const struct ftl *f)
 {
 	return f->check_cls >= 0 ? f->streams[f->check_cls].held : f->nsealed;
