@@ -39,7 +39,7 @@
 #include "ftl.h"
 #include "policy.h"
 
-#define GC_API_VERSION 2
+#define GC_API_VERSION 3
 
 /* Flags, read by the model. */
 #define GC_SLOT_LINKS 0x1 /* gc_slot words hold segment numbers (or FTL_NONE) */

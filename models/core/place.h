@@ -44,7 +44,7 @@
 #include "ftl.h"
 #include "policy.h"
 
-#define PLACE_API_VERSION 2
+#define PLACE_API_VERSION 3
 
 /* Flags, read by the model (or by ftlsim: PLACE_TEMP). */
 #define PLACE_TRIVIAL 0x1 /* everything to stream 0: the model skips the calls */

@@ -51,8 +51,8 @@ struct policy_arg {
 struct policy_info {
 	const char *name;
 	const char *desc;
-	unsigned version; /* GC_API_VERSION, PLACE_API_VERSION */
-	unsigned flags;	  /* GC_*, PLACE_*: each read by the model */
+	unsigned version; /* GC_API_VERSION, PLACE_API_VERSION, SELECT_API_VERSION */
+	unsigned flags;	  /* GC_*, PLACE_*: each read by the model (the capabilities it checks) */
 	const struct policy_arg *args; /* nargs entries */
 	unsigned nargs;
 	size_t state_size; /* bytes of state the model allocates, zeroed */
