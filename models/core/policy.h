@@ -47,7 +47,8 @@ struct policy_arg {
 };
 
 
-/* The part of an ops table both kinds share, first in each. */
+/* The part of an ops table every kind (gc.h, place.h, select.h) shares,
+ * first in each. */
 struct policy_info {
 	const char *name;
 	const char *desc;
