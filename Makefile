@@ -35,10 +35,10 @@ $(shell mkdir -p $(B) bin; echo '$(FLAGS_ID)' | cmp -s - $(B)/flags || echo '$(F
 
 LIB_SRC := $(wildcard lib/*.c) analyzers/readers.c analyzers/trace.c analyzers/btset.c analyzers/cli_trace.c analyzers/csvrec.c analyzers/writers.c $(wildcard analyzers/rd_*.c)
 # models/ in rooms (models/README.md): the core, the victim policies, the
-# placements, the registry of both, the device and host layers and the
-# closed forms go into the library; the programs' rooms (ftlsim, and
-# wamodel's main) do not.
-MODEL_ROOMS := core victim place registry device host wamodel
+# placements, the class selectors, the registry of them, the device and
+# host layers and the closed forms go into the library; the programs'
+# rooms (ftlsim, and wamodel's main) do not.
+MODEL_ROOMS := core victim place select registry device host wamodel
 MODEL_SRC := $(filter-out models/wamodel/wamodel.c,$(wildcard $(MODEL_ROOMS:%=models/%/*.c)))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/%.o)
 MODEL_OBJ := $(MODEL_SRC:%.c=$(B)/%.o)

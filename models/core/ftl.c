@@ -18,7 +18,7 @@
 #include "gc.h"
 #include "place.h"
 #include "policy.h"
-#include "wamath.h"
+#include "select.h"
 
 int ftl_err(struct ftl *f, const char *fmt, ...)
 {
@@ -120,8 +120,10 @@ static int geometry(struct ftl *f, const struct ftl_config *c, char *err, size_t
 }
 
 /* The placement's generator: its own sequence, apart from the victim
- * policy's (which the random fill shares, first, as it always has). */
+ * policy's (which the random fill shares, first, as it always has); the
+ * class selector's likewise. */
 #define PLACE_SEED_MIX 0x706c6163656d6e74ull
+#define SELECT_SEED_MIX 0x73656c6563746f72ull
 
 /* What the policies asked the model to keep. */
 static int keep(struct ftl *f, unsigned what)
@@ -142,23 +144,64 @@ static int keep(struct ftl *f, unsigned what)
 	return 0;
 }
 
+/*
+ * The combinations of parts the model refuses, read from what each part
+ * declares (its info.flags), here and nowhere else, before anything is
+ * built:
+ *   a placement that chooses every victim itself (PLACE_VICTIM, midas)
+ *     sizes its groups from the free-segment budget the watermarks
+ *     keep: the garbage-proportion trigger cleans by another measure,
+ *     which such a rule does not follow (it would clean nearly full
+ *     segments at every write); and another victim policy, a tie rule
+ *     or a class selector would be echoed in the parameters and change
+ *     nothing;
+ *   --gc-tie random needs a victim policy with a random tie rule
+ *     (GC_RANDOM_TIES).
+ */
+static int refused(const struct ftl_config *c, char *err, size_t n)
+{
+	const struct place_ops *p = c->place;
+	const struct gc_ops *g = c->gc;
+	if (p->info.flags & PLACE_VICTIM) {
+		if (c->gc_gp > 0)
+			return set_err(err, n, "placement '%s' chooses its own GC victims by free segments: "
+				       "use --gc-trigger watermark with it, not gp:P", p->info.name);
+		if (c->gc_chosen || c->tie_random || c->select)
+			return set_err(err, n, "placement '%s' chooses its own GC victims and sizes its groups itself: "
+				       "%s has no effect with it (leave the default)", p->info.name,
+				       c->select ? c->select->option : c->tie_random ? "--gc-tie random" : "--policy");
+	}
+	if (c->tie_random && !(g->info.flags & GC_RANDOM_TIES))
+		return set_err(err, n, "victim policy '%s' has no random tie rule (--gc-tie random: greedy)",
+			       g->info.name);
+	return 0;
+}
+
+/* The victim policy's room (ftl_gc_room): its words in the segment
+ * records are the only part of the model it may write (gc.h). */
+static int gc_room(struct ftl *f, const struct ftl_config *c, void **room, uint64_t seed, struct gc_needs *gn,
+		   char *err, size_t n)
+{
+	const struct gc_ops *g = c->gc;
+	struct gc_init in = {.args = &c->gc_args, .slots = gc_slots_of(f->seg)};
+	if (!(*room = policy_room_new(f, g->info.state_size, seed)))
+		return set_err(err, n, "out of memory");
+	if (g->init(*room, f, &in, gn))
+		return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(*room));
+	return 0;
+}
+
 static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high, char *err, size_t n)
 {
 	const struct place_ops *p = c->place;
 	const struct gc_ops *g = c->gc;
-	const struct policy_args *pa = &c->place_args, *ga = &c->gc_args;
+	const struct policy_args *pa = &c->place_args;
 	if (!p || !g)
 		return set_err(err, n, "the configuration names no resolved %s (registry_resolve)",
 			       p ? "victim policy" : "placement");
+	if (refused(c, err, n))
+		return -1;
 	f->place = p;
-	/* A placement that chooses its own victims (midas) sizes its groups
-	 * from the free-segment budget the watermarks keep; the garbage-
-	 * proportion trigger cleans by another measure, which such a rule
-	 * does not follow (it would clean nearly full segments at every
-	 * write). */
-	if (p->victim && c->gc_gp > 0)
-		return set_err(err, n, "placement '%s' chooses its own GC victims by free segments: "
-			       "use --gc-trigger watermark with it, not gp:P", p->info.name);
 	if (!(f->place_st = policy_room_new(f, p->info.state_size, c->seed ^ PLACE_SEED_MIX)))
 		return set_err(err, n, "out of memory");
 	struct place_needs pn = {.streams = 1, .gc_streams = 1};
@@ -167,6 +210,7 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	f->place_trivial = !!(p->info.flags & PLACE_TRIVIAL);
 	f->place_prefetch = p->prefetch;
 	f->place_batch = !!(p->info.flags & PLACE_SORT);
+	f->place_victim = !!(p->info.flags & PLACE_VICTIM);
 	if (pn.streams < 1 || pn.streams > FTL_MAX_STREAMS || pn.gc_streams < 1 || pn.gc_streams > pn.streams)
 		return set_err(err, n, "placement '%s' asks for %u streams, %u for GC (1..%d)", p->info.name,
 			       pn.streams, pn.gc_streams, FTL_MAX_STREAMS);
@@ -174,32 +218,27 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	f->gc_streams = pn.gc_streams;
 	*gc_high = pn.gc_high;
 	f->gc = g;
-	/* Such a placement (midas) picks every victim itself: a victim
-	 * policy, a tie rule or per-stream shares would be echoed in the
-	 * parameters and change nothing. */
-	if (p->victim && (strcmp(g->info.name, "greedy") || ga->given || c->tie_random || c->spare_share))
-		return set_err(err, n, "placement '%s' chooses its own GC victims and sizes its groups itself: "
-			       "%s has no effect with it (leave the default)", p->info.name,
-			       c->spare_share ? "--spare-share opt" : c->tie_random ? "--gc-tie random" : "--policy");
 	f->slot_links = (g->info.flags & GC_SLOT_LINKS) && !c->tie_random; /* random ties: no links */
-	if (!(f->gc_st = policy_room_new(f, g->info.state_size, c->seed)))
-		return set_err(err, n, "out of memory");
-	if (c->tie_random && !(g->info.flags & GC_RANDOM_TIES))
-		return set_err(err, n, "victim policy '%s' has no random tie rule (--gc-tie random: greedy)",
-			       g->info.name);
 	struct gc_needs gn = {0};
-	if (g->init(f->gc_st, f, &(struct gc_init){.args = ga, .slots = {f->seg}}, &gn))
-		return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_st));
+	if (gc_room(f, c, &f->gc_st, c->seed, &gn, err, n))
+		return -1;
 	f->gc_cls[0] = f->gc_st;
-	f->share = c->spare_share && f->nstreams > 1;
-	for (unsigned s = 1; f->share && s < f->nstreams; s++) {
-		/* Each segment is in one stream's index at a time: the rooms
-		 * share the segment records' policy words. */
+	/* A class selector: one room per stream (a segment is in one
+	 * stream's index at a time: the rooms share the segment records'
+	 * policy words). With one stream there is nothing to choose. */
+	f->per_class = c->select && f->nstreams > 1;
+	for (unsigned s = 1; f->per_class && s < f->nstreams; s++) {
 		struct gc_needs gs = {0};
-		if (!(f->gc_cls[s] = policy_room_new(f, g->info.state_size, c->seed + s)))
+		if (gc_room(f, c, &f->gc_cls[s], c->seed + s, &gs, err, n))
+			return -1;
+	}
+	if (f->per_class) {
+		const struct select_ops *sel = c->select;
+		f->sel = sel;
+		if (!(f->sel_st = policy_room_new(f, sel->info.state_size, c->seed ^ SELECT_SEED_MIX)))
 			return set_err(err, n, "out of memory");
-		if (g->init(f->gc_cls[s], f, &(struct gc_init){.args = ga, .slots = {f->seg}}, &gs))
-			return set_err(err, n, "victim policy '%s': %s", g->info.name, policy_error(f->gc_cls[s]));
+		if (sel->init(f->sel_st, f, &(struct select_init){.args = &c->select_args}))
+			return set_err(err, n, "class selector '%s': %s", sel->info.name, policy_error(f->sel_st));
 	}
 	if (keep(f, pn.keep | gn.keep))
 		return set_err(err, n, "out of memory");
@@ -324,6 +363,9 @@ void ftl_free(struct ftl *f)
 {
 	if (!f)
 		return;
+	if (f->sel_st && f->sel->destroy)
+		f->sel->destroy(f->sel_st, f);
+	policy_room_free(f->sel_st);
 	for (unsigned s = 1; s < FTL_MAX_STREAMS; s++)
 		if (f->gc_cls[s]) {
 			if (f->gc->destroy)
@@ -474,7 +516,7 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	f->l2p[lpn] = FTL_NONE;
 	f->mapped--;
 	f->streams[f->seg[seg].stream].live--;
-	f->streams[f->seg[seg].stream].win_dead++;
+	f->streams[f->seg[seg].stream].dead++;
 	if (f->place->invalidate && f->place->invalidate(f->place_st, f, lpn, seg))
 		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
@@ -625,99 +667,24 @@ static uint32_t free_after_copies(const struct ftl *f)
 	return need >= f->nfree ? 0 : f->nfree - (uint32_t)need;
 }
 
+/* The failed class selector's message, named. */
+static int select_failed(struct ftl *f)
+{
+	return ftl_err(f, "class selector '%s': %s", f->sel->info.name, policy_error(f->sel_st));
+}
+
 /*
- * --spare-share opt: each stream s holds the live data of its pages,
- * d_s = live_s / b segments, plus a share x_s of the spare segments X =
- * (segments - gc_high - open ones) - sum d_s, split so that the WA of
- * separated pools, sum r_s WA(x_s / (d_s + x_s)) with r_s the stream's
- * share of the pages dying (below) and WA greedy's mean field
- * (wamath.h), is least: the condition of Desnoyers' equations 20-22 (SYSTOR'12), that
- * every pool's marginal gain r_s dWA_s/dx_s be equal, met by handing the
- * spare out in 256 slices, each to the pool it saves most. r_s is
- * measured: the pages that die in the stream's segments (overwritten or
- * trimmed) over windows of U/8 host writes, halved at each window (the
- * split adapts as the traffic changes). In separated pools a pool's
- * deaths are its host writes. Where GC copies move between streams
- * (sepgc, sepbit, ...) the pools are fed by copies too, and the spare
- * goes where the garbage is made: measured against the pages coming
- * into each stream from outside it, the deaths gave a WA as low or lower in 34
- * of 45 runs (docs/MODEL.md).
+ * The victim-selection chain (select.h): a sealed segment, or FTL_NONE
+ * when none is found. A placement that declares PLACE_VICTIM chooses
+ * (FTL_NONE: nothing sealed, or it leaves the choice to the rest of the
+ * chain); else the class selector, when one is set up, chooses the
+ * stream, and the victim policy the victim in that stream's room (or in
+ * its one room). 0, or -1 with f->err set.
  */
-static double pool_wa(double d, double x, uint32_t b)
-{
-	if (x <= 0)
-		return 1e12;
-	double w = wa_greedy_mf(x / (d + x), b);
-	return isnan(w) ? 1e12 : w;
-}
-
-static void share_update(struct ftl *f)
-{
-	double d[FTL_MAX_STREAMS], x[FTL_MAX_STREAMS], rsum = 0, dsum = 0;
-	unsigned n = f->nstreams;
-	for (unsigned s = 0; s < n; s++) {
-		struct ftl_stream *st = &f->streams[s];
-		st->rate = st->rate / 2 + (double)st->win_dead;
-		st->win_dead = 0;
-		rsum += st->rate;
-		d[s] = (double)st->live / f->b;
-		dsum += d[s];
-		x[s] = 0;
-	}
-	double room = (double)f->nseg - f->gc_high - n, X = room - dsum;
-	for (unsigned k = 0; k < 256 && X > 0; k++) {
-		double slice = X / 256, best = -1;
-		unsigned bs = 0;
-		for (unsigned s = 0; s < n; s++) {
-			double r = rsum > 0 ? f->streams[s].rate / rsum : 1.0 / n;
-			if (d[s] <= 0 || r <= 0)
-				continue;
-			double g = r * (pool_wa(d[s], x[s], f->b) - pool_wa(d[s], x[s] + slice, f->b));
-			if (g > best) {
-				best = g;
-				bs = s;
-			}
-		}
-		if (best < 0)
-			break;
-		x[bs] += slice;
-	}
-	for (unsigned s = 0; s < n; s++)
-		f->streams[s].quota = d[s] + x[s];
-	uint64_t every = f->U / 8 ? f->U / 8 : 1;
-	f->share_next = f->clock + every;
-}
-
-/* The stream to clean: the one furthest over its share whose sealed
- * segments hold garbage (FTL_MAX_STREAMS: none does). A stream whose
- * sealed segments are all valid frees nothing, however far over. */
-static unsigned share_class(struct ftl *f)
-{
-	if (f->clock >= f->share_next)
-		share_update(f);
-	unsigned best = FTL_MAX_STREAMS;
-	double over = 0;
-	for (unsigned s = 0; s < f->nstreams; s++) {
-		const struct ftl_stream *st = &f->streams[s];
-		uint64_t open_valid = st->seg != FTL_NONE ? f->seg[st->seg].valid : 0;
-		if ((uint64_t)st->held * f->b <= st->live - open_valid)
-			continue;
-		double o = (double)st->held + (st->seg != FTL_NONE) - st->quota;
-		if (best == FTL_MAX_STREAMS || o > over) {
-			best = s;
-			over = o;
-		}
-	}
-	return best;
-}
-
-/* The victim policy's choice: a sealed segment, or FTL_NONE when it
- * finds none. 0, or -1 with f->err set. */
 static int pick(struct ftl *f, uint32_t *seg)
 {
 	*seg = FTL_NONE;
-	if (f->place->victim) {
-		/* A placement that cleans by its own rule (place.h). */
+	if (f->place_victim) {
 		if (f->place->victim(f->place_st, f, seg))
 			return ftl_place_failed(f);
 		if (*seg != FTL_NONE) {
@@ -729,14 +696,20 @@ static int pick(struct ftl *f, uint32_t *seg)
 			return 0;
 		}
 	}
-	if (f->share) {
-		unsigned c = share_class(f);
-		if (c == FTL_MAX_STREAMS)
+	void *room = f->gc_st;
+	if (f->sel) {
+		unsigned c;
+		if (f->sel->pick_class(f->sel_st, f, &c))
+			return select_failed(f);
+		if (c == SELECT_NONE)
 			return 0;
-		if (f->gc->pick(f->gc_cls[c], f, seg))
-			return ftl_gc_failed(f, f->gc_cls[c]);
-	} else if (f->gc->pick(f->gc_st, f, seg))
-		return ftl_gc_failed(f, f->gc_st);
+		if (c >= f->nstreams)
+			return ftl_err(f, "class selector '%s' chose class %u of %u", f->sel->info.name, c,
+				       f->nstreams);
+		room = f->gc_cls[c];
+	}
+	if (f->gc->pick(room, f, seg))
+		return ftl_gc_failed(f, room);
 	if (*seg != FTL_NONE && (*seg >= f->nseg || f->seg[*seg].state != SEG_SEALED))
 		return ftl_err(f, "victim policy '%s' chose segment %u, which is not sealed", f->gc->info.name,
 			       *seg);

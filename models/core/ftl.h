@@ -25,6 +25,7 @@
 
 struct gc_ops;
 struct place_ops;
+struct select_ops;
 
 /* A policy's arguments, parsed by its declaration (policy.h). */
 #define POLICY_MAX_ARGS 4
@@ -66,6 +67,14 @@ struct ftl_config {
 	const struct gc_ops *gc;
 	const struct place_ops *place;
 	struct policy_args gc_args, place_args;
+	/* gc is another victim policy than the registry's default, or has
+	 * arguments (registry_resolve): refused with a placement that
+	 * chooses its own victims (PLACE_VICTIM) */
+	int gc_chosen;
+	/* the class selector in front of the victim policy (select.h), or
+	 * NULL; registry_resolve sets it from spare_share */
+	const struct select_ops *select;
+	struct policy_args select_args;
 	uint32_t gc_low, gc_high; /* free segments; 0: the placement's default */
 	int trim;		 /* discards invalidate the pages they cover */
 	int oor;		 /* enum ftl_oor */
@@ -78,7 +87,8 @@ struct ftl_config {
 				  * request, after its last page; 0: after every page,
 				  * until the proportion is under gc_gp */
 	int tie_random;		 /* equally good victims: random, not oldest */
-	int spare_share;	 /* 1: each stream its own share of the spare space (opt) */
+	int spare_share;	 /* 1: each stream its own share of the spare space (opt):
+				  * a class selector (registry_resolve) */
 	uint64_t seed;
 };
 
@@ -91,11 +101,7 @@ struct ftl_stream {
 	uint64_t victims, victim_valid; /* cleaned segments this stream wrote */
 	uint64_t live; /* valid pages in the segments this stream wrote */
 	uint32_t held; /* its sealed segments now */
-	/* --spare-share opt: pages that died in its segments in the current
-	 * window, their decayed rate, and the segments (sealed and open) it
-	 * may hold */
-	uint64_t win_dead;
-	double rate, quota;
+	uint64_t dead; /* pages that died in the segments it wrote (overwritten or trimmed) */
 };
 
 /* Counters that the measured window (after the warm-up) repeats. */
@@ -182,14 +188,17 @@ struct ftl {
 	/* policies: each one's state in its room (policy.h) */
 	const struct gc_ops *gc;
 	void *gc_st;
-	/* --spare-share opt: one victim-policy room per stream, each indexing
-	 * the sealed segments that stream wrote (gc_st is the first) */
+	/* the class selector (select.h), or NULL; with one, one victim-policy
+	 * room per stream (per_class), each indexing the sealed segments
+	 * that stream wrote (gc_st is the first) */
+	const struct select_ops *sel;
+	void *sel_st;
 	void *gc_cls[FTL_MAX_STREAMS];
-	int share;
-	uint64_t share_next; /* host clock of the next spare-split update */
+	int per_class;
 	int check_cls;	     /* --check of one stream's room: its sealed count, else -1 */
 	const struct place_ops *place;
 	void *place_st;
+	int place_victim;  /* the placement chooses every victim (PLACE_VICTIM) */
 	/* the placement's prefetch hook (place.h), or NULL */
 	void (*place_prefetch)(void *st, const struct ftl *f, uint32_t lpn);
 	int place_trivial; /* single log: skip the per-page placement calls */
@@ -325,7 +334,7 @@ double ftl_wa(const struct ftl_counts *now, const struct ftl_counts *then);
 /* The victim-policy room that indexes sealed segment seg. */
 static inline void *ftl_gc_room(const struct ftl *f, uint32_t seg)
 {
-	return f->share ? f->gc_cls[f->seg[seg].stream] : f->gc_st;
+	return f->per_class ? f->gc_cls[f->seg[seg].stream] : f->gc_st;
 }
 
 static inline uint32_t ftl_seg_of(const struct ftl *f, uint32_t ppn)

@@ -128,11 +128,11 @@ int ftl_check(struct ftl *f, char *err, size_t n)
 	free(live);
 	if (!rc)
 		rc = check_flash(f, err, n);
-	if (!rc && f->gc->check && !f->share)
+	if (!rc && f->gc->check && !f->per_class)
 		rc = f->gc->check(f->gc_st, f, err, n);
-	/* --spare-share opt: every stream's room indexes its own sealed
+	/* A class selector (select.h): every stream's room indexes its own sealed
 	 * segments, whose count the stream keeps. */
-	for (unsigned s = 0; !rc && f->share && s < f->nstreams; s++) {
+	for (unsigned s = 0; !rc && f->per_class && s < f->nstreams; s++) {
 		uint32_t held = 0;
 		for (uint32_t g = 0; g < f->nseg; g++)
 			held += f->seg[g].state == SEG_SEALED && f->seg[g].stream == s;

@@ -11,8 +11,8 @@
 
 /* A message in f->err; returns -1. */
 int ftl_err(struct ftl *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A victim policy's hook failed in room (f->gc_st, or under
- * --spare-share one stream's: ftl_gc_room) or the placement's did: its
+/* A victim policy's hook failed in room (f->gc_st, or with a class
+ * selector one stream's: ftl_gc_room) or the placement's did: its
  * message, named, in f->err; -1. */
 int ftl_gc_failed(struct ftl *f, void *room);
 int ftl_place_failed(struct ftl *f);

@@ -23,6 +23,12 @@
  * segment itself. A policy that stores segment numbers there (links)
  * says so with GC_SLOT_LINKS, and the model's prefetch hints then bring
  * in the linked neighbours ahead of an invalidation (ftl_prefetch_links).
+ *
+ * What a policy may write. Every hook sees the model as `const struct
+ * ftl *`; the one writable thing it is handed (init's in->slots) reaches
+ * those two words of each record and nothing else of it (not the valid
+ * count, the state or the stream). Everything else it writes is in its
+ * room (st): its state and what it allocated there.
  */
 #ifndef FTLKIT_GC_H
 #define FTLKIT_GC_H
@@ -33,17 +39,26 @@
 #include "ftl.h"
 #include "policy.h"
 
-#define GC_API_VERSION 2
+#define GC_API_VERSION 3
 
 /* Flags, read by the model. */
 #define GC_SLOT_LINKS 0x1 /* gc_slot words hold segment numbers (or FTL_NONE) */
 #define GC_RANDOM_TIES 0x2 /* breaks ties at random under --gc-tie random (ftl_tie_random) */
 
-/* The victim policy's words in the segment records (init's in->slots). */
+/* The victim policy's words in the segment records (init's in->slots):
+ * gc_slot(s, seg)[0] and [1]. */
 struct gc_slots {
-	struct ftl_seg *seg;
+	unsigned char *words; /* the first record's slot words; one record a sizeof(struct ftl_seg) */
 };
-static inline uint32_t *gc_slot(struct gc_slots s, uint32_t seg) { return s.seg[seg].slot; }
+static inline uint32_t *gc_slot(struct gc_slots s, uint32_t seg)
+{
+	return (uint32_t *)(void *)(s.words + (size_t)seg * sizeof(struct ftl_seg));
+}
+/* The model's side: the slots of its records. */
+static inline struct gc_slots gc_slots_of(struct ftl_seg *seg)
+{
+	return (struct gc_slots){(unsigned char *)seg + offsetof(struct ftl_seg, slot)};
+}
 
 /* What init receives. */
 struct gc_init {

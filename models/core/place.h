@@ -44,13 +44,19 @@
 #include "ftl.h"
 #include "policy.h"
 
-#define PLACE_API_VERSION 2
+#define PLACE_API_VERSION 3
 
 /* Flags, read by the model (or by ftlsim: PLACE_TEMP). */
 #define PLACE_TRIVIAL 0x1 /* everything to stream 0: the model skips the calls */
 #define PLACE_SORT 0x2	  /* GC copies of a pass are sorted by sort_key first */
 #define PLACE_TEMP 0x4	  /* needs the trace's temperature labels: ftlsim refuses an unlabelled trace */
 #define PLACE_FUTURE 0x8  /* learns the trace in a pass before the replay (learn, learn_done) */
+/* Chooses every GC victim itself (the victim hook), each group of
+ * segments by its own rule, sized from the free segments the watermarks
+ * keep: the victim policy only indexes. The model refuses with it
+ * (core/ftl.c, refused) the garbage-proportion trigger, another victim
+ * policy or its arguments, random ties and a class selector. */
+#define PLACE_VICTIM 0x10
 
 /* One host write as the placement sees it. */
 struct place_write {
@@ -101,14 +107,11 @@ struct place_ops {
 	 *   before the replay, every page write (op EV_WRITE) and trim
 	 *   (EV_DISCARD) in order, by the replay's rules.
 	 * check(): --check; 0, or -1 with policy_fail.
- * victim(&seg): GC needs a victim (placements that run a GC of their
- *   own, each group of segments cleaned by its own rule): *seg = a
- *   sealed segment, which the model takes out of the victim policy's
- *   index and cleans, or FTL_NONE to leave the choice to the victim
- *   policy. It keeps its own index: never a scan of all segments.
- *   Setting it is a capability, read from the pointer (no flag): the
- *   model then refuses gp:P, another victim policy, random ties and
- *   --spare-share opt. */
+ * victim(&seg): with PLACE_VICTIM (mandatory then, and set only
+ *   then: registry_check), GC needs a victim: *seg = a sealed
+ *   segment, which the model takes out of the victim policy's index
+ *   and cleans, or FTL_NONE to leave the choice to the victim policy.
+ *   It keeps its own index: never a scan of all segments. */
 	int (*request)(void *st, const struct ftl *f, uint32_t lpn, uint32_t n);
 	int (*invalidate)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
 	int (*placed)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);

@@ -16,9 +16,11 @@
  * The view. Hooks get `const struct ftl *`: a policy reads the model
  * through the accessors below (valid count, state, the stream that
  * wrote a segment, seal and open time, erase count, the clock, a page's
- * last host write) and never writes into it. What a policy needs from
- * the model (streams, watermarks, kept times) it asks for once, in what
- * init returns.
+ * last host write, the streams' figures) and never writes into it (a
+ * victim policy's two words in each segment record are its own: gc.h).
+ * What a policy needs from the model (streams, watermarks, kept times)
+ * it asks for once, in what init returns. Class selectors (select.h)
+ * live in a room too.
  *
  * Arguments. A policy declares its arguments (name, kind, range,
  * default) in info.args; one parser reads "NAME", "NAME:V1,V2" or
@@ -45,12 +47,13 @@ struct policy_arg {
 };
 
 
-/* The part of an ops table both kinds share, first in each. */
+/* The part of an ops table every kind (gc.h, place.h, select.h) shares,
+ * first in each. */
 struct policy_info {
 	const char *name;
 	const char *desc;
-	unsigned version; /* GC_API_VERSION, PLACE_API_VERSION */
-	unsigned flags;	  /* GC_*, PLACE_*: each read by the model */
+	unsigned version; /* GC_API_VERSION, PLACE_API_VERSION, SELECT_API_VERSION */
+	unsigned flags;	  /* GC_*, PLACE_*: each read by the model (the capabilities it checks) */
 	const struct policy_arg *args; /* nargs entries */
 	unsigned nargs;
 	size_t state_size; /* bytes of state the model allocates, zeroed */
@@ -96,7 +99,7 @@ static inline uint64_t ftl_logical_pages(const struct ftl *f) { return f->U; }
 static inline uint32_t ftl_segments(const struct ftl *f) { return f->nseg; }
 static inline uint32_t ftl_seg_pages(const struct ftl *f) { return f->b; }
 /* Sealed segments; while --check asks one stream's victim-policy room
- * (--spare-share opt), those of that stream. */
+ * (with a class selector, select.h), those of that stream. */
 static inline uint32_t ftl_sealed_count(const struct ftl *f)
 {
 	return f->check_cls >= 0 ? f->streams[f->check_cls].held : f->nsealed;
@@ -120,6 +123,16 @@ static inline uint64_t ftl_mapped(const struct ftl *f) { return f->mapped; }
 static inline uint64_t ftl_stream_live(const struct ftl *f, unsigned s) { return f->streams[s].live; }
 static inline uint64_t ftl_stream_victims(const struct ftl *f, unsigned s) { return f->streams[s].victims; }
 static inline uint64_t ftl_stream_victim_valid(const struct ftl *f, unsigned s) { return f->streams[s].victim_valid; }
+/* The sealed segments stream s wrote, now; the pages that died in the
+ * segments it wrote (overwritten or trimmed) since the start. */
+static inline uint32_t ftl_stream_held(const struct ftl *f, unsigned s) { return f->streams[s].held; }
+static inline uint64_t ftl_stream_dead(const struct ftl *f, unsigned s) { return f->streams[s].dead; }
+/* The streams the placement asked for (host and GC together). */
+static inline unsigned ftl_streams(const struct ftl *f) { return f->nstreams; }
+/* The high GC watermark: free segments a pass makes. */
+static inline uint32_t ftl_gc_high(const struct ftl *f) { return f->gc_high; }
+/* The learning pass of a PLACE_FUTURE placement is running (ftl_learn_begin). */
+static inline int ftl_learning(const struct ftl *f) { return f->learning; }
 /* The writes being placed fill the drive before the trace (ftl_precondition). */
 static inline int ftl_preconditioning(const struct ftl *f) { return f->precond_active; }
 /* A victim may hold at most this many valid pages (the gp trigger's

@@ -238,7 +238,7 @@ static int fk_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, uns
 static void fk_prefetch(void *st, const struct ftl *f, uint32_t lpn)
 {
 	struct fk *p = st;
-	if (!f->learning) /* learning appends: nothing to fetch */
+	if (!ftl_learning(f)) /* learning appends: nothing to fetch */
 		ftl_pf(fk_slot(p, lpn));
 }
 

@@ -11,7 +11,12 @@
  * holds more sealed segments than its size; when none does, it cleans
  * the segments of the other groups (F .. k-1, one pool) greedily, the
  * fewest valid pages first. The placement chooses every victim itself
- * (place.h's victim hook); --policy is not consulted.
+ * (PLACE_VICTIM, place.h's victim hook); --policy is not consulted.
+ * The choice is not a class selector's (select.h: a stream, then the
+ * victim policy among its segments): the pool spans several streams
+ * and is cleaned greedily across them while each FIFO group is cleaned
+ * in its own order, and segments move from a group to the pool as
+ * configurations are applied.
  *
  * Update-interval distribution (UID): on one logical page in R (R = 100,
  * but at least 8192 pages sampled, or all of a smaller space: a few
@@ -823,6 +828,7 @@ const struct place_ops place_midas_ops = {
 	.info = {.name = "midas",
 		 .desc = "MiDAS (FAST'24): FIFO groups chained by GC migration, their number and sizes from a Markov-chain model of sampled update intervals; a hot group (midas:N[,W=E,R=K,D=1], default 8 groups, 4 U, 100, doubling)",
 		 .version = PLACE_API_VERSION,
+		 .flags = PLACE_VICTIM,
 		 .args = midas_args,
 		 .nargs = 4,
 		 .state_size = sizeof(struct midas)},

@@ -1,8 +1,9 @@
 /*
- * registry.c - the victim policies (victim/gc_*.c) and the placements
- * (place/place_*.c), found by name ("NAME" or "NAME:ARGS"); the first
- * of each table is the default. Adding one: write its file and add one
- * line to its table here.
+ * registry.c - the victim policies (victim/gc_*.c), the placements
+ * (place/place_*.c) and the class selectors (select/select_*.c), found
+ * by name ("NAME" or "NAME:ARGS"); the first victim policy and the
+ * first placement are the defaults. Adding one: write its file and add
+ * one line to its table here.
  */
 #include "registry.h"
 
@@ -99,13 +100,53 @@ static int place_table_check(char *err, size_t n)
 		if (o->info.nargs > POLICY_MAX_ARGS)
 			return set_err(err, n, "placement '%s' declares %u arguments (at most %d)",
 				       o->info.name, o->info.nargs, POLICY_MAX_ARGS);
+		/* A capability is declared, not read from a pointer: the
+		 * flag and its hook come together. */
+		if (!(o->info.flags & PLACE_VICTIM) != !o->victim)
+			return set_err(err, n, "placement '%s' %s", o->info.name,
+				       o->victim ? "sets the victim hook without declaring PLACE_VICTIM"
+						 : "declares PLACE_VICTIM without the victim hook");
+	}
+	return 0;
+}
+
+extern const struct select_ops select_share_ops;
+
+const struct select_ops *const select_table[] = {
+	&select_share_ops,
+	NULL,
+};
+
+static const struct policy_info *select_at(unsigned i)
+{
+	return select_table[i] ? &select_table[i]->info : NULL;
+}
+
+const struct select_ops *select_find(const char *spec, struct policy_args *a, char *err, size_t n)
+{
+	int i = policy_find(select_at, "class selector", spec, a, err, n);
+	return i < 0 ? NULL : select_table[i];
+}
+
+static int select_table_check(char *err, size_t n)
+{
+	for (const struct select_ops *const *p = select_table; *p; p++) {
+		const struct select_ops *o = *p;
+		if (o->info.version != SELECT_API_VERSION)
+			return set_err(err, n, "class selector '%s' has interface version %u, want %u",
+				       o->info.name, o->info.version, SELECT_API_VERSION);
+		if (!o->init || !o->pick_class || !o->option)
+			return set_err(err, n, "class selector '%s' lacks a mandatory operation", o->info.name);
+		if (o->info.nargs > POLICY_MAX_ARGS)
+			return set_err(err, n, "class selector '%s' declares %u arguments (at most %d)",
+				       o->info.name, o->info.nargs, POLICY_MAX_ARGS);
 	}
 	return 0;
 }
 
 int registry_check(char *err, size_t n)
 {
-	return gc_table_check(err, n) || place_table_check(err, n) ? -1 : 0;
+	return gc_table_check(err, n) || place_table_check(err, n) || select_table_check(err, n) ? -1 : 0;
 }
 
 int registry_resolve(struct ftl_config *c, char *err, size_t n)
@@ -113,6 +154,11 @@ int registry_resolve(struct ftl_config *c, char *err, size_t n)
 	if (!(c->place = place_find(c->placement, &c->place_args, err, n)))
 		return -1;
 	if (!(c->gc = gc_find(c->policy, &c->gc_args, err, n)))
+		return -1;
+	c->gc_chosen = c->gc != gc_table[0] || c->gc_args.given;
+	/* --spare-share opt: each stream its own share of the spare space */
+	c->select = NULL;
+	if (c->spare_share && !(c->select = select_find("share", &c->select_args, err, n)))
 		return -1;
 	return 0;
 }
