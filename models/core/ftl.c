@@ -65,11 +65,13 @@ void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 		return NULL; /* n * size, rounded up to huge pages, would wrap */
 	size_t bytes = n * size;
 	if (bytes >= 2 * huge) {
-		void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
+		size_t whole = (bytes + huge - 1) / huge * huge;
+		void *p = aligned_alloc(huge, whole);
 		if (p) {
-			madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE);
+			madvise(p, whole, MADV_HUGEPAGE);
 			memset(p, 0, bytes);
-			f->mem_bytes += bytes;
+			/* a huge page is resident whole once touched: counted so */
+			f->mem_bytes += whole;
 		}
 		return p;
 	}

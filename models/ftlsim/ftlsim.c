@@ -11,6 +11,7 @@
  * ftlsim_report.c (a device in time's in ftlsim_time.c), and every
  * error leaves through ftlsim_err.c.
  */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,6 +286,10 @@ int main(int argc, char **argv)
 	struct sim *one = &s, **conf = &one, **m;
 	unsigned nconf = 1, n;
 	sig_init(); /* first: a signal from here on stops with a summary */
+	/* A fixed mmap threshold: glibc otherwise raises it after the first
+	 * large free, and later large blocks come from the heap, which keeps
+	 * what is freed resident: the peak would outgrow the estimate. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	prog_init(argv[0]);
 	sim_defaults(&s);
 	sim_parse_args(&s, argc, argv);

@@ -300,6 +300,8 @@ void sim_progress(struct sim *s, int pass);
 /* ftlsim_estimate.c */
 uint64_t sim_physical_pages(const struct sim *s);
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes);
+/* The transient bytes of a --precondition random fill. */
+uint64_t sim_fill_bytes(const struct sim *s);
 uint64_t sim_memory_available(void);
 /* Models larger together than --mem-limit (default the memory available):
  * a usage error, up front; the estimate said on stderr for several. */

@@ -249,9 +249,18 @@ static uint64_t learn_peak(const struct sim *in, const struct sim *m)
 	return peak;
 }
 
+/* --precondition random shuffles the logical pages in an array of its
+ * own, freed once the fill is written: 4 bytes a logical page, one
+ * model at a time. */
+uint64_t sim_fill_bytes(const struct sim *s)
+{
+	return s->opt.precond == PRECOND_RANDOM ? s->opt.cfg.logical_pages * sizeof(uint32_t) : 0;
+}
+
 void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
 {
-	uint64_t need = 0, one, maps = 0, built = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
+	uint64_t need = 0, one, maps = 0, built = 0, fill = 0,
+		 avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
 	struct coef *k = NULL;
 	in->in.mem_learn = 0;
 	size_t nk = 0;
@@ -272,7 +281,10 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 		}
 		need += one;
 		built++;
+		if (sim_fill_bytes(m[i]) > fill)
+			fill = sim_fill_bytes(m[i]);
 	}
+	need += fill; /* the fills run one after another */
 	free(k);
 	k = NULL;
 	maps = maps_bytes(in, m, n);
@@ -406,6 +418,7 @@ void sim_dry_run(struct sim *s)
 		    : m.events ? (double)m.page_writes / (double)m.events * events : 0;
 	double pt = m.events ? (double)m.page_trims / (double)m.events * events : 0;
 	const struct place_ops *po = learner(s);
+	need += sim_fill_bytes(s); /* the fill's shuffle, freed once it is written */
 	uint64_t peak = need;
 	if (ok && po) {
 		if (!known)
@@ -417,6 +430,13 @@ void sim_dry_run(struct sim *s)
 	json_object_set_new(mem, "model_bytes", ok ? json_integer((json_int_t)need) : json_null());
 	if (po)
 		json_object_set_new(mem, "learn_peak_bytes", ok ? json_integer((json_int_t)peak) : json_null());
+	/* a footprint's numbering, from the first pass */
+	uint64_t maps = s->opt.space == SPACE_FOOTPRINT ? maps_bytes(s, &s, 1) : 0;
+	if (s->opt.space == SPACE_FOOTPRINT) {
+		SETU(mem, "footprint_map_bytes", maps);
+		json_object_set_new(mem, "total_bytes", ok ? json_integer((json_int_t)(peak + maps)) : json_null());
+	}
+	peak += maps;
 	json_object_set_new(mem, "available_bytes",
 			    avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
 	json_object_set_new(mem, "fits", json_boolean(ok && peak <= avail));
@@ -452,7 +472,7 @@ void sim_dry_run(struct sim *s)
 void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
 {
 	json_t *j = json_object(), *inp = json_object(), *arr = json_array(), *mem = json_object();
-	uint64_t need = 0, maps = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
+	uint64_t need = 0, maps = 0, fill = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
 	unsigned built = 0, refused = 0;
 	struct coef *k = NULL;
 	size_t nk = 0;
@@ -488,6 +508,8 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 		json_object_set_new(o, "model_bytes", ok ? json_integer((json_int_t)one) : json_null());
 		json_array_append_new(arr, o);
 		need += one;
+		if (ok && sim_fill_bytes(m[i]) > fill)
+			fill = sim_fill_bytes(m[i]);
 		built += ok;
 		refused += !ok;
 	}
@@ -506,6 +528,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	SETU(j, "models", built);
 	SETU(j, "models_skipped", refused);
 	json_object_set_new(j, "per_model", arr);
+	need += fill;
 	SETU(mem, "model_bytes", need);
 	SETU(mem, "footprint_map_bytes", maps);
 	SETU(mem, "total_bytes", need + maps);

@@ -1,0 +1,49 @@
+#!/bin/sh
+# t0490-memory: the memory estimate holds the peak. For each option that
+# allocates (placements that keep write times or learn the future, the
+# victim policies' indexes, wear levelling, a random fill's shuffle, a
+# device in time, footprint maps, per-volume models), at 2^20 and 2^24
+# logical pages: the peak resident memory is within 5% above the
+# estimate plus a fixed base (the program, its buffers: 8 MiB), and the
+# estimate is not above the peak. So --mem-limit and ftlsweep --slurm's
+# --mem (both from the estimate) hold.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+BASE=$((8 * 1048576))
+"$G" -p zipf:0.9 -n 16777216 -w 300000 -s 2 -o bin >"$TMP/z24.ev" 2>/dev/null
+"$G" -p hotcold -n 1048576 --fill -w 300000 -s 3 -o bin >"$TMP/h20.ev" 2>/dev/null
+"$G" -p uniform -n 131072 --fill -w 100000 --volumes 8 -s 4 -o bin >"$TMP/v.ev" 2>/dev/null
+
+# peak SPACE... OPTIONS...: "estimate peak" in bytes.
+cat >"$TMP/peak.sh" <<'SH'
+est=$("$S" -q "$@" --dry-run | jq '.memory.total_bytes // .memory.learn_peak_bytes // .memory.model_bytes') &&
+rss=$("$S" -q "$@" 2>/dev/null | jq '.timing.max_rss_kb * 1024') &&
+echo "$est $rss"
+SH
+check() { # what, then ftlsim's arguments
+	what=$1
+	shift
+	S=$S sh peak.sh "$@" >r || return 1
+	read -r est rss <r
+	awk -v e="$est" -v r="$rss" -v b=$BASE -v w="$what" 'BEGIN {
+		printf "# %s: estimate %.1f MiB, peak %.1f MiB\n", w, e / 1048576, r / 1048576
+		exit !(r <= b + 1.05 * e && e <= 1.05 * r) }'
+}
+export S
+
+for n in 1048576 16777216; do
+	for o in "" "--precondition random" "--placement sepbit" "--placement fk" "--placement midas" \
+		"--policy cb" "--wear-level static:100" "--device femu,channels=2,dies=2"; do
+		t_expect_success "$n logical pages${o:+, }$o: the peak within 5% above the estimate and a fixed base" "
+			check '$n $o' --out-of-range drop --logical-pages $n $o z24.ev
+		"
+	done
+done
+t_expect_success 'a footprint of 2^20 pages (its maps), filled at random: the same bound' '
+	check footprint --logical-space footprint --precondition random h20.ev
+'
+t_expect_success 'per volume, 8 volumes with their footprint maps: the same bound' '
+	check per-volume --per-volume --logical-space footprint --precondition random v.ev
+'
+t_done
