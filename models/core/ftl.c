@@ -70,8 +70,7 @@ void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 		if (p) {
 			madvise(p, whole, MADV_HUGEPAGE);
 			memset(p, 0, bytes);
-			/* a huge page is resident whole once touched: counted so */
-			f->mem_bytes += whole;
+			f->mem_bytes += bytes;
 		}
 		return p;
 	}
