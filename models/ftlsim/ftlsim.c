@@ -89,10 +89,17 @@ static void build_model(const struct sim *in, struct sim *s)
 	char err[1024], label[512];
 	uint64_t U = s->opt.cfg.logical_pages;
 	s->opt.cfg.physical_pages = sim_physical_pages(s);
+	struct ftl_pagemap *map =
+		s->opt.space != SPACE_FOOTPRINT ? NULL : s->cell.vol ? &s->cell.vol->map : &s->cell.space_owner->cell.map;
+	struct ftl_config dcfg = s->opt.cfg;
+	if (s->opt.host_lfs) { /* the device holds the host log: its pages, its own spare on them */
+		dcfg.logical_pages = host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size);
+		dcfg.physical_pages = sim_physical_for(s, dcfg.logical_pages);
+	}
 	struct dev_config dc = {
-		.ftl = s->opt.cfg,
+		.ftl = dcfg,
 		.timing = s->opt.timing ? &s->opt.tc : NULL,
-		.map = s->opt.space != SPACE_FOOTPRINT ? NULL : s->cell.vol ? &s->cell.vol->map : &s->cell.space_owner->cell.map,
+		.map = s->opt.host_lfs ? NULL : map, /* the host log numbers the footprint */
 		.obs = {.interval = s->opt.interval_set ? s->opt.interval : (U / 10 ? U / 10 : 1),
 			.snapshot_every = s->opt.snapshot_every,
 			.on_interval = sim_curve_row,
@@ -127,9 +134,17 @@ static void build_model(const struct sim *in, struct sim *s)
 			     s->opt.tc.tbers_us, s->opt.tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
 			     units);
 	}
-	s->cell.hops = &host_pass_ops;
-	if (!(s->cell.host = s->cell.hops->open(NULL, s->cell.dev, s->cell.dops, err, sizeof(err))))
-		sim_fail("%s", err);
+	if (s->opt.host_lfs) {
+		s->cell.hops = &host_lfs_ops;
+		s->cell.host = host_lfs_open(&s->opt.lfs, U, s->opt.cfg.page_size, s->opt.cfg.seed, map, s->cell.dev,
+					     s->cell.dops, err, sizeof(err));
+		if (!s->cell.host)
+			sim_fail_usage("%s", err);
+	} else {
+		s->cell.hops = &host_pass_ops;
+		if (!(s->cell.host = s->cell.hops->open(NULL, s->cell.dev, s->cell.dops, err, sizeof(err))))
+			sim_fail("%s", err);
+	}
 	if (s->opt.flashops_path && s->cell.dops->flash_observe(s->cell.dev, sim_flash_op, s))
 		sim_fail("too many flash-operation observers");
 }
@@ -176,9 +191,12 @@ static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nco
 	sim_open_results(s);
 	if (learn)
 		sim_learn_pass(s, m, n);
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		if (m[i]->cell.dev && m[i]->cell.dops->precondition(m[i]->cell.dev, m[i]->opt.precond))
 			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
+		if (m[i]->cell.dev && m[i]->opt.host_lfs && host_lfs_precondition(m[i]->cell.host, m[i]->opt.precond))
+			sim_fail("the host log: %s", m[i]->cell.hops->error(m[i]->cell.host));
+	}
 	if (s->opt.age_path)
 		sim_age_pass(s, m, n);
 }

@@ -107,6 +107,8 @@ struct sim_opts {
 	const char *timeline_path, *latency_path;
 	int precond;
 	const char *age_path; /* --precondition-trace */
+	int host_lfs; /* --host-lfs: a log-structured file system on the device */
+	struct host_lfs_config lfs;
 	const char *wear;
 	uint64_t interval, snapshot_every;
 	int interval_set;
@@ -299,6 +301,8 @@ void sim_progress(struct sim *s, int pass);
 
 /* ftlsim_estimate.c */
 uint64_t sim_physical_pages(const struct sim *s);
+/* The physical pages the options give a logical space of U pages. */
+uint64_t sim_physical_for(const struct sim *s, uint64_t U);
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes);
 /* The transient bytes of a --precondition random fill. */
 uint64_t sim_fill_bytes(const struct sim *s);

@@ -72,6 +72,14 @@ static void usage(void)
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
 	       "      --precondition none|seq|random  write every page once first (default none)\n"
+	       "      --host-lfs segment=BYTES[,policy=NAME][,placement=NAME][,discard=on|off]\n"
+	       "                [,op=X][,offset=BYTES]\n"
+	       "                            a log-structured file system on the device: the\n"
+	       "                            trace's writes go to a host log of BYTES segments\n"
+	       "                            (op X of spare, default 0.07) cleaned by the victim\n"
+	       "                            policy (default greedy); its writes, copies and,\n"
+	       "                            discard=on (default), each cleaned segment's discard\n"
+	       "                            reach the device; host, device and stacked WA\n"
 	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
 	       "                            format; the run's page size): its data stays, its\n"
 	       "                            counts do not (the counters restart after it)\n"
@@ -201,7 +209,7 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY, O_AGE
+	O_LATENCY, O_AGE, O_HOSTLFS
 };
 
 static const struct option longopts[] = {
@@ -232,6 +240,7 @@ static const struct option longopts[] = {
 	{"no-trim", no_argument, NULL, O_NOTRIM},
 	{"precondition", required_argument, NULL, O_PRECOND},
 	{"precondition-trace", required_argument, NULL, O_AGE},
+	{"host-lfs", required_argument, NULL, O_HOSTLFS},
 	{"warmup-writes", required_argument, NULL, O_WARMUP},
 	{"seed", required_argument, NULL, O_SEED},
 	{"curve", required_argument, NULL, O_CURVE},
@@ -405,6 +414,13 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		break;
 	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
 	case O_AGE: s->opt.age_path = arg; break;
+	case O_HOSTLFS: {
+		char err[512];
+		if (host_lfs_parse(&s->opt.lfs, arg, err, sizeof(err)))
+			sim_fail_usage("%s", err);
+		s->opt.host_lfs = 1;
+		break;
+	}
 	case O_WARMUP: s->opt.cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
 	case O_SEED: s->opt.cfg.seed = opt_u64("--seed", arg); break;
 	case O_CURVE: s->opt.curve_path = arg; break;

@@ -39,9 +39,10 @@
 #define SAMPLE_S 1.0
 #define SAMPLE_EVENTS (1u << 22)
 
-uint64_t sim_physical_pages(const struct sim *s)
+uint64_t sim_physical_pages(const struct sim *s) { return sim_physical_for(s, s->opt.cfg.logical_pages); }
+
+uint64_t sim_physical_for(const struct sim *s, uint64_t U)
 {
-	uint64_t U = s->opt.cfg.logical_pages;
 	if (s->opt.phys_kind == PHYS_PAGES)
 		return s->opt.phys_pages;
 	if (s->opt.phys_kind == PHYS_SF)
@@ -118,7 +119,18 @@ static struct ftl_config resolved(const struct sim *s)
  * grows by 32 bytes an interval of simulated time. */
 static uint64_t time_bytes(const struct sim *s)
 {
-	return s->opt.timing ? time_mem_bytes(&s->opt.tc) : 0;
+	uint64_t b = s->opt.timing ? time_mem_bytes(&s->opt.tc) : 0;
+	if (s->opt.host_lfs) { /* the host log: a model of the file system's pages */
+		struct ftl_config c = s->opt.cfg;
+		c.pages_per_seg = (uint32_t)(s->opt.lfs.segment_bytes / c.page_size);
+		c.policy = s->opt.lfs.policy;
+		c.placement = s->opt.lfs.placement;
+		uint64_t U = s->opt.cfg.logical_pages,
+			 T = host_lfs_device_pages(&s->opt.lfs, U, c.page_size) - s->opt.lfs.offset_bytes / c.page_size;
+		double m = registry_resolve(&c, NULL, 0) ? -1 : model_bytes(&c, U, T);
+		b += m > 0 ? (uint64_t)m : 0;
+	}
+	return b;
 }
 
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)

@@ -406,6 +406,31 @@ static void add_model(json_t *j, const struct sim *s)
 	SETU(m, "model_bytes", f->mem_bytes);
 	json_object_set_new(m, "bytes_per_physical_page", json_real((double)f->mem_bytes / f->physical_pages));
 	json_object_set_new(j, "memory", m);
+	if (s->opt.host_lfs && s->cell.host) {
+		struct host_stats hs;
+		s->cell.hops->stats(s->cell.host, &hs);
+		json_t *h = json_object();
+		json_object_set_new(h, "policy", json_string(s->opt.lfs.policy));
+		json_object_set_new(h, "placement", json_string(s->opt.lfs.placement));
+		json_object_set_new(h, "discard", json_boolean(s->opt.lfs.discard));
+		SETU(h, "segment_bytes", s->opt.lfs.segment_bytes);
+		SETU(h, "segment_pages", hs.log_segment_pages);
+		SETU(h, "offset_bytes", s->opt.lfs.offset_bytes);
+		SETU(h, "fs_pages", s->opt.cfg.logical_pages);
+		SETU(h, "log_pages", hs.log_pages);
+		SETU(h, "fs_pages_written", hs.log_host_pages);
+		SETU(h, "gc_pages_copied", hs.log_gc_pages);
+		SETU(h, "segments_cleaned", hs.log_segments_cleaned);
+		SETU(h, "discards_sent", hs.log_discards);
+		SETU(h, "device_writes_sent", hs.out[EV_WRITE]);
+		SETU(h, "device_reads_sent", hs.out[EV_READ]);
+		json_object_set_new(h, "wa_host", jratio(hs.log_wa));
+		json_object_set_new(h, "wa_device", jratio(ftl_wa(&f->c, &zero)));
+		json_object_set_new(h, "wa_stacked",
+				    hs.log_host_pages ? json_real((double)flash_pages(f) / (double)hs.log_host_pages) : json_null());
+		SETU(h, "log_bytes", hs.log_mem_bytes);
+		json_object_set_new(j, "host_lfs", h);
+	}
 	json_t *t = sim_j_time(s);
 	if (t)
 		json_object_set_new(j, "timing", t);

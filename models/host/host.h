@@ -22,6 +22,12 @@ struct host;
  * device), by operation (enum ev_op, zone operations included). */
 struct host_stats {
 	uint64_t in[EV_NOPS_ALL], out[EV_NOPS_ALL];
+	/* a host log (host_lfs.c): is_log, and what its log did */
+	int is_log;
+	uint64_t log_host_pages, log_gc_pages, log_segments_cleaned, log_discards;
+	uint64_t log_pages, log_mem_bytes;
+	uint32_t log_segment_pages;
+	double log_wa;
 };
 
 struct host_ops {
@@ -40,5 +46,25 @@ struct host_ops {
 };
 
 extern const struct host_ops host_pass_ops;
+
+/* A log-structured file system on the device (host_lfs.c): --host-lfs
+ * segment=BYTES,policy=NAME,placement=NAME,discard=on|off,op=X,offset=BYTES. */
+struct host_lfs_config {
+	uint64_t segment_bytes, offset_bytes;
+	char policy[64], placement[64];
+	int discard;
+	double op; /* the host log's pages = the file system's x (1 + op) */
+	uint32_t page_size;
+};
+extern const struct host_ops host_lfs_ops;
+int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_t n);
+/* The device's logical pages the log needs: the file system's pages
+ * plus the log's spare, in whole host segments, after the offset. */
+uint64_t host_lfs_device_pages(const struct host_lfs_config *c, uint64_t fs_pages, uint32_t page_size);
+struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, uint32_t page_size, uint64_t seed,
+			   struct ftl_pagemap *map, struct dev *d, const struct dev_ops *dops, char *err, size_t n);
+/* Lay the file system's blocks out in the log before the trace
+ * (enum ftl_precond), as the device is preconditioned. 0 or -1. */
+int host_lfs_precondition(struct host *h, int kind);
 
 #endif

@@ -1,0 +1,272 @@
+/*
+ * host_lfs.c - a log on a log: a log-structured file system between the
+ * trace and the device (Yang et al., "Don't stack your log on my log",
+ * INFLOW'14). The trace's writes are the file system's block writes;
+ * the file system writes them out of place into host segments of the
+ * device's logical space, and a host segment cleaner (any victim policy,
+ * any placement: the host log is an FTL model of its own, core/) makes
+ * room by copying live blocks. The device sees the host log's writes
+ * (sequential within a host segment), the cleaner's reads and copies,
+ * and, with discard=on, a discard of each host segment it cleaned.
+ *
+ * The host log is watched through the flash-operation hook: each page
+ * the log programs is a device write at that page's address, each page
+ * it reads (a copy, a host read) a device read, each segment it erases a
+ * device discard of the segment's range. Host WA is the log's WA; device
+ * WA the device's; their product what the trace costs the flash.
+ */
+#include <stdio.h>
+#include <strings.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flash.h"
+#include "ftlkit.h"
+#include "host.h"
+#include "registry.h"
+
+struct host {
+	struct dev *d;
+	const struct dev_ops *dops;
+	struct ftl *log;
+	struct host_lfs_config c;
+	struct host_stats st;
+	const struct ev *cur; /* the trace event being served */
+	/* device writes of the current event, coalesced while contiguous */
+	uint64_t run_page, run_n;
+	int failed;
+	char err[600];
+};
+
+int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_t n)
+{
+	memset(c, 0, sizeof(*c));
+	snprintf(c->policy, sizeof(c->policy), "greedy");
+	snprintf(c->placement, sizeof(c->placement), "single");
+	c->discard = 1;
+	c->op = 0.07;
+	char *s = strdup(spec);
+	if (!s)
+		return set_err(err, n, "out of memory");
+	int rc = 0;
+	for (char *save = NULL, *tok = strtok_r(s, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+		const char *v = eq ? eq + 1 : "";
+		if (eq)
+			*eq = 0;
+		uint64_t u;
+		double x;
+		if (!eq)
+			rc = set_err(err, n, "--host-lfs %s: '%s' is not KEY=VALUE", spec, tok);
+		else if (!strcasecmp(tok, "segment")) {
+			if (parse_size(v, &u) || !u)
+				rc = set_err(err, n, "--host-lfs: segment=%s: a size in bytes (e.g. 2M)", v);
+			c->segment_bytes = u;
+		} else if (!strcmp(tok, "offset")) {
+			if (parse_size(v, &u))
+				rc = set_err(err, n, "--host-lfs: offset=%s: a size in bytes", v);
+			c->offset_bytes = u;
+		} else if (!strcmp(tok, "policy") && *v && strlen(v) < sizeof(c->policy))
+			snprintf(c->policy, sizeof(c->policy), "%s", v);
+		else if (!strcmp(tok, "placement") && *v && strlen(v) < sizeof(c->placement))
+			snprintf(c->placement, sizeof(c->placement), "%s", v);
+		else if (!strcmp(tok, "discard") && (!strcmp(v, "on") || !strcmp(v, "off")))
+			c->discard = !strcmp(v, "on");
+		else if (!strcmp(tok, "op")) {
+			if (parse_double(v, &x) || !(x > 0 && x <= 10))
+				rc = set_err(err, n, "--host-lfs: op=%s: the host log's spare space over the file "
+						     "system's, above 0", v);
+			c->op = x;
+		} else
+			rc = set_err(err, n, "--host-lfs: '%s=%s' (keys: segment=BYTES, policy=NAME, placement=NAME, "
+					     "discard=on|off, op=X, offset=BYTES)", tok, v);
+	}
+	free(s);
+	if (!rc && !c->segment_bytes)
+		rc = set_err(err, n, "--host-lfs %s: segment=BYTES (the host segment) is needed", spec);
+	return rc;
+}
+
+uint64_t host_lfs_device_pages(const struct host_lfs_config *c, uint64_t fs_pages, uint32_t page_size)
+{
+	uint64_t hb = c->segment_bytes / page_size;
+	uint64_t log = ftl_pages_for_op(fs_pages, c->op);
+	return (log + hb - 1) / hb * hb + c->offset_bytes / page_size;
+}
+
+/* The coalesced run of device writes out. */
+static int flush_run(struct host *h)
+{
+	if (!h->run_n)
+		return 0;
+	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
+		       .offset = h->run_page * h->c.page_size,
+		       .length = (uint32_t)(h->run_n * h->c.page_size),
+		       .op = EV_WRITE};
+	h->run_n = 0;
+	h->st.out[EV_WRITE]++;
+	if (h->dops->submit(h->d, &e, 1) != 1)
+		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+	return 0;
+}
+
+static int dev_one(struct host *h, int op, uint64_t page, uint64_t pages)
+{
+	if (flush_run(h))
+		return -1;
+	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
+		       .offset = page * h->c.page_size,
+		       .length = (uint32_t)(pages * h->c.page_size),
+		       .op = (uint8_t)op};
+	h->st.out[op]++;
+	if (h->dops->submit(h->d, &e, 1) != 1)
+		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+	return 0;
+}
+
+/* The host log's flash operations: device requests. */
+static int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
+{
+	struct host *h = ctx;
+	uint64_t base = h->c.offset_bytes / h->c.page_size;
+	if (op->cause == FLASH_FILL && op->kind == FLASH_PROGRAM) {
+		/* the file system's blocks laid out before the trace: the
+		 * device is preconditioned the same way (ftlsim) */
+		return 0;
+	}
+	switch (op->kind) {
+	case FLASH_PROGRAM: {
+		uint64_t p = base + op->ppn;
+		if (h->run_n && p == h->run_page + h->run_n && h->run_n < (1u << 20) / h->c.page_size * 8)
+			h->run_n++;
+		else {
+			if (flush_run(h))
+				return -1;
+			h->run_page = p;
+			h->run_n = 1;
+		}
+		if (op->cause == FLASH_GC || op->cause == FLASH_WL)
+			h->st.log_gc_pages++;
+		else
+			h->st.log_host_pages++;
+		return 0;
+	}
+	case FLASH_READ:
+		return dev_one(h, EV_READ, base + op->ppn, 1);
+	case FLASH_ERASE:
+		h->st.log_segments_cleaned++;
+		if (!h->c.discard)
+			return flush_run(h);
+		h->st.log_discards++;
+		return dev_one(h, EV_DISCARD, base + (uint64_t)op->seg * h->c.segment_bytes / h->c.page_size,
+			       h->c.segment_bytes / h->c.page_size);
+	}
+	return 0;
+}
+
+static void lfs_close(struct host *h)
+{
+	if (!h)
+		return;
+	ftl_free(h->log);
+	free(h);
+}
+
+static struct host *lfs_open(const char *spec, struct dev *d, const struct dev_ops *dops, char *err, size_t n)
+{
+	(void)spec;
+	set_err(err, n, "host_lfs opens through host_lfs_open (its configuration)");
+	return NULL;
+}
+
+struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, uint32_t page_size, uint64_t seed,
+			   struct ftl_pagemap *map, struct dev *d, const struct dev_ops *dops, char *err, size_t n)
+{
+	struct host *h = calloc(1, sizeof(*h));
+	if (!h) {
+		set_err(err, n, "out of memory");
+		return NULL;
+	}
+	h->d = d;
+	h->dops = dops;
+	h->c = *c;
+	h->c.page_size = page_size;
+	if (c->segment_bytes % page_size || c->offset_bytes % page_size) {
+		set_err(err, n, "--host-lfs: segment=%llu and offset=%llu must be whole %u-byte pages",
+			(unsigned long long)c->segment_bytes, (unsigned long long)c->offset_bytes, page_size);
+		free(h);
+		return NULL;
+	}
+	struct ftl_config fc;
+	ftl_config_default(&fc);
+	fc.logical_pages = fs_pages;
+	fc.page_size = page_size;
+	fc.pages_per_seg = (uint32_t)(c->segment_bytes / page_size);
+	fc.physical_pages = host_lfs_device_pages(c, fs_pages, page_size) - c->offset_bytes / page_size;
+	fc.policy = h->c.policy;
+	fc.placement = h->c.placement;
+	fc.trim = 1; /* the file system knows what it freed */
+	fc.seed = seed;
+	if (!(h->log = registry_ftl_new(&fc, err, n))) {
+		char m[600];
+		snprintf(m, sizeof(m), "--host-lfs: the host log: %s", err);
+		set_err(err, n, "%s", m);
+		free(h);
+		return NULL;
+	}
+	h->log->map = map; /* the trace's footprint, numbered (or NULL) */
+	if (ftl_flash_observe(h->log, on_log, h)) {
+		set_err(err, n, "too many flash-operation observers");
+		lfs_close(h);
+		return NULL;
+	}
+	return h;
+}
+
+int host_lfs_precondition(struct host *h, int kind) { return ftl_precondition(h->log, kind); }
+
+static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		h->cur = &e[k];
+		h->st.in[e[k].op < EV_NOPS_ALL ? e[k].op : 0]++;
+		if (e[k].op == EV_FLUSH) {
+			if (dev_one(h, EV_FLUSH, 0, 0))
+				return k;
+			continue;
+		}
+		if (ftl_request(h->log, &e[k])) {
+			if (!h->err[0])
+				set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
+			return k;
+		}
+		if (flush_run(h))
+			return k;
+	}
+	h->cur = NULL;
+	return n;
+}
+
+static int lfs_idle(struct host *h, uint64_t until_ns) { return h->dops->idle(h->d, until_ns); }
+
+static void lfs_stats(const struct host *h, struct host_stats *st)
+{
+	*st = h->st;
+	st->is_log = 1;
+	st->log_wa = ftl_wa(&h->log->c, &(struct ftl_counts){0});
+	st->log_segment_pages = h->log->b;
+	st->log_pages = h->log->T;
+	st->log_mem_bytes = h->log->mem_bytes;
+}
+
+static const char *lfs_error(const struct host *h) { return h->err[0] ? h->err : h->dops->error(h->d); }
+
+const struct host_ops host_lfs_ops = {
+	.name = "lfs",
+	.open = lfs_open,
+	.submit = lfs_submit,
+	.idle = lfs_idle,
+	.stats = lfs_stats,
+	.error = lfs_error,
+	.close = lfs_close,
+};

@@ -1,0 +1,50 @@
+#!/bin/sh
+# t0478-host-lfs: a log on a log (--host-lfs). A log-structured file
+# system's segments cleaned on the host, its writes, copies and discards
+# sent to the device: the device's counts are the host log's (every page
+# it programs reaches the device), the stacked WA is the product of the
+# two, and Yang et al.'s (INFLOW'14) result holds: host segments aligned
+# with the device's segments give device WA 1.000, misaligned ones more.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+"$G" -p uniform -n 65536 --fill -w 600000 -s 5 -o bin >"$TMP/u.ev" 2>/dev/null
+M="--logical-pages 65536 --op 0.07 --pages-per-segment 256 --placement sepgc --precondition random --warmup-writes 2000000"
+
+t_expect_success 'the device writes what the host log programs; stacked WA = host WA x device WA' '
+	"$S" -q $M --host-lfs segment=1M u.ev >a.json &&
+	jq -e ".host_pages_written == (.host_lfs.fs_pages_written + .host_lfs.gc_pages_copied) and
+		.host_lfs.discards_sent == .host_lfs.segments_cleaned and
+		((.host_lfs.wa_stacked - .host_lfs.wa_host * .host_lfs.wa_device) | fabs) < 1e-8 * .host_lfs.wa_stacked and
+		.host_lfs.wa_host > 2" a.json
+'
+t_expect_success 'the file system'"'"'s writes are the trace'"'"'s: the host log'"'"'s own counts' '
+	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 u.ev | jq .host_pages_written >want &&
+	jq .host_lfs.fs_pages_written a.json >got && t_cmp want got
+'
+t_expect_success 'host segments aligned with the device'"'"'s, discarded after cleaning: device WA 1.000' '
+	jq -e ".wa_measured == 1 and .host_lfs.discard == true" a.json
+'
+t_expect_success 'misaligned by half a segment: device WA above 1.2' '
+	"$S" -q $M --host-lfs segment=1M,offset=512K u.ev | jq -e ".wa_measured > 1.2"
+'
+t_expect_success 'host segments half the device'"'"'s: device WA above 1.2, and higher without discard' '
+	"$S" -q $M --host-lfs segment=512K u.ev | jq .wa_measured >on &&
+	"$S" -q $M --host-lfs segment=512K,discard=off u.ev | jq .wa_measured >off &&
+	awk -v on="$(cat on)" -v off="$(cat off)" "BEGIN { exit !(on > 1.2 && off > on) }"
+'
+t_expect_success 'no discard: the device hears nothing of the cleaning' '
+	"$S" -q $M --host-lfs segment=1M,discard=off u.ev | jq -e ".host_lfs.discards_sent == 0 and .requests.discards == 0"
+'
+t_expect_success 'a host log under a device in time: the device'"'"'s requests timed' '
+	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 --host-lfs segment=1M \
+		--device femu,channels=1,dies=2 --qd 4 u.ev >t.json &&
+	jq -e ".timing.requests == (.requests.writes + .requests.reads + .requests.discards + .requests.flushes) and
+		.timing.latency_us.write.count > 0" t.json
+'
+t_expect_success 'bad --host-lfs specifications: usage errors' '
+	t_err 2 "segment=BYTES" "$S" --host-lfs policy=greedy u.ev &&
+	t_err 2 "keys:" "$S" --host-lfs segment=1M,colour=blue u.ev &&
+	t_err 2 "victim policy|policy" "$S" --host-lfs segment=1M,policy=nope u.ev
+'
+t_done
