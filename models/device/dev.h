@@ -33,15 +33,26 @@ struct dev_observer {
 
 struct time_config;
 
+/* A zoned device (dev_zns.c): --zoned size=BYTES[,capacity=BYTES]
+ * [,max_open=N][,max_active=N][,finish=pad|free]. */
+struct zns_config {
+	uint64_t zone_bytes, capacity_bytes; /* capacity 0: the zone's size */
+	uint32_t max_open, max_active;	     /* 0: no limit */
+	int finish_pad;			     /* a finish programs the rest of the zone */
+	int strict;			     /* a write off the pointer is an error (else counted) */
+};
+
 struct dev_config {
 	struct ftl_config ftl;	   /* geometry, policies by name, GC and TRIM rules */
 	const struct time_config *timing; /* a device in time (dev_time.h), or NULL */
+	const struct zns_config *zns;	  /* a zoned device (dev_zns.c), or NULL */
 	struct ftl_pagemap *map;   /* footprint renumbering (shared, read-only), or NULL */
 	struct dev_observer obs;
 };
 
 /* Capabilities, in dev_stats.flags. */
 #define DEV_LEARNS 0x1 /* wants the trace once before the replay (learn_*) */
+#define DEV_ZONED 0x2  /* zones written at their pointers, reset by the host (dev_zns.c) */
 
 /* What a device did, for the reports: counters since the start (c), at
  * the start of the measured window (c0) and of the current interval
@@ -61,6 +72,9 @@ struct dev_stats {
 	uint64_t bg_victims;		 /* victims cleaned in idle time (clean) */
 	uint64_t aged_pages;		 /* host pages of the ageing trace (age) */
 	int64_t now_ns;			 /* the time of the request served last */
+	/* a zoned device (DEV_ZONED) */
+	uint64_t zone_resets, zone_finishes, zone_pad_pages, zone_errors, zone_reads_unwritten;
+	uint32_t zone_capacity_pages, zones_open, zones_active;
 	uint32_t free_segments, sealed_segments;
 	uint32_t erase_max;		 /* the largest erase count */
 	uint64_t mem_bytes;		 /* what the device allocated */
@@ -132,5 +146,7 @@ extern const struct dev_ops dev_ftl_ops;
 /* A device in time over another (dev_time.c): opens dev_ftl_ops under
  * it from the same configuration, c->timing set. */
 extern const struct dev_ops dev_time_ops;
+/* A zoned device: no map, no GC (dev_zns.c). */
+extern const struct dev_ops dev_zns_ops;
 
 #endif
