@@ -27,7 +27,7 @@ if (what ne "iops" && what ne "lat" && what ne "busy") { print "timeline.gp: wha
 if (strlen(xlabel) == 0) { xlabel = "simulated time (s)" }
 if (strlen(ylabel) == 0) {
 	ylabel = what eq "iops" ? "IOPS (requests per second)" : \
-		what eq "lat" ? "latency of the interval's requests (log scale)" : "share of the units' time"
+		what eq "lat" ? (mean ? "latency of the interval's requests, p99 and mean (log scale)" : "p99 latency of the interval's requests (log scale)") : "share of the units' time"
 }
 eval APPLY
 # Each run: its interval (the step of t_s; 1 s for a single row) and a
