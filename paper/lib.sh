@@ -184,6 +184,8 @@ outputs_of() {
 		curve) printf ' --curve curve.csv' ;;
 		hist) printf ' --hist hist.csv' ;;
 		erase) printf ' --erase-hist erase.csv' ;;
+		timeline) printf ' --timeline timeline.csv' ;;
+		latency) printf ' --latency latency.csv' ;;
 		esac
 	done
 }

@@ -122,7 +122,10 @@ quick_overrides() {
 # A sweep: every line of SERIES ("id|title|tracegen args|ftlsim
 # args[|x values]") at every x of XS (or of its own x values). XVAR: x
 # (disk utilization, --spare-factor 1-x), sf (--spare-factor x), op
-# (--op x) or q (tracegen --trim-prob x).
+# (--op x) or q (tracegen --trim-prob x); or none: each line is one run
+# (x 0) whose options are the whole of both commands (GEN and the
+# line's tracegen args; the line's ftlsim args), $NAME in them expanded
+# after the QUICK_ overrides (write SERIES in single quotes).
 plan_sweep() {
 	D=$1
 	out=${OUTPUTS:-}
@@ -137,6 +140,15 @@ plan_sweep() {
 		sid=$r
 		[ -n "$sid" ] || continue
 		case $sid in \#*) continue ;; esac
+		if [ "$XVAR" = none ]; then
+			eval "gen=\"${GEN:-} $sgen\" sim=\"$ssim\""
+			squeeze "$gen"
+			gen=$r
+			squeeze "$sim"
+			emit_run "$D/index.csv" "$sid,0" "$gen" "$r" "" "$out"
+			echo "$sid|$stitle" >>"$D/series.txt.tmp.$$"
+			continue
+		fi
 		for x in ${sxs:-$XS}; do
 			mcalc "$WRITES * $PAGES"
 			gen="$GEN $sgen -n $PAGES -w $r -s $SEED"
@@ -145,7 +157,7 @@ plan_sweep() {
 			sf) phys="--spare-factor $x" ;;
 			op) phys="--op $x" ;;
 			q) phys="--spare-factor $SF"; gen="$gen --trim-prob $x" ;;
-			*) echo "plan.sh: XVAR must be x, sf, op or q, not '$XVAR'" >&2; exit 2 ;;
+			*) echo "plan.sh: XVAR must be x, sf, op, q or none, not '$XVAR'" >&2; exit 2 ;;
 			esac
 			mcalc "$WARMUP * $PAGES"
 			sim="--logical-pages $PAGES $phys --pages-per-segment $B --warmup-writes $r --seed $SEED"

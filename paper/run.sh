@@ -6,10 +6,12 @@
 # The args file (written by paper/plan.sh) sets gen (tracegen options;
 # empty for a real trace), sim (ftlsim options), trace (the id of a
 # trace prepared by paper/prep-trace.sh under OUT/traces/) and outputs
-# (any of curve hist erase). In sim, "--pages-per-segment auto" and
-# "--interval auto" take the values prep-trace.sh chose for the trace.
+# (any of curve hist erase timeline latency). In sim,
+# "--pages-per-segment auto" and "--interval auto" take the values
+# prep-trace.sh chose for the trace.
 # Writes the ftlsim summary to the .json target last, after the CSV
-# files beside it (HASH.curve.csv, HASH.hist.csv, HASH.erase.csv; a run
+# files beside it (HASH.curve.csv, HASH.hist.csv, HASH.erase.csv; with a
+# device in time HASH.timeline.csv and HASH.latency.csv; a run
 # of several models, --grid or --per-volume, HASH.results.csv) and
 # HASH.time (seconds the run took, from date).
 set -eu
@@ -27,6 +29,8 @@ for o in $outputs; do
 	curve) extra="$extra --curve $base.curve.csv" ;;
 	hist) extra="$extra --hist $base.hist.csv" ;;
 	erase) extra="$extra --erase-hist $base.erase.csv" ;;
+	timeline) extra="$extra --timeline $base.timeline.csv" ;;
+	latency) extra="$extra --latency $base.latency.csv" ;;
 	esac
 done
 case " $sim " in *" --grid "* | *" --per-volume "*) extra="$extra --results $base.results.csv" ;; esac

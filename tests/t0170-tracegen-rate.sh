@@ -92,13 +92,25 @@ t_expect_success 'hir: same seed, same bytes; --fill writes every page first' '
 	"$G" $HIR --fill -o text 2>/dev/null | head -8192 | awk "\$3 != (NR - 1) * 4096 { bad = 1 } END { exit bad }"
 '
 
+# --precondition-writes 3000 at 1000 a second: 3 s of random writes,
+# then the first burst (0.2 s, some 200 writes) and its wait.
+t_expect_success 'hir --precondition-writes N: N random writes at the rate, then the bursts; 0 changes nothing' '
+	"$G" $HIR -s 4 --precondition-writes 0 -o bin >c 2>/dev/null && t_cmp a c &&
+	"$G" $HIR -s 4 --precondition-writes 3000 -o text 2>/dev/null >p.txt &&
+	awk "NR <= 3000 { if (\$2 != \"W\" || \$3 >= 8192 * 4096) bad = 1; t = \$1 } END { exit bad || t < 2.5e9 || t > 3.5e9 }" p.txt &&
+	awk "NR > 1 && \$1 - p >= 1e8 { printf \"%d \", \$1 - p } { p = \$1 }" p.txt >gaps &&
+	test "$(cat gaps)" = "1000000000 1000000000 1000000000 2500000000 2500000000 2500000000 " &&
+	first=$(awk "NR > 1 && \$1 - p >= 1e8 { print NR - 1; exit } { p = \$1 }" p.txt) &&
+	test $first -gt 3100 && test $first -lt 3300
+'
+
 t_expect_success 'hir: tracestat finds the wait states as its idle time' '
 	"$G" $HIR -o bin 2>/dev/null >h.ev && "$BIN/tracestat" -q --idle-threshold 100 h.ev >h.json &&
 	test "$(jq -c ".traces[0].idle | [.idle_gaps, .idle_s, .busy_periods.count]" h.json)" = "[6,10.5,7]"
 '
 
 for args in "-p hir" "-p hir --rate 0" "-p uniform --rate -3" "-p uniform --rate 2e9" "-p uniform --rate x" \
-	"-p uniform --burst 5" "-p zipf:1 --waits 5" "-p hir --rate 10 -w 100" "-p hir --rate 10 --volumes 4" \
+	"-p uniform --burst 5" "-p zipf:1 --waits 5" "-p uniform --precondition-writes 5" "-p hir --rate 10 -w 100" "-p hir --rate 10 --volumes 4" \
 	"-p hir --rate 10 --waits 5,x" "-p hir --rate 10 --waits ," "-p hir --rate 10 --burst 0" \
 	"-p hir --rate 10 --rounds 0" "-p hir --rate 10 --baseline -1" \
 	"-p hir --rate 10 --waits 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17"; do

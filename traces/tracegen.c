@@ -343,6 +343,7 @@ struct opts {
 	int64_t waits_ns[MAX_WAITS], burst_ns, baseline_ns;
 	int nwaits, hir_opts, baseline_set;
 	uint64_t rounds;
+	uint64_t precond_writes; /* hir: uniform writes before the first burst */
 };
 
 static void usage(void)
@@ -383,6 +384,9 @@ static void usage(void)
 	       "      --rounds N         hir: (burst, wait) rounds per wait state (default 360)\n"
 	       "      --baseline S       hir: seconds of writes without a wait after each wait\n"
 	       "                         state's rounds (default rounds x burst, 1800)\n"
+	       "      --precondition-writes N\n"
+	       "                         hir: N uniform writes at --rate before the first\n"
+	       "                         burst, the PTS's preconditioning (default 0)\n"
 	       "      --stats            report events and events/s on stderr\n"
 	       "  -h, --help             show this help and exit\n"
 	       "  -V, --version          show the version and exit\n"
@@ -463,7 +467,8 @@ enum {
 	OPT_BURST,
 	OPT_WAITS,
 	OPT_ROUNDS,
-	OPT_BASELINE
+	OPT_BASELINE,
+	OPT_PRECOND
 };
 
 static void parse_args(int argc, char **argv, struct opts *o)
@@ -486,6 +491,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"waits", required_argument, NULL, OPT_WAITS},
 		{"rounds", required_argument, NULL, OPT_ROUNDS},
 		{"baseline", required_argument, NULL, OPT_BASELINE},
+		{"precondition-writes", required_argument, NULL, OPT_PRECOND},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -549,6 +555,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			o->baseline_ns = opt_seconds_ns("--baseline", optarg, 1);
 			o->baseline_set = o->hir_opts = 1;
 			break;
+		case OPT_PRECOND:
+			o->precond_writes = opt_size("--precondition-writes", optarg);
+			o->hir_opts = 1;
+			break;
 		case 'h': usage(); exit(EXIT_OK);
 		case 'V': print_version(); exit(EXIT_OK);
 		default: usage_error("bad option");
@@ -577,7 +587,7 @@ static void check_opts(struct opts *o)
 		usage_error("--trim-prob needs --pages below 2^32");
 	int hir = !strcmp(o->pat->name, "hir");
 	if (o->hir_opts && !hir)
-		usage_error("--burst, --waits, --rounds and --baseline apply to hir only");
+		usage_error("--burst, --waits, --rounds, --baseline and --precondition-writes apply to hir only");
 	if (hir && !o->rate)
 		usage_error("hir needs --rate IOPS: the rate of the bursts' writes");
 	if (hir && o->writes_set)
@@ -726,11 +736,22 @@ static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w
  * start to the last before its end; the idle time runs from that last
  * write, so that every pause between two requests of the trace longer
  * than the bursts' gaps is exactly a wait state. The preconditioning is
- * the replay's (ftlsim --precondition random) or --fill's.
+ * the replay's (ftlsim --precondition random), --fill's, or
+ * --precondition-writes N: N uniform writes at --rate (after the fill,
+ * if any), as the PTS drives the device to steady state before the
+ * test; the first burst starts at the arrival after the last of them.
  */
 static void run_hir(const struct opts *o, struct gen *g, struct ev_writer *w, struct ev *e,
 		    struct pageset *set)
 {
+	for (uint64_t i = 0; i < o->precond_writes && !sig_caught; i++) {
+		uint64_t p = o->pat->next(g, &e->temp);
+		if (set)
+			pageset_add(set, p);
+		e->op = EV_WRITE;
+		e->offset = p * o->page_size;
+		emit(w, e);
+	}
 	for (int k = 0; k < o->nwaits && !sig_caught; k++) {
 		for (uint64_t r = 0; r < o->rounds && !sig_caught; r++) {
 			int64_t end = clock_add(e->t_ns, o->burst_ns);

@@ -1,0 +1,250 @@
+#!/bin/sh
+# paper/12-time.sh - figure 12: what the cleaner costs in time. IOPS from
+# fresh out of the box to steady state (with the SNIA PTS steady-state
+# windows), the QD 1 closed form, latency CDFs of a real trace under
+# foreground, idle-time and preemptible GC, and Host Idle Recovery.
+#   sh paper/12-time.sh OUT 12-time   (from make paper)
+O=$1 FIG=$2
+. ./paper/lib.sh
+load_params
+T=$O/traces
+run() { awk -F, -v s="$1" 'NR > 1 && $1 == s { print $3; exit }' "$D/index.csv"; }
+trun() { awk -F, -v s="$1" 'NR > 1 && $1 == s { print $6; exit }' "$D/tindex.csv"; }
+# tj HASH FILTER: a jq filter on a run's summary.
+tj() { jq -r "$2 // empty" "$R/$1.json"; }
+args_of() { sed -n "s/^$2='\(.*\)'$/\1/p" "$R/$1.args" | tr -s ' '; }
+
+# --- 1. Degradation over time --------------------------------------------
+# Each run: its timeline without the last (partial) interval; fresh IOPS
+# the first interval's; the steady-state window.
+{
+	echo "| series | fresh IOPS (first round) | steady state (s) | steady-state IOPS | fresh / steady | WA after the fill |"
+	echo "|---|---|---|---|---|---|"
+} >"$D/degradation.md"
+lines= spans= k=0
+for s in op07 op28 trim notrim; do
+	k=$((k + 1))
+	h=$(run $s)
+	awk -F, -v half="$(calc "$ROUND_MS / 2000")" 'NR == 1 { print "t_mid_s," $0; next } { if (p != "") print p } { p = ($1 + half) "," $0 }' "$R/$h.timeline.csv" >"$D/deg-$s.csv"
+	jq -r '.timing.steady_state | [(.found | tostring), (.start_s // ""), (.end_s // ""), (.iops // "")] | @tsv' "$R/$h.json" >"$D/.ss"
+	IFS='	' read -r found wst wen ss <"$D/.ss"
+	rm -f "$D/.ss"
+	fresh=$(awk -F, 'NR == 2 { print $3; exit }' "$D/deg-$s.csv")
+	wa=$(tj "$h" .wa_measured)
+	eval "found_$s=\$found ss_$s=\${ss:-0} fresh_$s=\$fresh"
+	check "time.ss-found.$s" yes "\"$found\" == \"true\"" "$(title_of $s): steady state found (SNIA PTS rule, rounds of $ROUND_MS ms): $found, ${wst:-?}-${wen:-?} s at $(fmt "${ss:-0}" 0) IOPS"
+	echo "| $(title_of $s) | $(fmt "$fresh" 0) | ${wst:-not found}-${wen:-} | $(fmt "${ss:-}" 0) | $(fmt "$(calc "$fresh / ${ss:-1}")" 2) | $(fmt "$wa" 2) |" >>"$D/degradation.md"
+	lines="$lines${lines:+;}$D/deg-$s.csv|t_mid_s|iops|$(title_of $s)|$k|linespoints pi $(awk 'END { n = int(NR / 12); print n < 1 ? 1 : n }' "$D/deg-$s.csv")"
+	[ "$found" != true ] || spans="$spans${spans:+;}$wst|$wen|$ss|$k"
+done
+r=$(calc "$fresh_op07 / $ss_op07")
+check time.fresh-vs-steady yes "$r >= 3" "OP 7%: fresh IOPS $(fmt "$fresh_op07" 0) / steady-state IOPS $(fmt "$ss_op07" 0) = $(fmt "$r" 2) (at least 3)"
+check time.op28-above-op07 yes "$ss_op28 > $ss_op07" "steady-state IOPS at OP 28% $(fmt "$ss_op28" 0) > at OP 7% $(fmt "$ss_op07" 0)"
+check time.trim-above-notrim yes "$ss_trim > $ss_notrim" "20% discards, OP 7%: steady-state IOPS with TRIM $(fmt "$ss_trim" 0) > without $(fmt "$ss_notrim" 0)"
+last=$(cat "$D"/deg-*.csv | awk -F, 'NR > 1 && $1 + 0 > m { m = $1 + 0 } END { print m }')
+first=$(awk -F, 'NR == 2 { print $1 }' "$D/deg-op07.csv")
+gpvars time-degradation <<EOV
+title = "From fresh to steady state: random 4 KiB writes, QD $QD, 2 x 2 FEMU dies, b = $B, greedy"
+xlabel = "simulated time (s, log scale; one value per round of $(calc "$ROUND_MS / 1000") s, at its middle)"
+logx = 1
+xtics = "(0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000)"
+ylabel = "IOPS (requests / s, discards included; log scale)"
+ylog = 1
+ytics = "(500, 1000, 2000, 5000, 10000, 20000, 50000)"
+yrange = "1000:30000"
+xrange = "$(calc "$first * 0.8"):$(calc "$last * 1.1")"
+lines = "$lines"
+spans = "$spans"
+spantitle = "steady-state window (SNIA PTS: 5 rounds), at its mean IOPS"
+EOV
+
+# The QD 1 closed form on one die: tPROG + (WA-1)(tR + tPROG) + (WA/b) tBERS.
+for s in qd1op07 qd1op28; do
+	h=$(run $s)
+	jq -r '[.wa_measured, .timing.latency_us.write.mean, .timing.device.tr_us, .timing.device.tprog_us, .timing.device.tbers_us, .params.pages_per_segment] | @tsv' "$R/$h.json" >"$D/.qd1"
+	IFS='	' read -r wa lat tr tp tb b <"$D/.qd1"
+	rm -f "$D/.qd1"
+	cf=$(calc "$tp + ($wa - 1) * ($tr + $tp) + $wa / $b * $tb")
+	row "time.$s" "mean write latency (us), $(title_of $s), WA $(fmt "$wa" 3)" "$(fmt "$cf" 2)" \
+		"closed form tPROG + (WA-1)(tR+tPROG) + (WA/b)tBERS with the run's WA, FEMU's times (Li et al., The CASE of FEMU, FAST'18)" "$(fmt "$lat" 2)"
+	d=$(relpct "$lat" "$cf")
+	check "time.$s" yes "$d <= 1" "$(title_of $s): mean write latency $(fmt "$lat" 2) us vs the closed form $(fmt "$cf" 2) us at WA $(fmt "$wa" 3) ($d%, tolerance 1%)"
+done
+
+# --- 2. Latency CDFs of the real trace ------------------------------------
+ms() { fmt "$(calc "$1 / 1000")" 2; }
+left= right= k=0
+{
+	echo "| GC | WA | write p50 | write p90 | write p99 | write p99.9 | read p50 | read p99 | time requests waited on GC | victims cleaned in idle time |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
+} >"$D/latency.md"
+for s in fg bg pre; do
+	k=$((k + 1))
+	h=$(trun $s)
+	for kind in write read; do
+		# From 0 at the first bucket: the curve rises from the axis.
+		awk -F, -v k="$kind" 'NR == 1 { print "latency_ms,cdf"; next } $1 == k { if (!n++) print $2 / 1000 ",0"; print $2 / 1000 "," $4 }' "$R/$h.latency.csv" >"$D/lat-$s-$kind.csv"
+	done
+	left="$left${left:+;}$D/lat-$s-write.csv|latency_ms|cdf|$(title_of $s)|$k"
+	right="$right${right:+;}$D/lat-$s-read.csv|latency_ms|cdf|$(title_of $s)|$k"
+	# Every kind's distribution function ends at 1.
+	ends=$(awk -F, 'NR > 1 { last[$1] = $4 } END { for (k in last) printf "%s=%s ", k, last[k] }' "$R/$h.latency.csv" | tr ' ' '\n' | sort | tr '\n' ' ')
+	ok=$(echo "$ends" | awk '{ n = 0; ok = 1; for (i = 1; i <= NF; i++) { split($i, a, "="); n++; if (a[2] != 1) ok = 0 } print ok && n >= 2 }')
+	check "time.cdf-ends.$s" yes "$ok == 1" "$(title_of $s): every latency CDF ends at 1: ${ends% }"
+	jq -r '[.wa_total, .timing.latency_us.write.p50, .timing.latency_us.write.p90, .timing.latency_us.write.p99, .timing.latency_us.write.p99_9, .timing.latency_us.read.p50, .timing.latency_us.read.p99, .timing.gc_wait_s, .timing.bg_victims] | @tsv' "$R/$h.json" >"$D/.lat"
+	IFS='	' read -r wa w50 w90 w99 w999 r50 r99 gw bv <"$D/.lat"
+	rm -f "$D/.lat"
+	eval "w99_$s=\$w99"
+	echo "| $(title_of $s) | $(fmt "$wa" 2) | $(ms "$w50") ms | $(ms "$w90") ms | $(ms "$w99") ms | $(ms "$w999") ms | $(ms "$r50") ms | $(ms "$r99") ms | $(fmt "$gw" 2) s | $bv |" >>"$D/latency.md"
+done
+check time.bg-p99 yes "$w99_bg <= $w99_fg" "rootfs-discard: write p99 with idle-time GC $(fmt "$(calc "$w99_bg / 1000")" 2) ms <= foreground GC's $(fmt "$(calc "$w99_fg / 1000")" 2) ms"
+tid=$(awk -F, '$1 == "fg" { print $2 }' "$D/tindex.csv")
+# Reads barely wait on GC here: say so when the three curves are one.
+same=
+if cmp -s "$D/lat-fg-read.csv" "$D/lat-bg-read.csv" && cmp -s "$D/lat-fg-read.csv" "$D/lat-pre-read.csv"; then
+	same="; the three distributions are the same"
+fi
+info=$T/$tid.info
+gpvars time-latency <<EOV
+title = "Latency CDFs, rootfs-discard blktrace sample replayed $TIME_SCALE times slower: FEMU 2 x 2 dies, OP 28%, b = 256, greedy"
+ltitle = "writes ($(tj "$(trun fg)" .timing.latency_us.write.count) requests)"
+rtitle = "reads ($(tj "$(trun fg)" .timing.latency_us.read.count) requests$same)"
+xlabel = "latency, arrival to completion (ms; log scale)"
+ylabel = "share of requests at or below (CDF; the axis starts at $CDF_FROM)"
+xrange = "0.02:3000"
+yrange = "$CDF_FROM:1.005"
+left = "$left"
+right = "$right"
+EOV
+
+# --- 3. Host Idle Recovery ---------------------------------------------------
+# The foreground GC time of each burst (the units' busy time that is GC
+# not begun in idle time: busy_share x (gc_busy_share -
+# gc_idle_busy_share) x units x interval, summed over the burst's
+# rows), grouped by the idle gap before the burst (rows without a
+# request, the nearest wait state), averaged per wait state. A burst
+# spans at most burst + 2 rows; the first of each wait state follows a
+# baseline (or the preconditioning) without a pause and is left out.
+hirgc() { # RUN BURST_S: "wait,mean fg GC seconds" lines
+	units=$(tj "$1" .timing.device.units)
+	round=$(tj "$1" .timing.steady_state.round_s)
+	awk -F, -v units="$units" -v round="$round" -v maxrows=$(($2 + 2)) -v waits="5 10 15 25 50" '
+	function flush(   i, w, best) {
+		if (nrun > 0 && nrun <= maxrows && gap > 0) {
+			best = 1
+			for (i = 2; i <= nw; i++) if ((W[i] - gap) ^ 2 < (W[best] - gap) ^ 2) best = i
+			acc[best] += sum; cnt[best]++
+		}
+	}
+	BEGIN { nw = split(waits, W, " ") }
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["iops"] > 0 { nrun++; sum += $c["busy_share"] * ($c["gc_busy_share"] - $c["gc_idle_busy_share"]) * units * round; next }
+	{ if (nrun > 0) { flush(); nrun = 0; sum = 0; gap = 0 } gap++ }
+	END { flush(); for (i = 1; i <= nw; i++) if (cnt[i]) printf "%s,%.6f,%d\n", W[i], acc[i] / cnt[i], cnt[i] }' "$R/$1.timeline.csv"
+}
+hlines= k=0
+for burst in $HIR_BURSTS; do
+	for s in hir$burst hir${burst}bg; do
+		k=$((k + 1))
+		{ echo "wait_s,fg_gc_s,bursts"; hirgc "$(run $s)" "$burst"; } >"$D/$s.csv"
+		hlines="$hlines${hlines:+;}$D/$s.csv|wait_s|fg_gc_s|$(title_of $s)|$k|linespoints"
+	done
+	off=$D/hir$burst.csv on=$D/hir${burst}bg.csv
+	n=$(tail -n +2 "$off" | wc -l)
+	lo=$(awk -F, 'NR > 1 { if (lo == "" || $2 < lo) lo = $2 } END { print lo }' "$off")
+	hi=$(awk -F, 'NR > 1 { if ($2 > hi) hi = $2 } END { print hi + 0 }' "$off")
+	check "time.hir$burst.flat" yes "$n == 5 && $lo > 0 && $hi / $lo < 1.1" "HIR, $burst s bursts, foreground GC only: GC time a burst $(tail -n +2 "$off" | cut -d, -f2 | xargs printf '%.2f ' | sed 's/ $//') s at waits 5-50 s, flat (max/min $(fmt "$(calc "$hi / ($lo > 0 ? $lo : 1)")" 3) < 1.1)"
+	vals=$(tail -n +2 "$on" | cut -d, -f2 | xargs printf '%.2f ' | sed 's/ $//')
+	inc=$(awk -F, 'NR > 2 && $2 > p + 1e-9 { bad = 1 } NR > 1 { p = $2 } END { print bad + 0 }' "$on")
+	lon=$(tail -n 1 "$on" | cut -d, -f2)
+	loff=$(tail -n 1 "$off" | cut -d, -f2)
+	check "time.hir$burst.bg" yes "$(tail -n +2 "$on" | wc -l) == 5 && $inc == 0 && $lon < 0.1 * $loff" "HIR, $burst s bursts, idle-time GC: foreground GC a burst $vals s at waits 5-50 s, non-increasing, at 50 s $(fmt "$lon" 3) s < a tenth of foreground only's $(fmt "$loff" 2) s"
+done
+gpvars time-hir <<EOV
+title = "Host Idle Recovery (SNIA PTS): one FEMU die, OP $(calc "$HIR_OP * 100")%, bursts of random 4 KiB writes at $HIR_RATE IOPS"
+xlabel = "wait state: host idle time before the burst (s)"
+ylabel = "foreground GC time in a burst (die-seconds)"
+xtics = "(5, 10, 15, 25, 50)"
+xrange = "0:53"
+yrange = "-0.2:*"
+lines = "$hlines"
+EOV
+
+# --- Setup and tables ------------------------------------------------------
+h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
+{
+	echo "The device in time (ftlsim \`--device\`, docs/MODEL.md) charges every flash operation of the model to a die:"
+	echo "FEMU's times (Li et al., FAST'18): page read tR 40 us, program tPROG 200 us, block erase tBERS 2 ms, no transfer time."
+	echo
+	echo "**Degradation.** U = $PAGES logical pages of 4 KiB written once in order, then $WRITES U uniform random single-page"
+	echo "requests, closed loop with $QD outstanding (\`--qd $QD\`), on 2 channels x 2 dies with segments of b = $B pages striped"
+	echo "over the four dies ($((B / 4)) pages of a segment in each die's block), greedy. Series: OP 7% and 28%; and with 20% of the"
+	echo "requests discards of a written page (tracegen \`--trim-prob $TRIM_Q\`) at OP 7%, the FTL told of them (\`--trim\`) or not"
+	echo "(\`--no-trim\`). IOPS counts every request, the discards too (they take no time: no \`--trim-cost\`). A round is"
+	echo "$(calc "$ROUND_MS / 1000") s of simulated time (\`--timeline-interval $ROUND_MS\`); the steady-state window is the SNIA PTS"
+	echo "rule ftlsim applies (five rounds whose IOPS lie within 20% of their mean, their least-squares line within 10%),"
+	echo "searched from the first round after the warm-up (the fill) in which GC ran, drawn as a bar at its mean IOPS."
+	echo "The fresh IOPS is the first round's (a fresh drive: no GC). The rule accepts a window whose IOPS still moves by"
+	echo "less than 10%: with TRIM the live pages keep declining toward U(1-2q)/(1-q) (figure 7) for some U/(1-q) requests,"
+	echo "and IOPS rises with them past the window (those runs are $TRIM_WRITES U requests long)."
+	echo
+	cat "$D/degradation.md"
+	echo
+	echo "One run, as a command line:"
+	echo
+	echo "    bin/tracegen $(args_of "$h1" gen) -o bin | bin/ftlsim $(args_of "$h1" sim)$(outputs_of "$h1") -"
+	echo
+	echo "The QD 1 rows of the table: one die, one request at a time, the same writes; the measured window after"
+	echo "$WARMUP U host page writes (the fill included). Each write then waits for the GC its own pages need, so its mean"
+	echo "latency is tPROG + (WA-1)(tR+tPROG) + (WA/b)tBERS with the window's WA:"
+	echo
+	echo "    bin/tracegen $(args_of "$hq" gen) -o bin | bin/ftlsim $(args_of "$hq" sim)$(outputs_of "$hq") -"
+	echo
+	echo "**Latency.** The rootfs-discard blktrace sample ($(sed -n 's/^events=//p' "$info") events, $(sed -n 's/^write_requests=//p' "$info") writes,"
+	echo "$(sed -n 's/^discard_requests=//p' "$info") discards over 6.2 s: an ext4 root compiling Python, mounted with online discard), chosen over the"
+	echo "MSR sample hm_0-head1000 because it has timestamps to the nanosecond, thousands of writes in bursts separated by idle"
+	echo "time, and a footprint ($(sed -n 's/^pages_written=//p' "$info") pages) that holds 100 segments of 256 pages (hm_0's first 1000"
+	echo "events write 475 distinct pages, under two such segments). Footprint logical space, filled at random first, OP 28%, b = 256 on"
+	echo "2 x 2 dies, GC watermarks 4 and 8 free segments. Replayed $TIME_SCALE times slower than recorded (\`--time-scale $TIME_SCALE\`):"
+	echo "as recorded its biggest burst writes some 75 MB within 50 ms (1.5 GB/s, a virtual disk on the host's page cache),"
+	echo "and four FEMU dies program 80 MB/s. Stretched, the dies are busy $(fmt "$(calc "100 * $(tj "$(trun fg)" .timing.unit_busy_share)")" 1)% of the time under foreground GC; the tail is the"
+	echo "writes of up to 4 MiB (several segments each, so several GC passes) and the writes queued behind them."
+	echo "Foreground GC cleans when a write finds no free segment, the request waiting for the pass; idle-time GC"
+	echo "(\`--bg-gc idle=100,high=16\`) cleans after 100 ms without a request until 16 segments are free, yielding to"
+	echo "requests (it cleans earlier, fuller victims: its WA is higher); preemptible GC (\`--gc-preempt hard=1\`) defers"
+	echo "the same passes as foreground GC while a free segment remains."
+	echo
+	cat "$D/latency.md"
+	echo
+	echo "    bin/ftlsim $(args_of "$hb" sim)$(outputs_of "$hb") $T/$tid.ev"
+	echo
+	echo "**Host Idle Recovery** (SNIA Solid State Storage Performance Test Specification Enterprise 1.1, section 11): one die,"
+	echo "U = $HIR_PAGES pages, OP $(calc "$HIR_OP * 100")% (b = 256), the drive filled at random (\`--precondition random\`), then"
+	echo "$HIR_PRE U random writes at $HIR_RATE IOPS (tracegen \`--precondition-writes\`: the PTS's preconditioning to steady state),"
+	echo "then for each wait state W = 5, 10, 15, 25, 50 s: $HIR_ROUNDS rounds of a burst of random writes at $HIR_RATE IOPS"
+	echo "(Poisson) followed by W s idle, and $HIR_BASELINE s of writes without a pause (the PTS: 360 rounds, 1800 s). Bursts"
+	echo "of 5 s (the PTS's) and of 7 s. The foreground GC time of a burst is the dies' GC time in its rows of the timeline"
+	echo "(1 s rows: \`busy_share\` x (\`gc_busy_share\` - \`gc_idle_busy_share\`)), grouped by the idle rows before it; the first"
+	echo "burst of each wait state follows writes without a pause and is left out. Idle-time GC (\`--bg-gc $HIR_BG\`) cleans"
+	echo "in the waits until 32 segments are free (8192 pages: 8 s of the bursts' writes), as fast as one die copies the"
+	echo "victims' live pages: whether a wait restores enough for the burst after it depends on the burst's length."
+	echo
+	echo "    bin/tracegen $(args_of "$hh" gen) -o bin | bin/ftlsim $(args_of "$hh" sim)$(outputs_of "$hh") -"
+	echo
+} >"$D/setup.md"
+{
+	echo "Host Idle Recovery: foreground GC time a burst (s), by wait state:"
+	echo
+	printf '| wait (s) |'; for burst in $HIR_BURSTS; do printf ' %s | %s |' "$(title_of hir$burst)" "$(title_of hir${burst}bg)"; done; echo
+	printf '|---|'; for burst in $HIR_BURSTS; do printf -- '---|---|'; done; echo
+	for w in 5 10 15 25 50; do
+		printf '| %s |' "$w"
+		for burst in $HIR_BURSTS; do
+			for s in hir$burst hir${burst}bg; do printf ' %s |' "$(fmt "$(awk -F, -v w="$w" '$1 == w { print $2 }' "$D/$s.csv")" 3)"; done
+		done
+		echo
+	done
+	echo
+} >>"$D/extra.md.new"
+rm -f "$D/degradation.md" "$D/latency.md"
+finish
