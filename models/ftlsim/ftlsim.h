@@ -87,7 +87,9 @@ struct vols {
 struct sim {
 	/* the command line */
 	struct trace_opts topt;
-	const char *path;
+	const char *path;	   /* the trace's name (of a set of files: cli_trace_inputs) */
+	const char *const *paths; /* its files, read one after another as one trace */
+	size_t npaths;
 	struct ftl_config cfg;
 	int space;
 	uint64_t capacity;

@@ -495,12 +495,14 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 		if (!cli_trace_opt(c, optarg, &s->topt) && !sim_opt(s, c, optarg))
 			usage_error("bad option");
 	}
-	/* the members of one per-CPU blktrace set (a glob) are one trace */
-	const char *in[argc > optind ? argc - optind : 1];
-	int nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->topt, in) : 0;
-	if (nin > 1)
-		usage_error("one trace at a time (got %d)", nin);
-	s->path = nin ? in[0] : "-";
+	/* several files, a directory or @LIST: one trace (a set of files) */
+	static const char *const std_in[] = {"-"};
+	const char **in = NULL;
+	size_t nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->topt, &in, &s->path) : 0;
+	s->paths = nin ? in : std_in;
+	s->npaths = nin ? nin : 1;
+	if (!nin)
+		s->path = "-";
 	if (optind == argc && isatty(0))
 		usage_error("no trace: name a FILE, or pipe one in (- for stdin)");
 	/* Progress: every second on a terminal unless told; elsewhere

@@ -17,7 +17,7 @@ void sim_open_trace(struct sim *s)
 {
 	char err[1024];
 	s->topt.async = sim_threads(s, 1) > 1; /* with threads, decompression in its own */
-	s->t = trace_open(s->path, &s->topt, err, sizeof(err));
+	s->t = trace_open_set(s->paths, s->npaths, &s->topt, err, sizeof(err));
 	if (!s->t && sim_interrupted)
 		return; /* a signal stopped the opening read: no event, the caller stops */
 	if (!s->t)
