@@ -120,6 +120,7 @@ struct sim {
 	uint64_t vol_top, min_pages;
 	uint32_t *vol_list;
 	size_t nvol_list;
+	uint32_t shard_k, shard_n; /* --volumes shard:K/N (shard_n 0: none) */
 	struct vols vols;
 	/* this model's volume in a --per-volume run, and why it did not run */
 	struct vol *vol;
@@ -227,6 +228,7 @@ void sim_free_grid(struct sim *s);
 /* ftlsim_volumes.c */
 void sim_volumes_arg(struct sim *s, const char *arg);
 void sim_volume_count(struct sim *in, const struct ev *e);
+uint32_t sim_volume_shard(uint32_t id, uint32_t n);
 struct vol *sim_volume_of(struct sim *in, uint32_t id);
 struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf, unsigned *n);
 void sim_volumes_free(struct sim *in);

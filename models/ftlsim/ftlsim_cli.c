@@ -136,8 +136,10 @@ static void usage(void)
 	       "      --tag NAME            the results' tag column (default empty)\n"
 	       "      --per-volume          a model per volume of the trace (and per grid\n"
 	       "                            configuration), each with its own logical space\n"
-	       "      --volumes LIST|top:N  only these volumes (a missing one is an error), or\n"
-	       "                            the N that write the most pages\n"
+	       "      --volumes LIST|top:N|shard:K/N  only these volumes (a missing one is\n"
+	       "                            an error), or the N that write the most pages;\n"
+	       "                            shard:K/N (K from 0 to N-1) of those, shard K of N\n"
+	       "                            by a hash of the volume id (given with the others)\n"
 	       "      --min-pages N         skip volumes whose logical space is below N pages\n"
 	       "  -j, --jobs N              worker threads, each running a share of the models\n"
 	       "                            while the reader reads ahead (default: the number\n"
@@ -517,7 +519,7 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	if (s->age_path && (s->per_volume || s->space == SPACE_FOOTPRINT))
 		usage_error("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
 			    "the extent, not --logical-space footprint or --per-volume");
-	if ((s->vol_top || s->nvol_list || s->min_pages) && !s->per_volume)
+	if ((s->vol_top || s->nvol_list || s->min_pages || s->shard_n) && !s->per_volume)
 		usage_error("--volumes and --min-pages select volumes of --per-volume");
 	if (s->per_volume && !strcmp(s->path, "-") && !s->fp_path)
 		usage_error("--per-volume reads the trace twice: name a file, not standard input (or give "

@@ -731,6 +731,8 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 	json_object_set_new(pv, "selection", json_string(in->vol_top ? "top" : in->nvol_list ? "list" : "all"));
 	SETU(pv, "top", in->vol_top);
 	SETU(pv, "min_pages", in->min_pages);
+	if (in->shard_n)
+		json_object_set_new(pv, "shard", json_sprintf("%u/%u", in->shard_k, in->shard_n));
 	json_object_set_new(j, "per_volume", pv);
 	if (in->grid.naxes)
 		json_object_set_new(j, "grid", j_grid(in));
