@@ -3,6 +3,8 @@
  */
 #include "cli_trace.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +64,9 @@ int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
 	}
 	case OPT_SORT:
 		o->sort = 1;
+		return 1;
+	case OPT_UNORDERED:
+		o->unordered = 1;
 		return 1;
 	case OPT_SECTOR_SIZE: {
 		uint64_t v = opt_size("--sector-size", arg);
@@ -136,50 +141,209 @@ static char *set_key(const char *base)
 	return key;
 }
 
-int cli_trace_inputs(char *const *paths, int n, const struct trace_opts *o, const char **out)
+/* The paths named, before the per-CPU sets are made one: each with where
+ * it was named (for messages) and whether it came from a list or a
+ * directory (then it must exist). */
+struct names {
+	char **path;
+	size_t n, cap;
+};
+
+static void names_add(struct names *l, const char *path)
 {
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		if (!(l->path = realloc(l->path, l->cap * sizeof(*l->path))))
+			die(EXIT_DATA, "out of memory");
+	}
+	if (!(l->path[l->n++] = strdup(path)))
+		die(EXIT_DATA, "out of memory");
+}
+
+static int not_hidden(const struct dirent *d) { return d->d_name[0] != '.'; }
+static int by_version(const struct dirent **a, const struct dirent **b)
+{
+	return strverscmp((*a)->d_name, (*b)->d_name);
+}
+
+/* A directory without per-CPU blktrace files: its files in name order
+ * (numbers compared as numbers), no hidden file, no subdirectory. 0 when
+ * it holds a per-CPU set (the set reader takes it whole). */
+static int dir_files(const char *dir, struct names *l)
+{
+	struct dirent **de;
+	int n = scandir(dir, &de, not_hidden, by_version);
+	if (n < 0)
+		die(EXIT_DATA, "%s: cannot list the directory: %s", dir, strerror(errno));
+	int set = 0;
+	for (int i = 0; i < n; i++) {
+		long cpu;
+		set |= btset_member_name(de[i]->d_name, &cpu) != 0;
+	}
+	size_t before = l->n, dl = strlen(dir);
+	while (dl > 1 && dir[dl - 1] == '/')
+		dl--;
+	for (int i = 0; i < n; i++) {
+		char *p;
+		struct stat st;
+		if (!set && asprintf(&p, "%.*s/%s", (int)dl, dir, de[i]->d_name) >= 0) {
+			if (!stat(p, &st) && S_ISREG(st.st_mode))
+				names_add(l, p);
+			free(p);
+		}
+		free(de[i]);
+	}
+	free(de);
+	if (set)
+		return 0;
+	if (l->n == before)
+		die(EXIT_DATA, "%s: a directory without a trace file (its files are read in name order; hidden "
+			       "files and subdirectories are not)", dir);
+	return 1;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* One argument (or a list's line, at where): a directory's files, a
+ * list's paths, or itself. */
+static void expand(const char *arg, const char *where, struct names *l)
+{
+	if (arg[0] == '@') {
+		const char *list = arg + 1;
+		if (where)
+			die(EXIT_DATA, "%s: @%s: a list cannot name another list", where, list);
+		FILE *fp = fopen(list, "r");
+		if (!fp)
+			die(EXIT_DATA, "%s: cannot read the list of trace files: %s", list, strerror(errno));
+		const char *slash = strrchr(list, '/');
+		int dl = slash ? (int)(slash - list + 1) : 0;
+		char *line = NULL, at[4200];
+		size_t cap = 0, before = l->n;
+		unsigned long lineno = 0;
+		ssize_t len;
+		while ((len = getline(&line, &cap, fp)) >= 0) {
+			lineno++;
+			while (len > 0 && strchr(" \t\r\n", line[len - 1]))
+				line[--len] = 0;
+			char *p = line + strspn(line, " \t");
+			if (!*p || *p == '#')
+				continue;
+			snprintf(at, sizeof(at), "%s:%lu", list, lineno);
+			if (!strcmp(p, "-"))
+				die(EXIT_DATA, "%s: standard input (-) cannot be in a list", at);
+			if (*p == '@')
+				die(EXIT_DATA, "%s: %s: a list cannot name another list", at, p);
+			char *full;
+			if (asprintf(&full, "%.*s%s", *p == '/' ? 0 : dl, list, p) < 0)
+				die(EXIT_DATA, "out of memory");
+			char base[BTSET_PATH], err[600];
+			struct stat st;
+			if (stat(full, &st) && btset_base(full, base, sizeof(base), err, sizeof(err)) <= 0)
+				die(EXIT_DATA, "%s: %s: %s", at, full, strerror(ENOENT));
+			expand(full, at, l);
+			free(full);
+		}
+		int bad = ferror(fp);
+		free(line);
+		fclose(fp);
+		if (bad)
+			die(EXIT_DATA, "%s: cannot read the list of trace files: %s", list, strerror(errno));
+		if (l->n == before)
+			die(EXIT_DATA, "%s: the list names no trace file (one path a line)", list);
+		return;
+	}
+	if (strcmp(arg, "-") && is_dir(arg) && dir_files(arg, l))
+		return;
+	names_add(l, arg);
+}
+
+/* Where the inputs are kept for the program's life. */
+static struct names g_in;
+
+size_t cli_trace_inputs(char *const *args, int n, const struct trace_opts *o, const char ***out,
+			const char **name)
+{
+	struct names all = {0};
+	for (int i = 0; i < n; i++)
+		expand(args[i], NULL, &all);
 	int sets = !o->format || !strcmp(o->format, "auto") || !strcmp(o->format, "blktrace");
-	char **key = calloc((size_t)n + 1, sizeof(*key));
-	long *cpu = calloc((size_t)n + 1, sizeof(*cpu)); /* member named, -1: whole set */
-	int nout = 0;
+	char **key = calloc(all.n + 1, sizeof(*key));
+	long *cpu = calloc(all.n + 1, sizeof(*cpu)); /* member named, -1: whole set, -2: a file */
+	size_t nout = 0;
 	if (!key || !cpu)
 		die(EXIT_DATA, "out of memory");
-	for (int i = 0; i < n; i++) {
+	for (size_t i = 0; i < all.n; i++) {
+		const char *path = all.path[i];
 		char base[BTSET_PATH], err[600];
-		int is_set = sets ? btset_base(paths[i], base, sizeof(base), err, sizeof(err)) : 0;
+		int is_set = sets ? btset_base(path, base, sizeof(base), err, sizeof(err)) : 0;
 		if (is_set < 0)
 			die(EXIT_DATA, "%s", err);
+		if (!strcmp(path, "-") && all.n > 1)
+			die(EXIT_DATA, "standard input (-) cannot be one file of a trace set: name files only");
 		if (!is_set) {
-			out[nout++] = paths[i];
+			struct stat st;
+			if (all.n > 1 && stat(path, &st))
+				die(EXIT_DATA, "%s: %s", path, strerror(errno));
+			/* the same file named twice (overlapping globs) is read once */
+			if (all.n > 1 && !(key[i] = realpath(path, NULL)))
+				die(EXIT_DATA, "%s: %s", path, strerror(errno));
+			cpu[i] = -2;
+			int seen = 0;
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = key[j] && cpu[j] == -2 && !strcmp(key[j], key[i]);
+			if (seen) {
+				warn("%s: named more than once: read once", path);
+				free(all.path[i]);
+				continue;
+			}
+			all.path[nout++] = all.path[i];
 			continue;
 		}
-		const char *slash = strrchr(paths[i], '/');
+		const char *slash = strrchr(path, '/');
 		long c;
-		struct stat st;
-		if (!btset_member_name(slash ? slash + 1 : paths[i], &c) ||
-		    (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)))
+		if (!btset_member_name(slash ? slash + 1 : path, &c) || is_dir(path))
 			c = -1;
 		char *k = set_key(base);
 		if (!k)
 			die(EXIT_DATA, "out of memory");
 		int seen = 0, twice = 0;
-		for (int j = 0; j < i; j++) {
-			if (!key[j] || strcmp(key[j], k))
+		for (size_t j = 0; j < i; j++) {
+			if (!key[j] || cpu[j] == -2 || strcmp(key[j], k))
 				continue;
 			seen = 1;
 			twice |= cpu[j] == c || cpu[j] < 0 || c < 0;
 		}
 		if (twice)
-			warn("%s: the per-CPU set %s is named more than once: each CPU is read once",
-			     paths[i], base);
-		if (!seen)
-			out[nout++] = paths[i];
+			warn("%s: the per-CPU set %s is named more than once: each CPU is read once", path, base);
 		key[i] = k;
 		cpu[i] = c;
+		if (!seen)
+			all.path[nout++] = all.path[i];
+		else
+			free(all.path[i]);
 	}
-	for (int i = 0; i < n; i++)
+	for (size_t i = 0; i < all.n; i++)
 		free(key[i]);
 	free(key);
 	free(cpu);
+	g_in = all;
+	g_in.n = nout;
+	*out = (const char **)g_in.path;
+	if (name) {
+		static char *set_name;
+		if (nout == 1 || !n)
+			*name = nout ? g_in.path[0] : "-";
+		else if (n == 1)
+			*name = args[0];
+		else {
+			if (asprintf(&set_name, "%s and %zu more files", g_in.path[0], nout - 1) < 0)
+				die(EXIT_DATA, "out of memory");
+			*name = set_name;
+		}
+	}
 	return nout;
 }

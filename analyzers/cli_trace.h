@@ -1,7 +1,8 @@
 /*
  * cli_trace.h - the trace-reading options every program shares
- * (-f, --action, --ops, --start, --end, --volume, --sort,
- * --sector-size, --skip-bad), parsed in one place.
+ * (-f, --action, --ops, --start, --end, --volume, --sort, --unordered,
+ * --sector-size, --skip-bad), parsed in one place, and what the FILE
+ * arguments name: one trace, of one file or a set of them.
  */
 #ifndef FTLKIT_CLI_TRACE_H
 #define FTLKIT_CLI_TRACE_H
@@ -22,6 +23,7 @@ enum {
 	OPT_SKIP_BAD,
 	OPT_LIST_FORMATS,
 	OPT_COLUMNS,
+	OPT_UNORDERED,
 	OPT_TRACE_END
 };
 
@@ -36,10 +38,13 @@ enum {
 	{"sector-size", required_argument, NULL, OPT_SECTOR_SIZE},    \
 	{"skip-bad", no_argument, NULL, OPT_SKIP_BAD},                \
 	{"list-formats", no_argument, NULL, OPT_LIST_FORMATS},        \
-	{"columns", required_argument, NULL, OPT_COLUMNS}
+	{"columns", required_argument, NULL, OPT_COLUMNS},              \
+	{"unordered", no_argument, NULL, OPT_UNORDERED}
 
 #define CLI_TRACE_HELP                                                                  \
-	"Trace input (FILE or - for stdin; compressed .gz .bz2 .zst .xz read as is):\n"  \
+	"Trace input (FILE or - for stdin; compressed .gz .bz2 .zst .xz read as is;\n"   \
+	"several FILEs, a DIR (its files in name order) or @LIST (a file of paths,\n"    \
+	"one a line) are one trace, its files read one after another in time order):\n"  \
 	"  -f, --format NAME    trace format (default auto: detected from the content;\n" \
 	"                       --list-formats shows the names)\n"                        \
 	"      --action D|Q|C   blktrace/blkparse: the event per I/O (issue D, queue Q,\n" \
@@ -50,6 +55,8 @@ enum {
 	"      --end SEC        drop events at or after SEC seconds\n"                   \
 	"      --volume ID      keep one volume (multi-volume traces)\n"                 \
 	"      --sort           emit in time order (buffers the whole trace)\n"          \
+	"      --unordered      a set's files may go back in time where one ends and\n"  \
+	"                       the next begins (default: an error naming both)\n"      \
 	"      --sector-size N  bytes per sector for sector-based formats\n"             \
 	"      --skip-bad       skip bad records, counting them on stderr\n"                \
 	"      --columns SPEC   -f csv: the column map, e.g. 't=1:us op=2:R=r,W=w\n"      \
@@ -59,23 +66,32 @@ enum {
 int cli_trace_opt(int c, const char *arg, struct trace_opts *o);
 void cli_list_formats(void);
 /*
- * The traces that FILE arguments name, each once: the members of one
- * blktrace per-CPU set (as a glob like NAME.blktrace.* gives them) are
- * one trace, named by the first of them; a set named again (the same
- * member twice, or its base or directory beside a member) is read once,
- * with a note on stderr. Returns the count, the paths in out[] (n
- * entries at most, pointing into paths). Dies on an error (exit 1).
+ * The trace that the FILE arguments name: the files of one trace set
+ * (trace_open_set), in order. An argument is
+ *   - a FILE, or - for standard input (alone);
+ *   - a blktrace per-CPU set (btset.h): a member, its base or its
+ *     directory; its members named again (as a glob like NAME.blktrace.*
+ *     gives them) are read once, with a note on stderr when named twice;
+ *   - a directory without per-CPU files: its files in name order
+ *     (numbers in names compared as numbers, x.2 before x.10), not its
+ *     hidden files or subdirectories;
+ *   - @LIST: the paths LIST holds, one a line (blank lines and lines
+ *     starting with # skipped; a relative path is from LIST's directory),
+ *     each a FILE, a per-CPU set or a directory; a list names no list.
+ * Returns the count of files; *out their paths, kept for the program's
+ * life; *name (if not NULL) the trace's name in messages: the file's
+ * path, the one argument naming a directory or list, or "FIRST and N
+ * more files". Dies on an error (exit 1).
  */
-int cli_trace_inputs(char *const *paths, int n, const struct trace_opts *o, const char **out);
+size_t cli_trace_inputs(char *const *args, int n, const struct trace_opts *o, const char ***out,
+			const char **name);
 /*
  * After a trace ends: -1, with a message naming the file in err, when
  * --skip-bad skipped every record the reader found (it gave no event):
  * nothing read is not a success. Else 0.
  */
 int cli_all_bad(struct trace *t, const char *path, char *err, size_t n);
-/* After a trace ends: report skipped records on stderr; when they were
- * every record (cli_all_bad), die with exit 1 (die() removes the
- * outputs not yet committed). */
+/* After a trace ends: report skipped records on stderr. */
 void cli_report_bad(struct trace *t, const char *path);
 
 #endif

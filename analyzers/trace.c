@@ -7,15 +7,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "btset.h"
 #include "ftlkit.h"
 
 struct trace {
-	struct reader r;
+	struct reader r;    /* the member being read */
 	struct src src;
 	int have_src;
 	struct trace_opts o;
+	/* A trace set: its members, read one after another (one member for
+	 * a lone file). */
+	char **path;
+	size_t npath, cur;
+	int64_t *size;	     /* each member's size, -1 unknown */
+	int64_t size_total;  /* theirs together, -1 unknown */
+	const struct reader_ops *ops; /* the set's format, from its first member */
+	int boundary;	     /* the next event is its member's first */
+	int have_raw_last;
+	int64_t raw_last;    /* raw time of the last event read, of member raw_last_member */
+	size_t raw_last_member;
+	uint64_t nbad_before; /* bad records skipped in the members before */
+	char first_bad[512];
 	int have_t0;
 	int64_t t0;
 	int64_t last_t;	    /* raw time of the event before (unsorted mode) */
@@ -85,7 +99,11 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 			return set_err(err, n,
 				       "%s: cannot detect the trace format; name it with -f (see --list-formats)",
 				       t->src.name);
-		if (!t->o.quiet)
+		if (!t->o.quiet && t->npath > 1)
+			warn("%s: detected format '%s'%s%s (a set of %zu files, read as one trace)", t->src.name,
+			     ops->name, t->src.codec ? ", " : "", t->src.codec ? src_codec_name(t->src.codec) : "",
+			     t->npath);
+		else if (!t->o.quiet)
 			warn("%s: detected format '%s'%s%s", t->src.name, ops->name,
 			     t->src.codec ? ", " : "", t->src.codec ? src_codec_name(t->src.codec) : "");
 	}
@@ -94,8 +112,9 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 		src_close(&t->src);
 		t->have_src = 0;
 	}
-	if (!t->o.reopen)
+	if (!t->o.reopen && !t->ops)
 		warn_options(t, t->have_src ? t->src.name : path, ops);
+	t->ops = ops;
 	t->r.ops = ops;
 	t->r.path = path;
 	t->r.src = t->have_src ? &t->src : NULL;
@@ -121,42 +140,122 @@ static struct trace *trace_new(const struct trace_opts *o, const struct reader_o
 	return t;
 }
 
-static struct trace *trace_fail(struct trace *t)
+static void close_member(struct trace *t)
 {
 	if (t->r.ops && t->r.ops->close && t->r.priv)
 		t->r.ops->close(&t->r);
+	t->r.priv = NULL;
 	if (t->have_src)
 		src_close(&t->src);
+	t->have_src = 0;
+}
+
+static void free_paths(struct trace *t)
+{
+	for (size_t i = 0; i < t->npath; i++)
+		free(t->path[i]);
+	free(t->path);
+	free(t->size);
+}
+
+static struct trace *trace_fail(struct trace *t)
+{
+	close_member(t);
+	free_paths(t);
 	free(t);
 	return NULL;
 }
 
-struct trace *trace_open(const char *path, const struct trace_opts *o, char *err, size_t n)
+/* Open member i of the set with the set's format (detected on the
+ * first member when not given). */
+static int open_member(struct trace *t, size_t i, char *err, size_t n)
 {
-	const struct reader_ops *ops;
-	struct trace *t = trace_new(o, &ops, err, n);
-	if (!t)
-		return NULL;
+	const char *path = t->path[i];
+	const struct reader_ops *ops = t->ops;
 	char base[BTSET_PATH];
 	int is_set = 0;
+	t->cur = i;
 	if (!ops || (ops->flags & RD_OWN_FILES)) {
 		is_set = btset_base(path, base, sizeof(base), err, n);
 		if (is_set < 0)
-			return trace_fail(t);
+			return -1;
 	}
 	if (is_set) {
 		if (!ops)
 			ops = reader_find("blktrace");
 	} else {
 		t->have_src = 1;
-		if (src_open(&t->src, path) || (o->async && src_async(&t->src))) {
-			set_err(err, n, "%s", t->src.err);
+		if (src_open(&t->src, path) || (t->o.async && src_async(&t->src)))
+			return set_err(err, n, "%s", t->src.err);
+	}
+	/* Auto-detected: every file of a set is of the format of its first. */
+	if (t->ops && t->have_src && i && (!t->o.format || !strcmp(t->o.format, "auto"))) {
+		size_t avail;
+		const unsigned char *d = src_peek(&t->src, 65536, &avail);
+		if (!d)
+			return set_err(err, n, "%s", t->src.err);
+		const struct reader_ops *got = avail ? trace_detect(d, avail) : NULL;
+		if (avail && got != t->ops)
+			return set_err(err, n, "%s: %s%s%s, but the set's first file %s is '%s': a trace set is of one "
+				       "format", path, got ? "format '" : "not of a known format", got ? got->name : "",
+				       got ? "'" : "", t->path[0], t->ops->name);
+	}
+	/* What the reader counts starts again; the skipped records add up. */
+	t->nbad_before += t->r.nbad;
+	if (!t->first_bad[0] && t->r.first_bad[0])
+		snprintf(t->first_bad, sizeof(t->first_bad), "%s", t->r.first_bad);
+	memset(&t->r, 0, sizeof(t->r));
+	return trace_start(t, path, ops, strcmp(path, "-") != 0, err, n);
+}
+
+struct trace *trace_open_set(const char *const *paths, size_t np, const struct trace_opts *o, char *err,
+			     size_t n)
+{
+	const struct reader_ops *ops;
+	if (!np) {
+		set_err(err, n, "no trace file");
+		return NULL;
+	}
+	struct trace *t = trace_new(o, &ops, err, n);
+	if (!t)
+		return NULL;
+	t->ops = ops;
+	t->path = calloc(np, sizeof(*t->path));
+	t->size = calloc(np, sizeof(*t->size));
+	if (!t->path || !t->size) {
+		set_err(err, n, "out of memory");
+		return trace_fail(t);
+	}
+	t->npath = np;
+	for (size_t i = 0; i < np; i++) {
+		struct stat st;
+		if (!(t->path[i] = strdup(paths[i]))) {
+			set_err(err, n, "out of memory");
 			return trace_fail(t);
 		}
+		if (np > 1 && !strcmp(paths[i], "-")) {
+			set_err(err, n, "standard input (-) cannot be one file of a set of several");
+			return trace_fail(t);
+		}
+		t->size[i] = !stat(paths[i], &st) && S_ISREG(st.st_mode) ? (int64_t)st.st_size : -1;
+		if (t->size[i] < 0 || (i && t->size_total < 0))
+			t->size_total = -1;
+		else
+			t->size_total += t->size[i];
 	}
-	if (trace_start(t, path, ops, strcmp(path, "-") != 0, err, n))
+	/* The first member that is not empty says the format (a time slice
+	 * without I/O may be an empty file). */
+	size_t first = 0;
+	while (!ops && first + 1 < np && t->size[first] == 0)
+		first++;
+	if (open_member(t, first, err, n))
 		return trace_fail(t);
 	return t;
+}
+
+struct trace *trace_open(const char *path, const struct trace_opts *o, char *err, size_t n)
+{
+	return trace_open_set(&path, 1, o, err, n);
 }
 
 struct trace *trace_open_mem(const char *name, const void *data, size_t len,
@@ -166,6 +265,12 @@ struct trace *trace_open_mem(const char *name, const void *data, size_t len,
 	struct trace *t = trace_new(o, &ops, err, n);
 	if (!t)
 		return NULL;
+	if (!(t->path = calloc(1, sizeof(*t->path))) || !(t->path[0] = strdup(name))) {
+		set_err(err, n, "out of memory");
+		return trace_fail(t);
+	}
+	t->npath = 1;
+	t->size_total = -1;
 	t->have_src = 1;
 	if (src_open_mem(&t->src, name, data, len)) {
 		set_err(err, n, "%s", t->src.err);
@@ -185,15 +290,68 @@ static int keep(const struct trace *t, const struct ev *e)
 	return e->t_ns >= t->o.start_ns && e->t_ns < t->o.end_ns;
 }
 
+static const char *member_name(const struct trace *t, size_t i)
+{
+	return strcmp(t->path[i], "-") ? t->path[i] : "<stdin>";
+}
+
+/* Member cur has ended: on to the next, 0, or -1 with t->err. */
+static int next_member(struct trace *t)
+{
+	char err[600];
+	close_member(t);
+	if (open_member(t, t->cur + 1, err, sizeof(err))) {
+		snprintf(t->err, sizeof(t->err), "%s", err);
+		return -1;
+	}
+	t->boundary = 1;
+	return 0;
+}
+
+/* The first event of a member, at raw time tn: in a set in time order,
+ * no earlier than the last event of the members before. */
+static int check_boundary(struct trace *t, int64_t tn)
+{
+	t->boundary = 0;
+	if (!t->have_raw_last || tn >= t->raw_last || t->o.sort || t->o.unordered)
+		return 0;
+	int64_t t0 = t->have_t0 ? t->t0 : 0;
+	snprintf(t->err, sizeof(t->err),
+		 "%s: its first event (at %.9f s) is before the last event of %s (at %.9f s): the files of a "
+		 "trace set are read one after another and must follow in time; name them in time order, or "
+		 "give --sort (the whole set read, then sorted, in memory) or --unordered (taken as they come)",
+		 member_name(t, t->cur), (double)(tn - t0) / 1e9, member_name(t, t->raw_last_member),
+		 (double)(t->raw_last - t0) / 1e9);
+	return -1;
+}
+
 static int raw_next(struct trace *t, struct ev *e)
 {
-	/* What only the event stream carries; the other readers leave it. */
-	e->stream = 0;
-	e->hint = 0;
-	int rc = t->r.ops->next(&t->r, e);
-	if (rc < 0)
-		snprintf(t->err, sizeof(t->err), "%s", t->r.err);
-	return rc;
+	for (;;) {
+		/* What only the event stream carries; the other readers leave it. */
+		e->stream = 0;
+		e->hint = 0;
+		int rc = t->r.ops->next(&t->r, e);
+		if (rc > 0) {
+			if (t->boundary && check_boundary(t, e->t_ns))
+				return -1;
+			if (!t->have_raw_last || t->raw_last_member != t->cur) {
+				t->raw_last_member = t->cur;
+				t->have_raw_last = 1;
+			}
+			t->raw_last = e->t_ns;
+			return 1;
+		}
+		if (rc < 0) {
+			snprintf(t->err, sizeof(t->err), "%s", t->r.err);
+			return -1;
+		}
+		/* A member cut short ends the set there. */
+		if (t->cur + 1 >= t->npath || t->r.cut[0])
+			return 0;
+		if (next_member(t))
+			return -1;
+	}
 }
 
 /* qsort is not stable: sort (time, file position) keys so that events
@@ -302,6 +460,17 @@ const char *trace_error(const struct trace *t) { return t->err; }
 const char *trace_cut(const struct trace *t) { return t->r.cut[0] ? t->r.cut : NULL; }
 int trace_position(const struct trace *t, uint64_t *done, uint64_t *total)
 {
+	if (t->npath > 1) {
+		/* A set: the members before whole, this one as far as read. */
+		if (t->size_total < 0 || !t->have_src)
+			return -1;
+		uint64_t d = t->src.raw_read;
+		for (size_t i = 0; i < t->cur; i++)
+			d += (uint64_t)t->size[i];
+		*done = d;
+		*total = (uint64_t)t->size_total;
+		return 0;
+	}
 	int64_t size = t->have_src ? src_size(&t->src) : -1;
 	if (size < 0)
 		return -1;
@@ -311,18 +480,17 @@ int trace_position(const struct trace *t, uint64_t *done, uint64_t *total)
 }
 
 const char *trace_format(const struct trace *t) { return t->r.ops->name; }
-uint64_t trace_bad_count(const struct trace *t) { return t->r.nbad; }
+uint64_t trace_bad_count(const struct trace *t) { return t->nbad_before + t->r.nbad; }
 uint64_t trace_events_read(const struct trace *t) { return t->o.sort ? t->nev : t->nraw; }
-const char *trace_first_bad(const struct trace *t) { return t->r.first_bad; }
+const char *trace_first_bad(const struct trace *t) { return t->first_bad[0] ? t->first_bad : t->r.first_bad; }
+const char *trace_member(const struct trace *t) { return member_name(t, t->cur); }
 
 void trace_close(struct trace *t)
 {
 	if (!t)
 		return;
-	if (t->r.ops->close)
-		t->r.ops->close(&t->r);
-	if (t->have_src)
-		src_close(&t->src);
+	close_member(t);
+	free_paths(t);
 	free(t->evs);
 	free(t);
 }

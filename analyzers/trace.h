@@ -1,10 +1,21 @@
 /*
  * trace.h - open any trace (file, per-CPU blktrace set, stdin, event
- * stream), detect its format, and read events with the common filters:
- * ops, time window, volume, and optional sorting by time.
+ * stream, or a set of files read as one), detect its format, and read
+ * events with the common filters: ops, time window, volume, and
+ * optional sorting by time.
  *
  * Times come out relative to the first event (in file order, or the
  * earliest when sorting), as blkparse does.
+ *
+ * A trace set (trace_open_set): public traces come as many files, by
+ * time slice or by volume. Its files are read one after another with
+ * the format of the first, as one trace: one clock (times relative to
+ * the set's first event), one count of skipped records, one position
+ * over all the files. Where one file ends and the next begins, the next
+ * must start no earlier than the last event before it: otherwise an
+ * error names both files and both times, unless --sort (the whole set
+ * read and sorted) or --unordered (taken as they come, out of order
+ * said once as within a file).
  */
 #ifndef FTLKIT_TRACE_H
 #define FTLKIT_TRACE_H
@@ -21,6 +32,7 @@ struct trace_opts {
 	int64_t end_ns;	  /* keep t < end; INT64_MAX for no end */
 	int64_t volume;	  /* -1: all volumes */
 	int sort;	  /* buffer everything and emit in time order */
+	int unordered;	  /* a set's files may go back in time where one ends and the next begins */
 	int quiet;	  /* don't say which format was detected */
 	int action_given; /* --action was asked for (rd.action is 'D' anyway) */
 	int reopen;	  /* the same input opened again: no warning repeated (options, time order) */
@@ -33,6 +45,12 @@ struct trace;
 
 /* Open path with o. NULL on error, with the message in err. */
 struct trace *trace_open(const char *path, const struct trace_opts *o, char *err, size_t n);
+/* Open the n files of a trace set as one trace (see above); each may be
+ * a per-CPU blktrace set. "-" only alone. NULL on error (err). */
+struct trace *trace_open_set(const char *const *paths, size_t n, const struct trace_opts *o, char *err,
+			     size_t en);
+/* The file of the set being read (the trace's path when it is one). */
+const char *trace_member(const struct trace *t);
 /* The same over bytes in memory (for fuzzing and tests); name is used
  * in messages. Per-CPU formats read the bytes as one stream. */
 struct trace *trace_open_mem(const char *name, const void *data, size_t len,
@@ -52,8 +70,9 @@ uint64_t trace_bad_count(const struct trace *t);
  * volume) and bad records aside. */
 uint64_t trace_events_read(const struct trace *t);
 /* How far the reader is through its file: bytes read so far and the
- * file's size (both compressed for a compressed file). -1 when the size
- * is unknown (stdin, a pipe, a blktrace per-CPU set). */
+ * file's size (both compressed for a compressed file); of a set, over
+ * all its files. -1 when the size is unknown (stdin, a pipe, a blktrace
+ * per-CPU set). */
 int trace_position(const struct trace *t, uint64_t *done, uint64_t *total);
 const char *trace_first_bad(const struct trace *t);
 void trace_close(struct trace *t);

@@ -3,10 +3,12 @@
  *
  *   tracecat [-f FORMAT] [-o text|bin|fio|mqsim|disksim|csv] [options] FILE...
  *
- * Reads each FILE (or stdin) in turn through the format's reader and
- * writes one event per physical I/O: the binary stream when stdout is
- * not a terminal, text ("t_ns op offset length volume") when it is or
- * with -o text. Each file's times are relative to its own first event.
+ * Reads the trace (a FILE or stdin, or several FILEs, a directory or
+ * @LIST as one trace set, its files one after another in time order)
+ * through the format's reader and writes one event per physical I/O:
+ * the binary stream when stdout is not a terminal, text ("t_ns op
+ * offset length volume") when it is or with -o text. Times are relative
+ * to the trace's first event.
  * -o fio, mqsim, disksim and csv write a trace for another tool
  * (writers.h), saying on stderr what the format could not hold.
  */
@@ -24,7 +26,7 @@
 static void usage(void)
 {
 	printf("Usage: %s [-f FORMAT] [-o text|bin|fio|mqsim|disksim|csv] [options] FILE...\n"
-	       "Read block traces in any supported format and write the ftlkit event stream.\n"
+	       "Read a block trace in any supported format and write the ftlkit event stream.\n"
 	       "\n"
 	       "Output:\n"
 	       "  -o, --output text|bin  text: one event per line \"t_ns op offset length volume\"\n"
@@ -99,59 +101,53 @@ int main(int argc, char **argv)
 	if (reader_table_check(err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
 
-	const char **in = malloc((size_t)(argc - optind) * sizeof(*in));
-	if (!in)
-		die(EXIT_DATA, "out of memory");
-	int nin = cli_trace_inputs(argv + optind, argc - optind, &o, in);
+	const char **in, *name;
+	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
 	static struct ev_writer w;
 	static struct trace_writer tw;
 	if (wops && tw_begin(&tw, wops, stdout, target))
 		die(EXIT_DATA, "out of memory");
 	ev_writer_init(&w, stdout, binary);
-	for (int i = 0; i < nin; i++) {
-		struct trace *t = trace_open(in[i], &o, err, sizeof(err));
-		if (!t)
-			die(EXIT_DATA, "%s", err);
-		struct ev e;
-		int rc = 0;
-		while (!sig_caught && (rc = trace_next(t, &e)) > 0)
-			if (wops ? tw_write(&tw, &e) : ev_write(&w, &e)) {
-				if (wops)
-					die(EXIT_DATA, "out of memory");
-				die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
-			}
-		if (sig_caught) {
-			/* What was converted goes out, ending on a whole event,
-			 * without the event stream's end record. */
-			if (wops ? fflush(stdout) || ferror(stdout) : ev_writer_flush(&w))
-				die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
+	struct trace *t = trace_open_set(in, nin, &o, err, sizeof(err));
+	if (!t)
+		die(EXIT_DATA, "%s", err);
+	struct ev e;
+	int rc = 0;
+	while (!sig_caught && (rc = trace_next(t, &e)) > 0)
+		if (wops ? tw_write(&tw, &e) : ev_write(&w, &e)) {
 			if (wops)
-				tw_report(&tw);
-			sig_exit();
+				die(EXIT_DATA, "out of memory");
+			die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 		}
-		if (rc < 0 || trace_cut(t)) {
-			/* The events converted go out; an input cut short (or
-			 * bad) leaves the output without its end record. */
-			if (wops)
-				fflush(stdout);
-			else
-				ev_writer_flush(&w);
-			die(EXIT_DATA, "%s", rc < 0 ? trace_error(t) : trace_cut(t));
-		}
-		char bad[1200];
-		if (cli_all_bad(t, in[i], bad, sizeof(bad))) {
-			/* The events of the files before go out, as after
-			 * an error. */
-			if (wops)
-				fflush(stdout);
-			else
-				ev_writer_flush(&w);
-			die(EXIT_DATA, "%s", bad);
-		}
-		cli_report_bad(t, in[i]);
-		trace_close(t);
+	if (sig_caught) {
+		/* What was converted goes out, ending on a whole event,
+		 * without the event stream's end record. */
+		if (wops ? fflush(stdout) || ferror(stdout) : ev_writer_flush(&w))
+			die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
+		if (wops)
+			tw_report(&tw);
+		sig_exit();
 	}
-	free(in);
+	if (rc < 0 || trace_cut(t)) {
+		/* The events converted go out; an input cut short (or
+		 * bad) leaves the output without its end record. */
+		if (wops)
+			fflush(stdout);
+		else
+			ev_writer_flush(&w);
+		die(EXIT_DATA, "%s", rc < 0 ? trace_error(t) : trace_cut(t));
+	}
+	char bad[1200];
+	if (cli_all_bad(t, name, bad, sizeof(bad))) {
+		/* nothing read: the output ends without its end record */
+		if (wops)
+			fflush(stdout);
+		else
+			ev_writer_flush(&w);
+		die(EXIT_DATA, "%s", bad);
+	}
+	cli_report_bad(t, name);
+	trace_close(t);
 	if (wops) {
 		if (tw_end(&tw) || fflush(stdout) || ferror(stdout))
 			die(EXIT_DATA, "error writing standard output: %s", strerror(errno));

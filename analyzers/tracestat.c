@@ -622,7 +622,8 @@ static void usage(void)
 	       "Characterise block traces: per-op requests and bytes, footprint in pages,\n"
 	       "request sizes, share of written pages later discarded, write skew,\n"
 	       "overwrite ratio, duration, idle time and busy periods, the gaps between\n"
-	       "arrivals (of the whole trace, all volumes together). One result per FILE.\n"
+	       "arrivals (of the whole trace, all volumes together). Several FILEs, a\n"
+	       "directory or @LIST are one trace (a set of files in time order): one result.\n"
 	       "\n"
 	       "Output:\n"
 	       "      --json             JSON on stdout (default)\n"
@@ -705,13 +706,8 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		usage_error("no input: name a trace FILE, or - for stdin");
-	const char **in = malloc((size_t)(argc - optind) * sizeof(*in));
-	if (!in)
-		die(EXIT_DATA, "out of memory");
-	int nin = cli_trace_inputs(argv + optind, argc - optind, &o, in);
-	if ((size_hist || skew_cdf || per_volume) && nin > 1)
-		usage_error("--size-hist, --skew-cdf and --per-volume take one input FILE");
-
+	const char **in, *name;
+	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
 	char err[1024];
 	json_t *all = json_array();
 	struct outfile out;
@@ -721,15 +717,15 @@ int main(int argc, char **argv)
 		fprintf(out.fp, "file,metric,value\n");
 	int ncut = 0; /* inputs cut short (an event stream without its end) */
 	char first_cut[600] = "";
-	for (int i = 0; i < nin; i++) {
-		const char *path = in[i];
+	do { /* the one trace (a set of files is one): a block a signal breaks out of */
+		const char *path = name;
 		struct stats *s = calloc(1, sizeof(*s));
 		struct summary m;
 		if (!s || pagemap_init(&s->pages, sizeof(struct page)))
 			die(EXIT_DATA, "out of memory");
 		s->per_volume = per_volume != NULL;
 		s->idle_thr_ns = idle_thr_ns;
-		struct trace *t = trace_open(path, &o, err, sizeof(err));
+		struct trace *t = trace_open_set(in, nin, &o, err, sizeof(err));
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
 			if (csv)
@@ -745,7 +741,7 @@ int main(int argc, char **argv)
 		while (!sig_caught && (rc = trace_next(t, &e)) > 0) {
 			if (e.op >= EV_NOPS)
 				die(EXIT_DATA, "%s: zone operation %s at byte %llu: tracestat characterises block "
-					       "traces only", path, ev_op_name(e.op), (unsigned long long)e.offset);
+					       "traces only", trace_member(t), ev_op_name(e.op), (unsigned long long)e.offset);
 			if (account(s, &e, psize))
 				die(EXIT_DATA, "out of memory counting pages of '%s'", path);
 		}
@@ -794,9 +790,7 @@ int main(int argc, char **argv)
 		free(s->vol);
 		free(s->vslot);
 		free(s);
-		if (sig_caught)
-			break;
-	}
+	} while (0);
 	if (!csv) {
 		json_t *root = json_object();
 		json_object_set_new(root, "tracestat_version", json_string(FTLKIT_VERSION));
@@ -819,7 +813,6 @@ int main(int argc, char **argv)
 		json_decref(root);
 	}
 	json_decref(all);
-	free(in);
 	if (out_commit(&out, err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
 	if (sig_caught)

@@ -46,7 +46,7 @@ EOF
 # The order they start in: the longest (measured on a 2-core machine:
 # the quick paper 170 s, the sweeps 30 s, the fault builds 28 s, ...)
 # first, so that the last to finish is a short one; then the rest.
-first="t0700-paper t0900-sweep t0870-faults t0410-ftlsim-accuracy t0485-footprints
+first="t0700-paper t0900-sweep t0910-sweep-shards t0870-faults t0410-ftlsim-accuracy t0485-footprints
 t0430-ftlsim-properties t0450-signals t0455-signal-copies t0440-placements t0720-figures t0480-ftlsim-volumes"
 {
 	for f in $first; do

@@ -13,8 +13,9 @@ t_expect_success 'ftlsim: a glob of the per-CPU files is the one trace its base 
 	"$FS" -q $ARGS "$RF".blktrace.* | jq -S "del(.timing, .input)" >got.json &&
 	t_cmp want.json got.json
 '
-t_expect_success 'ftlsim: two different traces are still refused (exit 2)' '
-	t_err 2 "one trace at a time \(got 2\)" "$FS" -q $ARGS "$RF" "$SAMPLES/msr/hm_0-head1000.csv"
+t_expect_success 'ftlsim: two traces of different formats are no trace set (exit 1, naming both)' '
+	t_err 1 "hm_0-head1000.csv: format .msr., but the set.s first file .*vda_rootfs_pycompile is .blktrace." \
+		"$FS" -q $ARGS "$RF" "$SAMPLES/msr/hm_0-head1000.csv"
 '
 t_expect_success 'ftlsim --page-size 4K is 4096, as tracestat and tracegen take it' '
 	"$FS" -q $ARGS --page-size 4K "$RF" | jq -S "del(.timing, .input)" >k.json &&

@@ -181,8 +181,8 @@ t_expect_success 'a malformed table is an error naming the file and line (exit 1
 t_expect_success 'the README'"'"'s --footprints example gives the results of its two-pass example' '
 	ln -sf "$T_TOP/bin" bin && ln -sf "$T_TOP/traces" traces &&
 	awk "/^## /{ on = (\$0 == \"## Replaying a cloud trace\") } on && /^    /" "$T_TOP/README.md" |
-		sed "s/^    //" | awk "{ line = line \$0 } /\\\\\$/ { sub(/\\\\\$/, \"\", line); next } { print line; line = \"\" }" >cmd &&
-	test $(wc -l <cmd) -eq 3 && grep -q -- "--footprints" cmd && sh cmd 2>/dev/null &&
+		sed "s/^    //" | awk "{ line = line \$0 } /\\\\\$/ { sub(/\\\\\$/, \"\", line); next } { print line; line = \"\" }" >cmds &&
+	head -n 3 cmds >cmd && test $(wc -l <cmd) -eq 3 && grep -q -- "--footprints" cmd && sh cmd 2>/dev/null &&
 	norm <tencent.json >a.json && norm <tencent-fp.json >b.json && t_cmp a.json b.json &&
 	t_cmp tencent.csv tencent-fp.csv
 '

@@ -128,11 +128,11 @@ t,1,"cb, aged",0.28,on,1000,1500,1.5
 t,2,"cb, aged",0.28,on,1000,2000,2
 t,3,"cb, aged",0.28,on,1000,1800,1.8
 EOF
-t_expect_success 'ftlplot --results: WA against a column, a line per value of another (medians over volumes), and the CDF over volumes' '
+t_expect_success 'ftlplot --results: WA against a column, a line per value of another (medians over volumes, nearest rank: of 4 and 6, 4), and the CDF over volumes' '
 	"$P" -o res --results results.csv --x op --by policy >list &&
 	test $(wc -l <list) -eq 2 && is_png res/results.png && is_png res/results-cdf.png &&
 	awk "/^# greedy/ { b = 1; next } /^# / { b = 2; next } NF { v[b] = v[b] \" \" \$1 \":\" \$2 }
-		END { exit !(v[1] == \" 0.07:7 0.28:2.5\" && v[2] == \" 0.07:5 0.28:1.8\") }" res/results.in &&
+		END { exit !(v[1] == \" 0.07:7 0.28:2.5\" && v[2] == \" 0.07:4 0.28:1.8\") }" res/results.in &&
 	grep -q "titles = .policy = greedy;policy = cb, aged" res/results.gp &&
 	grep -q "policy = cb, aged, op = 0.07 (2 volumes)" res/results-cdf.gp &&
 	awk "/^# configuration 1/ { b = 1; next } /^#/ { b = 0 } b && NF { s = s \" \" \$1 \":\" \$2 } END { exit !(s == \" 5:0 5:0.333333 7:0.666667 9:1.000000\") }" res/results-cdf.in

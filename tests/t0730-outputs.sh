@@ -50,7 +50,7 @@ t_expect_success 'ftlsim: every key of the summary and every column of --curve, 
 '
 t_expect_success 'tracestat: every key of its JSON, every metric of --csv, every column of --size-hist and --skew-cdf' '
 	"$ST" -q --size-hist sh.csv --skew-cdf sk.csv t.ev >s.json &&
-	"$ST" -q t.ev "$SAMPLES/msr/hm_0-head1000.csv" >>s.json || exit 1
+	"$ST" -q "$SAMPLES/msr/hm_0-head1000.csv" >>s.json || exit 1
 	jq -s ".[]" s.json | jpaths | sed "s/\.ops\.\(read\|write\|discard\|flush\)\./.ops.OP./; s/\.request_size_hist\.[a-z]*\..*/.request_size_hist.OP.BUCKET/" |
 		sort -u | undocumented "tracestat (JSON" >miss
 	"$ST" -q --csv t.ev >s.csv || exit 1

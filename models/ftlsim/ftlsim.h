@@ -91,7 +91,9 @@ struct vols {
  * its axes' values applied). */
 struct sim_opts {
 	struct trace_opts topt;
-	const char *path;
+	const char *path;	   /* the trace's name (of a set of files: cli_trace_inputs) */
+	const char *const *paths; /* its files, read one after another as one trace */
+	size_t npaths;
 	struct ftl_config cfg;
 	int space;
 	uint64_t capacity;
@@ -123,6 +125,7 @@ struct sim_opts {
 	uint64_t vol_top, min_pages;
 	uint32_t *vol_list;
 	size_t nvol_list;
+	uint32_t shard_k, shard_n; /* --volumes shard:K/N (shard_n 0: none) */
 	const char *fp_path; /* --footprints */
 	double progress_every; /* seconds between progress reports; 0 none */
 	int progress_set;
@@ -259,6 +262,7 @@ void sim_free_grid(struct sim *s);
 /* ftlsim_volumes.c */
 void sim_volumes_arg(struct sim *s, const char *arg);
 void sim_volume_count(struct sim *in, const struct ev *e);
+uint32_t sim_volume_shard(uint32_t id, uint32_t n);
 struct vol *sim_volume_of(struct sim *in, uint32_t id);
 struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf, unsigned *n);
 void sim_volumes_free(struct sim *in);

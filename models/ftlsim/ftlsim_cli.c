@@ -144,8 +144,10 @@ static void usage(void)
 	       "      --tag NAME            the results' tag column (default empty)\n"
 	       "      --per-volume          a model per volume of the trace (and per grid\n"
 	       "                            configuration), each with its own logical space\n"
-	       "      --volumes LIST|top:N  only these volumes (a missing one is an error), or\n"
-	       "                            the N that write the most pages\n"
+	       "      --volumes LIST|top:N|shard:K/N  only these volumes (a missing one is\n"
+	       "                            an error), or the N that write the most pages;\n"
+	       "                            shard:K/N (K from 0 to N-1) of those, shard K of N\n"
+	       "                            by a hash of the volume id (given with the others)\n"
 	       "      --min-pages N         skip volumes whose logical space is below N pages\n"
 	       "  -j, --jobs N              worker threads, each running a share of the models\n"
 	       "                            while the reader reads ahead (default: the number\n"
@@ -511,12 +513,14 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 		if (!cli_trace_opt(c, optarg, &s->opt.topt) && !sim_opt(s, c, optarg))
 			sim_fail_usage("bad option");
 	}
-	/* the members of one per-CPU blktrace set (a glob) are one trace */
-	const char *in[argc > optind ? argc - optind : 1];
-	int nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->opt.topt, in) : 0;
-	if (nin > 1)
-		sim_fail_usage("one trace at a time (got %d)", nin);
-	s->opt.path = nin ? in[0] : "-";
+	/* several files, a directory or @LIST: one trace (a set of files) */
+	static const char *const std_in[] = {"-"};
+	const char **in = NULL;
+	size_t nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->opt.topt, &in, &s->opt.path) : 0;
+	s->opt.paths = nin ? in : std_in;
+	s->opt.npaths = nin ? nin : 1;
+	if (!nin)
+		s->opt.path = "-";
 	if (optind == argc && isatty(0))
 		sim_fail_usage("no trace: name a FILE, or pipe one in (- for stdin)");
 	/* Progress: every second on a terminal unless told; elsewhere
@@ -531,7 +535,7 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	if (s->opt.age_path && (s->opt.per_volume || s->opt.space == SPACE_FOOTPRINT))
 		sim_fail_usage("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
 			    "the extent, not --logical-space footprint or --per-volume");
-	if ((s->opt.vol_top || s->opt.nvol_list || s->opt.min_pages) && !s->opt.per_volume)
+	if ((s->opt.vol_top || s->opt.nvol_list || s->opt.min_pages || s->opt.shard_n) && !s->opt.per_volume)
 		sim_fail_usage("--volumes and --min-pages select volumes of --per-volume");
 	if (s->opt.per_volume && !strcmp(s->opt.path, "-") && !s->opt.fp_path)
 		sim_fail_usage("--per-volume reads the trace twice: name a file, not standard input (or give "

@@ -17,7 +17,7 @@ void sim_open_trace(struct sim *s)
 {
 	char err[1024];
 	s->opt.topt.async = sim_threads(s, 1) > 1; /* with threads, decompression in its own */
-	s->in.t = trace_open(s->opt.path, &s->opt.topt, err, sizeof(err));
+	s->in.t = trace_open_set(s->opt.paths, s->opt.npaths, &s->opt.topt, err, sizeof(err));
 	if (!s->in.t && sim_interrupted)
 		return; /* a signal stopped the opening read: no event, the caller stops */
 	if (!s->in.t)

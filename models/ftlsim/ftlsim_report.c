@@ -756,6 +756,8 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 	json_object_set_new(pv, "selection", json_string(in->opt.vol_top ? "top" : in->opt.nvol_list ? "list" : "all"));
 	SETU(pv, "top", in->opt.vol_top);
 	SETU(pv, "min_pages", in->opt.min_pages);
+	if (in->opt.shard_n)
+		json_object_set_new(pv, "shard", json_sprintf("%u/%u", in->opt.shard_k, in->opt.shard_n));
 	json_object_set_new(j, "per_volume", pv);
 	if (in->opt.grid.naxes)
 		json_object_set_new(j, "grid", j_grid(in));

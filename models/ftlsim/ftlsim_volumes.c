@@ -4,7 +4,10 @@
  * counts every volume (events, pages written, extent, footprint), or
  * --footprints FILE gives the counts (ftlsim_footprints.c); the
  * selection (--volumes LIST|top:N, --min-pages) then decides which get
- * models; only those are built.
+ * models; only those are built. --volumes shard:K/N keeps, of those,
+ * the volumes of shard K of N, by a hash of the volume's id that every
+ * machine computes alike: N runs over the same trace share its volumes
+ * out, and their per-volume rows together are the unsharded run's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,19 @@
 void sim_volumes_arg(struct sim *s, const char *arg)
 {
 	uint64_t v;
+	if (!strncmp(arg, "shard:", 6)) {
+		uint64_t k, n;
+		const char *slash = strchr(arg + 6, '/');
+		char ks[32];
+		snprintf(ks, sizeof(ks), "%.*s", slash ? (int)(slash - arg - 6) : 0, arg + 6);
+		if (!slash || parse_u64(ks, &k) || parse_u64(slash + 1, &n) || !n || n > UINT32_MAX || k >= n)
+			sim_fail_usage("--volumes shard:K/N takes a shard K from 0 to N-1 of N >= 1, not '%s'", arg);
+		if (s->opt.shard_n)
+			sim_fail_usage("--volumes shard:K/N is given once");
+		s->opt.shard_k = (uint32_t)k;
+		s->opt.shard_n = (uint32_t)n;
+		return;
+	}
 	if (!strncmp(arg, "top:", 4)) {
 		if (parse_u64(arg + 4, &v) || !v)
 			sim_fail_usage("--volumes top:N needs N >= 1, not '%s'", arg);
@@ -36,6 +52,18 @@ void sim_volumes_arg(struct sim *s, const char *arg)
 	free(copy);
 	if (!s->opt.nvol_list)
 		sim_fail_usage("--volumes: no volume in '%s'", arg);
+}
+
+/* The shard of a volume: splitmix64's finalizer of its id, modulo N. A
+ * fixed function of the id alone, so that every machine, every build
+ * and any order of the volumes give a volume the same shard. */
+uint32_t sim_volume_shard(uint32_t id, uint32_t n)
+{
+	uint64_t x = (uint64_t)id + UINT64_C(0x9e3779b97f4a7c15);
+	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+	x ^= x >> 31;
+	return (uint32_t)(x % n);
 }
 
 static size_t hash32(uint32_t x)
@@ -212,6 +240,9 @@ static void select_volumes(struct sim *in)
 			r[i]->selected = 1;
 		free(r);
 	}
+	/* a shard: of the volumes selected, its own (top:N ranks them all) */
+	for (size_t i = 0; i < t->n && in->opt.shard_n; i++)
+		t->v[i].selected &= sim_volume_shard(t->v[i].id, in->opt.shard_n) == in->opt.shard_k;
 	for (size_t i = 0; i < t->n; i++) {
 		struct vol *v = &t->v[i];
 		uint64_t U = space_of(in, v);
