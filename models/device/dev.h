@@ -118,6 +118,13 @@ struct dev_ops {
 	int (*hist)(const struct dev *d, int kind, uint64_t *bins, size_t nbins);
 	const char *(*error)(const struct dev *d);
 	void (*close)(struct dev *d);
+	/* Page `page` of the trace (its byte offset / page_size) as the
+	 * device holds it now: 1 valid (mapped), 0 not, -1 outside its
+	 * logical space (out of range, or not in its footprint: it never
+	 * holds it). On 0 and 1, *lpn is the device's logical page for it
+	 * (< logical_pages; the footprint renumbering applied). Cheap: a
+	 * host layer asks per page (host_trim.c, the TRIM leak). */
+	int (*mapped)(const struct dev *d, uint64_t page, uint32_t *lpn);
 };
 
 /* The page-mapped FTL model (core/) as a device. */

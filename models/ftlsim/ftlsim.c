@@ -145,8 +145,13 @@ static void build_model(const struct sim *in, struct sim *s)
 		}
 		usage_error("%s%s%s", what ? what : "", what ? ": " : "", err);
 	}
-	s->hops = &host_pass_ops;
-	if (!(s->host = s->hops->open(NULL, s->dev, s->dops, err, sizeof(err))))
+	/* The TRIM host on every device: online by default, the trace's
+	 * discards as they are (docs/MODEL.md, "The TRIM host"). */
+	char spec[512];
+	s->trim.seed = s->cfg.seed;
+	s->hops = &host_trim_ops;
+	if (trim_config_format(&s->trim, spec, sizeof(spec)) ||
+	    !(s->host = s->hops->open(spec, s->dev, s->dops, err, sizeof(err))))
 		sim_fail("%s", err);
 	if (s->flashops_path && s->dops->flash_observe(s->dev, sim_flash_op, s))
 		sim_fail("too many flash-operation observers");
@@ -197,6 +202,21 @@ static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nco
 	for (unsigned i = 0; i < n; i++)
 		if (m[i]->dev && m[i]->dops->precondition(m[i]->dev, m[i]->precond))
 			sim_fail("%s", m[i]->dops->error(m[i]->dev));
+}
+
+/* The trace has ended: what each host layer holds (a batch, delayed
+ * discards) goes to its device. */
+static void end_hosts(const struct sim *s, struct sim **m, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		char label[512];
+		if (!m[i]->host || !m[i]->hops->end(m[i]->host))
+			continue;
+		if (s->grid.naxes || s->per_volume)
+			sim_fail("%s: at the end of the trace: %s: %s", s->path, sim_conf_label(s, m[i], label, sizeof(label)),
+				 m[i]->hops->error(m[i]->host));
+		sim_fail("%s: at the end of the trace: %s", s->path, m[i]->hops->error(m[i]->host));
+	}
 }
 
 static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, int partial)
@@ -331,6 +351,8 @@ int main(int argc, char **argv)
 	}
 	start_models(&s, m, n, nconf);
 	sim_replay(&s, m, n);
+	if (!sim_interrupted && !s.cut[0])
+		end_hosts(&s, m, n);
 	if (sim_interrupted || s.cut[0]) {
 		/* Stopped, or the input cut short (its writer failed): the
 		 * summary of what was replayed, partial; no output file. */

@@ -70,6 +70,17 @@ static void usage(void)
 	       "                            separated pools from where pages die\n"
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
+	       "      --trim-mode online|batch:SECONDS|delay:SECONDS\n"
+	       "                            when the host sends the discards: as they come\n"
+	       "                            (default); held and sent every SECONDS of the\n"
+	       "                            trace's time and at its end, as fstrim; each\n"
+	       "                            SECONDS late (a held page written again is not\n"
+	       "                            sent)\n"
+	       "      --discard-granularity BYTES\n"
+	       "                            a discard's unaligned head and tail dropped\n"
+	       "      --discard-max BYTES   discards split in pieces of at most BYTES\n"
+	       "      --trim-loss P         a share P of the pieces never reach the device\n"
+	       "                            (seeded with --seed)\n"
 	       "      --precondition none|seq|random  write every page once first (default none)\n"
 	       "      --warmup-writes N     host page writes before measuring (wa_measured)\n"
 	       "      --seed S              random policies and fills (default 1)\n\n"
@@ -197,7 +208,7 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY
+	O_LATENCY, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS
 };
 
 static const struct option longopts[] = {
@@ -226,6 +237,10 @@ static const struct option longopts[] = {
 	{"wear-level", required_argument, NULL, O_WEAR},
 	{"trim", no_argument, NULL, O_TRIM},
 	{"no-trim", no_argument, NULL, O_NOTRIM},
+	{"trim-mode", required_argument, NULL, O_TRIMMODE},
+	{"discard-granularity", required_argument, NULL, O_DGRAN},
+	{"discard-max", required_argument, NULL, O_DMAX},
+	{"trim-loss", required_argument, NULL, O_TRIMLOSS},
 	{"precondition", required_argument, NULL, O_PRECOND},
 	{"warmup-writes", required_argument, NULL, O_WARMUP},
 	{"seed", required_argument, NULL, O_SEED},
@@ -398,6 +413,17 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->cfg.trim = c == O_TRIM;
 		s->trim_given = 1;
 		break;
+	case O_TRIMMODE:
+	case O_DGRAN:
+	case O_DMAX:
+	case O_TRIMLOSS: {
+		char err[512];
+		const char *key = c == O_TRIMMODE ? "trim-mode" : c == O_DGRAN ? "discard-granularity"
+				  : c == O_DMAX ? "discard-max" : "trim-loss";
+		if (trim_config_set(&s->trim, key, arg, err, sizeof(err)))
+			usage_error("%s", err);
+		break;
+	}
 	case O_PRECOND: s->precond = parse_choice("--precondition", arg, preconds); break;
 	case O_WARMUP: s->cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
 	case O_SEED: s->cfg.seed = opt_u64("--seed", arg); break;
@@ -560,6 +586,9 @@ void sim_finish_args(struct sim *s)
 		usage_error("the logical space is empty (0 pages)");
 	if (s->snapshot_every && !s->hist_path)
 		usage_error("--snapshot-every needs --hist");
+	char err[512];
+	if (trim_config_check(&s->trim, err, sizeof(err)))
+		usage_error("%s", err);
 	check_policies(s);
 }
 
@@ -572,6 +601,7 @@ void sim_defaults(struct sim *s)
 	s->phys_val = 0.07;
 	s->jobs = sim_default_jobs();
 	time_config_default(&s->tc);
+	trim_config_default(&s->trim);
 }
 
 /*
@@ -590,7 +620,8 @@ static const struct option *find_long(const char *name)
  * physical space, garbage collection, checks), not the input or outputs. */
 static int model_option(int c)
 {
-	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE);
+	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE) ||
+	       (c >= O_TRIMMODE && c <= O_TRIMLOSS);
 }
 
 /* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */
