@@ -228,7 +228,16 @@ static int alloc_state(struct host *h)
 	return 0;
 }
 
-/* The leak integrated up to time t (the trace's times, as they rise). */
+/* The peak: the largest leak that lasted (a discard held for no time,
+ * as by delay:0, is not one), or that the trace's end finds. */
+static void peak(struct host *h)
+{
+	if (h->st.leak_pages > h->st.leak_peak)
+		h->st.leak_peak = h->st.leak_pages;
+}
+
+/* The leak integrated up to time t (the trace's times, as they rise),
+ * and its peak. */
 static void advance(struct host *h, int64_t t)
 {
 	if (!h->started) {
@@ -241,6 +250,7 @@ static void advance(struct host *h, int64_t t)
 		return;
 	}
 	if (t > h->t_last) {
+		peak(h);
 		h->area += (double)h->st.leak_pages * (double)(t - h->t_last);
 		h->t_last = t;
 	}
@@ -334,14 +344,6 @@ static void mark(struct host *h, uint64_t lo, uint64_t hi, uint32_t seq)
 			h->st.discard_pages_pending++;
 		}
 	}
-}
-
-/* The peak, as each event of the trace finds the leak (what was due
- * before it sent), and as the trace ends (before the end's sending). */
-static void peak(struct host *h)
-{
-	if (h->st.leak_pages > h->st.leak_peak)
-		h->st.leak_peak = h->st.leak_pages;
 }
 
 /* Is page p held for a discard numbered seq (0: any)? It is then no
@@ -594,7 +596,6 @@ static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 				return k;
 		}
 		advance(h, x->t_ns);
-		peak(h);
 		if (op == EV_DISCARD) {
 			if (run(h, e, from, k, &fail))
 				return fail;
