@@ -178,6 +178,19 @@ static void check_labels(const struct sim *in, struct sim *const *conf, unsigned
 	}
 }
 
+/* Standard input read twice is replayed from a buffer that keeps no
+ * times (struct cev): a TRIM host that batches or delays by the trace's
+ * time would see none pass. A usage error, before any model is built. */
+static void check_times(const struct sim *in, struct sim *const *conf, unsigned nconf)
+{
+	char mode[64];
+	for (unsigned i = 0; in->from_buf && i < nconf; i++)
+		if (conf[i]->trim.mode != TRIM_ONLINE)
+			sim_fail_usage("--trim-mode %s goes by the trace's times, and standard input read twice is "
+				       "replayed without them: name a file (or give --logical-pages, read once)",
+				       trim_mode_name(&conf[i]->trim, mode, sizeof(mode)));
+}
+
 static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nconf)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -340,6 +353,7 @@ int main(int argc, char **argv)
 		return sig_status();
 	}
 	check_labels(&s, conf, nconf);
+	check_times(&s, conf, nconf);
 	if (s.per_volume) {
 		m = sim_volume_models(&s, conf, nconf, &n);
 		g_models = m, g_n = n;

@@ -130,12 +130,12 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 		double m = model_bytes(&c, U, T);
 		if (m < 0)
 			return -1;
-		*bytes = (uint64_t)m + time_bytes(s) + trim_host_bytes(&s->trim, U);
+		*bytes = (uint64_t)m + time_bytes(s);
 		return 0;
 	}
 	if (coefficients(&c, probe_u(c.pages_per_seg, U), k))
 		return -1;
-	*bytes = linear(k, U, T) + time_bytes(s) + trim_host_bytes(&s->trim, U);
+	*bytes = linear(k, U, T) + time_bytes(s);
 	return 0;
 }
 

@@ -15,7 +15,7 @@
  * discard of a page not yet written may find it unnumbered where pass 1
  * had numbered it; both mean a page without data, unless the logical
  * space was preconditioned: then (a discard in the table's rows, a
- * footprint space, --precondition and trim) pass 1 runs as before.
+ * footprint space and --precondition) pass 1 runs as before.
  *
  * The reader checks the trace against the table as it goes (a volume
  * without a row, a footprint larger than the row's) and at the trace's
@@ -278,9 +278,10 @@ static void want_rows(struct sim *in, struct sim **m, unsigned n)
 	}
 }
 
-/* A preconditioned footprint space with trim on, and discards in the
- * trace: a discard of a page before its first write trims the data the
- * fill put there, which only pass 1's numbering knows where to find. */
+/* A preconditioned footprint space, and discards in the trace: a
+ * discard of a page before its first write trims the data the fill put
+ * there (with trim off, the TRIM host counts it in its leak), which only
+ * pass 1's numbering knows where to find. */
 static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
 {
 	uint64_t discards = 0;
@@ -290,7 +291,7 @@ static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
 	else
 		discards = in->fp_want.discards;
 	for (unsigned i = 0; i < n && discards; i++)
-		if (m[i]->space == SPACE_FOOTPRINT && m[i]->precond && m[i]->cfg.trim)
+		if (m[i]->space == SPACE_FOOTPRINT && m[i]->precond)
 			return 1;
 	return 0;
 }

@@ -38,11 +38,12 @@ struct host_stats {
 	uint64_t discard_pages_rewritten; /* held pages written again before sent */
 	uint64_t discard_pages_pending; /* held now */
 	/* The leak: pages the host has discarded (and not written again)
-	 * that the device holds valid; now, its peak, and its mean over
-	 * the trace's time. leak_known 0: the layer does not measure it. */
+	 * that the device holds valid; now, the largest an event of the
+	 * trace found, and its mean over the trace's page writes (the leak
+	 * each found). leak_known 0: the layer does not measure it. */
 	int leak_known;
 	uint64_t leak_pages, leak_peak;
-	double leak_mean;		/* -1: the trace spans no time */
+	double leak_mean;		/* -1: no page written */
 	uint64_t mem_bytes;		/* what the layer allocated */
 };
 

@@ -58,8 +58,9 @@ struct host {
 	uint32_t seq;	   /* delay: the last discard's number */
 	int started;	   /* an event seen */
 	int64_t next_flush; /* batch: the next multiple of the period */
-	int64_t t_first, t_last;
-	double area;	   /* the leak integrated over the trace's time (page ns) */
+	int64_t t_last;	   /* the trace's latest time */
+	double area;	   /* the leak each page write found, summed */
+	uint64_t wpages;   /* the pages the trace's writes touch */
 	uint32_t volume;   /* of the last discard: the volume of what is sent */
 	struct rng rng;
 	struct host_stats st;
@@ -177,11 +178,6 @@ int trim_config_parse(struct trim_config *c, const char *spec, char *err, size_t
 	return trim_config_check(c, err, n);
 }
 
-uint64_t trim_host_bytes(const struct trim_config *c, uint64_t U)
-{
-	return sizeof(struct host) + (U + 63) / 64 * 8 + (c->mode == TRIM_ONLINE ? 0 : U * sizeof(uint32_t));
-}
-
 /*
  * The pages' state.
  */
@@ -228,32 +224,32 @@ static int alloc_state(struct host *h)
 	return 0;
 }
 
-/* The peak: the largest leak that lasted (a discard held for no time,
- * as by delay:0, is not one), or that the trace's end finds. */
+/* The peak: the largest leak an event of the trace finds (what was due
+ * before it sent: a discard held for no time, as by delay:0, is not
+ * found), or the trace's end (before the end's sending). Counted by
+ * events and page writes, not time, so that a replay from standard
+ * input's buffer (no times) finds the same (online). */
 static void peak(struct host *h)
 {
 	if (h->st.leak_pages > h->st.leak_peak)
 		h->st.leak_peak = h->st.leak_pages;
 }
 
-/* The leak integrated up to time t (the trace's times, as they rise),
- * and its peak. */
+/* The trace's time is t: the first boundary of a batch set, the latest
+ * time kept. */
 static void advance(struct host *h, int64_t t)
 {
 	if (!h->started) {
 		h->started = 1;
-		h->t_first = h->t_last = t;
+		h->t_last = t;
 		if (h->c.mode == TRIM_BATCH) {
 			int64_t k = t / h->span_ns - (t % h->span_ns < 0);
 			h->next_flush = (k + 1) * h->span_ns;
 		}
 		return;
 	}
-	if (t > h->t_last) {
-		peak(h);
-		h->area += (double)h->st.leak_pages * (double)(t - h->t_last);
+	if (t > h->t_last)
 		h->t_last = t;
-	}
 }
 
 /* After a discard of the pages [lo, hi) reached the device: the leaked
@@ -567,12 +563,9 @@ static int due(struct host *h, int64_t t, int64_t *at)
 
 static int send_due(struct host *h, int64_t t, int64_t at)
 {
-	if (h->c.mode == TRIM_BATCH) {
-		advance(h, at);
+	if (h->c.mode == TRIM_BATCH)
 		return flush(h, at);
-	}
 	while (h->qn && h->q[h->qh].due <= t) {
-		advance(h, h->q[h->qh].due);
 		if (release(h))
 			return -1;
 	}
@@ -596,6 +589,13 @@ static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 				return k;
 		}
 		advance(h, x->t_ns);
+		peak(h);
+		if (op == EV_WRITE) { /* the leak it finds, for the mean */
+			uint64_t lo, hi;
+			ev_pages(x, h->P, &lo, &hi);
+			h->area += (double)h->st.leak_pages * (double)(hi - lo);
+			h->wpages += hi - lo;
+		}
 		if (op == EV_DISCARD) {
 			if (run(h, e, from, k, &fail))
 				return fail;
@@ -637,7 +637,7 @@ static void trim_stats(const struct host *h, struct host_stats *st)
 {
 	*st = h->st;
 	st->leak_known = 1;
-	st->leak_mean = h->t_last > h->t_first ? h->area / (double)(h->t_last - h->t_first) : -1;
+	st->leak_mean = h->wpages ? h->area / (double)h->wpages : -1;
 }
 
 static const char *trim_error(const struct host *h) { return h->err[0] ? h->err : h->dops->error(h->d); }

@@ -51,8 +51,5 @@ int trim_config_format(const struct trim_config *c, char *buf, size_t n);
 int trim_config_parse(struct trim_config *c, const char *spec, char *err, size_t n);
 /* "online", "batch:60", "delay:0.5" */
 const char *trim_mode_name(const struct trim_config *c, char *buf, size_t n);
-/* The most the layer allocates for a device of U logical pages, the
- * list of held discards aside (16 or 24 bytes each). */
-uint64_t trim_host_bytes(const struct trim_config *c, uint64_t U);
 
 #endif
