@@ -161,6 +161,12 @@ t_expect_success 'a device in time under the TRIM host counts as the counting de
 	"$S" -q $HC --trim-mode batch:30 --discard-granularity 8K --timing hc.txt | jq -c "$keep | .[3].memory_bytes = 0" >b &&
 	jq -c ".[3].memory_bytes = 0" a >a2 && t_cmp a2 b
 '
+t_expect_success 'a footprint with held discards and --footprints: the numbering of pass 1, the same run' '
+	"$BIN/tracestat" -q --per-volume hc.csv hc.txt >/dev/null 2>&1 &&
+	"$S" -q --logical-space footprint $HC --trim-mode delay:5 hc.txt | jq -S "del(.timing)" >a &&
+	"$S" -q --logical-space footprint $HC --trim-mode delay:5 --footprints hc.csv hc.txt 2>fp.err |
+		jq -S "del(.timing)" >b && t_cmp a b && grep -q "held by --trim-mode.*reading the trace twice" fp.err
+'
 t_expect_success 'bad TRIM options are usage errors (exit 2)' '
 	t_err 2 "trim-mode takes" "$S" --trim-mode batch:0 hc.txt &&
 	t_err 2 "trim-mode takes" "$S" --trim-mode sometimes hc.txt &&
