@@ -20,11 +20,11 @@
  * write sees the leak of that moment.
  *
  * Held pages (batch, delay): since[lpn] is the sequence number of the
- * first discard of the page since it was last written (0: none held).
- * A batch sends every held page; a delayed discard X sends the pages it
- * covers whose since[] is at most X's number, that is, not written
- * since X came (a page written and discarded again is the later
- * discard's).
+ * first discard of the page since it was last written or sent (0: not
+ * held). A batch sends every held page; a delayed discard X sends the
+ * pages it covers whose since[] is at most X's number, that is, not
+ * written since X came (a page written and discarded again is the
+ * later discard's); a page sent is no longer held.
  */
 #include <math.h>
 #include <stdio.h>
