@@ -933,7 +933,7 @@ static inline int write_page(struct ftl *f, uint32_t lpn, const struct ftl_tag *
 
 int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag)
 {
-	f->now_ns = tag->t_ns;
+	f->now_ns = f->write_ns = tag->t_ns;
 	if (write_page(f, lpn, tag))
 		return -1;
 	f->c.host_pages++;

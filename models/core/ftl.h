@@ -270,6 +270,7 @@ struct ftl {
 		void *ctx;
 	} flash[FTL_MAX_FLASH_OBS];
 	uint64_t now_ns;
+	uint64_t write_ns; /* the time of the last host page write */
 
 	char err[512];
 };

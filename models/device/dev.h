@@ -71,7 +71,7 @@ struct dev_stats {
 	uint64_t precond_pages, gc_passes, gp_watermark_passes;
 	uint64_t bg_victims;		 /* victims cleaned in idle time (clean) */
 	uint64_t aged_pages;		 /* host pages of the ageing trace (age) */
-	int64_t now_ns;			 /* the time of the request served last */
+	int64_t now_ns;			 /* the time of the last host page write */
 	/* a zoned device (DEV_ZONED) */
 	uint64_t zone_resets, zone_finishes, zone_pad_pages, zone_errors, zone_reads_unwritten;
 	uint32_t zone_capacity_pages, zones_open, zones_active;
@@ -139,6 +139,13 @@ struct dev_ops {
 	int (*hist)(const struct dev *d, int kind, uint64_t *bins, size_t nbins);
 	const char *(*error)(const struct dev *d);
 	void (*close)(struct dev *d);
+	/* Page `page` of the trace (its byte offset / page_size) as the
+	 * device holds it now: 1 valid (mapped), 0 not, -1 outside its
+	 * logical space (out of range, or not in its footprint: it never
+	 * holds it). On 0 and 1, *lpn is the device's logical page for it
+	 * (< logical_pages; the footprint renumbering applied). Cheap: a
+	 * host layer asks per page (host_trim.c, the TRIM leak). */
+	int (*mapped)(const struct dev *d, uint64_t page, uint32_t *lpn);
 };
 
 /* The page-mapped FTL model (core/) as a device. */

@@ -174,7 +174,7 @@ static void ftl_dev_stats(const struct dev *d, struct dev_stats *st)
 	st->gp_watermark_passes = f->gp_watermark_passes;
 	st->bg_victims = f->bg_victims;
 	st->aged_pages = f->aged_pages;
-	st->now_ns = (int64_t)f->now_ns;
+	st->now_ns = (int64_t)f->write_ns;
 	st->free_segments = f->nfree;
 	st->sealed_segments = f->nsealed;
 	st->erase_max = f->ec_max;
@@ -221,6 +221,17 @@ static int ftl_dev_hist(const struct dev *d, int kind, uint64_t *bins, size_t nb
 
 static const char *ftl_dev_error(const struct dev *d) { return d->f->err; }
 
+/* The model's map: the footprint renumbering, then l2p. */
+static int ftl_dev_mapped(const struct dev *d, uint64_t page, uint32_t *lpn)
+{
+	const struct ftl *f = d->f;
+	uint32_t l = f->map ? ftl_pagemap_get(f->map, page) : page < f->U ? (uint32_t)page : FTL_NONE;
+	if (l == FTL_NONE || l >= f->U)
+		return -1;
+	*lpn = l;
+	return f->l2p[l] != FTL_NONE;
+}
+
 const struct dev_ops dev_ftl_ops = {
 	.name = "ftl",
 	.open = ftl_dev_open,
@@ -241,4 +252,5 @@ const struct dev_ops dev_ftl_ops = {
 	.hist = ftl_dev_hist,
 	.error = ftl_dev_error,
 	.close = ftl_dev_close,
+	.mapped = ftl_dev_mapped,
 };

@@ -964,6 +964,7 @@ static int time_hist(const struct dev *d, int kind, uint64_t *bins, size_t nbins
 }
 
 static const char *time_error(const struct dev *d) { return d->err[0] ? d->err : d->io->error(d->in); }
+static int time_mapped(const struct dev *d, uint64_t page, uint32_t *lpn) { return d->io->mapped(d->in, page, lpn); }
 
 /* The end of the run: the queued work done, the last row closed. */
 static const struct dev_time *time_time(struct dev *d)
@@ -1001,4 +1002,5 @@ const struct dev_ops dev_time_ops = {
 	.hist = time_hist,
 	.error = time_error,
 	.close = time_close,
+	.mapped = time_mapped,
 };

@@ -403,6 +403,15 @@ static int zns_hist(const struct dev *d, int kind, uint64_t *bins, size_t nbins)
 	return -1;
 }
 
+/* A page is held valid below its zone's write pointer. */
+static int zns_mapped(const struct dev *d, uint64_t page, uint32_t *lpn)
+{
+	if (page >= d->logical_pages)
+		return -1;
+	*lpn = (uint32_t)page;
+	return page % d->zpages < d->z[page / d->zpages].wp;
+}
+
 static const char *zns_error(const struct dev *d) { return d->err; }
 
 const struct dev_ops dev_zns_ops = {
@@ -424,5 +433,6 @@ const struct dev_ops dev_zns_ops = {
 	.stream = zns_stream,
 	.hist = zns_hist,
 	.error = zns_error,
+	.mapped = zns_mapped,
 	.close = zns_close,
 };

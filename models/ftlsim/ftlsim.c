@@ -141,8 +141,13 @@ static void build_model(const struct sim *in, struct sim *s)
 		if (!s->cell.host)
 			sim_fail_usage("%s", err);
 	} else {
-		s->cell.hops = &host_pass_ops;
-		if (!(s->cell.host = s->cell.hops->open(NULL, s->cell.dev, s->cell.dops, err, sizeof(err))))
+		/* The TRIM host on every other device: online by default, the
+		 * trace's discards as they are (docs/MODEL.md, "The TRIM host"). */
+		char spec[512];
+		s->opt.trim.seed = s->opt.cfg.seed;
+		s->cell.hops = &host_trim_ops;
+		if (trim_config_format(&s->opt.trim, spec, sizeof(spec)) ||
+		    !(s->cell.host = s->cell.hops->open(spec, s->cell.dev, s->cell.dops, err, sizeof(err))))
 			sim_fail("%s", err);
 	}
 	if (s->opt.flashops_path && s->cell.dops->flash_observe(s->cell.dev, sim_flash_op, s))
@@ -168,6 +173,19 @@ static void check_labels(const struct sim *in, struct sim *const *conf, unsigned
 				    "(the event stream carries them: tracegen writes them)",
 				    p->info.name, r->name);
 	}
+}
+
+/* Standard input read twice is replayed from a buffer that keeps no
+ * times (struct cev): a TRIM host that batches or delays by the trace's
+ * time would see none pass. A usage error, before any model is built. */
+static void check_times(const struct sim *in, struct sim *const *conf, unsigned nconf)
+{
+	char mode[64];
+	for (unsigned i = 0; in->in.from_buf && i < nconf; i++)
+		if (conf[i]->opt.trim.mode != TRIM_ONLINE)
+			sim_fail_usage("--trim-mode %s goes by the trace's times, and standard input read twice is "
+				       "replayed without them: name a file (or give --logical-pages, read once)",
+				       trim_mode_name(&conf[i]->opt.trim, mode, sizeof(mode)));
 }
 
 static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nconf)
@@ -199,6 +217,21 @@ static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nco
 	}
 	if (s->opt.age_path)
 		sim_age_pass(s, m, n);
+}
+
+/* The trace has ended: what each host layer holds (a batch, delayed
+ * discards) goes to its device. */
+static void end_hosts(const struct sim *s, struct sim **m, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		char label[512];
+		if (!m[i]->cell.host || !m[i]->cell.hops->end(m[i]->cell.host))
+			continue;
+		if (s->opt.grid.naxes || s->opt.per_volume)
+			sim_fail("%s: at the end of the trace: %s: %s", s->opt.path, sim_conf_label(s, m[i], label, sizeof(label)),
+				 m[i]->cell.hops->error(m[i]->cell.host));
+		sim_fail("%s: at the end of the trace: %s", s->opt.path, m[i]->cell.hops->error(m[i]->cell.host));
+	}
 }
 
 static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, int partial)
@@ -334,6 +367,7 @@ int main(int argc, char **argv)
 		return sig_status();
 	}
 	check_labels(&s, conf, nconf);
+	check_times(&s, conf, nconf);
 	if (s.opt.per_volume) {
 		m = sim_volume_models(&s, conf, nconf, &n);
 		g_models = m, g_n = n;
@@ -346,6 +380,8 @@ int main(int argc, char **argv)
 	}
 	start_models(&s, m, n, nconf);
 	sim_replay(&s, m, n);
+	if (!sim_interrupted && !s.in.cut[0])
+		end_hosts(&s, m, n);
 	if (sim_interrupted || s.in.cut[0]) {
 		/* Stopped, or the input cut short (its writer failed): the
 		 * summary of what was replayed, partial; no output file. */

@@ -22,6 +22,7 @@
 #include "dev_time.h"
 #include "ftlkit.h"
 #include "host.h"
+#include "host_trim.h"
 #include "sig.h"
 
 enum space { SPACE_GIVEN, SPACE_EXTENT, SPACE_FOOTPRINT };
@@ -116,6 +117,7 @@ struct sim_opts {
 	int interval_set;
 	const char *curve_path, *hist_path, *erase_path, *flashops_path;
 	int phys_given, space_given, space_opt, trim_given; /* the group's options given */
+	struct trim_config trim; /* the TRIM host: --trim-mode, --discard-*, --trim-loss */
 	struct grid grid;
 	const char *results_path, *tag;
 	int per_volume;

@@ -71,6 +71,17 @@ static void usage(void)
 	       "                            separated pools from where pages die\n"
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
+	       "      --trim-mode online|batch:SECONDS|delay:SECONDS\n"
+	       "                            when the host sends the discards: as they come\n"
+	       "                            (default); held and sent every SECONDS of the\n"
+	       "                            trace's time and at its end, as fstrim; each\n"
+	       "                            SECONDS late (a held page written again is not\n"
+	       "                            sent)\n"
+	       "      --discard-granularity BYTES\n"
+	       "                            a discard's unaligned head and tail dropped\n"
+	       "      --discard-max BYTES   discards split in pieces of at most BYTES\n"
+	       "      --trim-loss P         a share P of the pieces never reach the device\n"
+	       "                            (seeded with --seed)\n"
 	       "      --precondition none|seq|random  write every page once first (default none)\n"
 	       "      --host-lfs segment=BYTES[,policy=NAME][,placement=NAME][,discard=on|off]\n"
 	       "                [,op=X][,offset=BYTES]\n"
@@ -211,7 +222,7 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY, O_AGE, O_HOSTLFS
+	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS
 };
 
 static const struct option longopts[] = {
@@ -240,6 +251,10 @@ static const struct option longopts[] = {
 	{"wear-level", required_argument, NULL, O_WEAR},
 	{"trim", no_argument, NULL, O_TRIM},
 	{"no-trim", no_argument, NULL, O_NOTRIM},
+	{"trim-mode", required_argument, NULL, O_TRIMMODE},
+	{"discard-granularity", required_argument, NULL, O_DGRAN},
+	{"discard-max", required_argument, NULL, O_DMAX},
+	{"trim-loss", required_argument, NULL, O_TRIMLOSS},
 	{"precondition", required_argument, NULL, O_PRECOND},
 	{"precondition-trace", required_argument, NULL, O_AGE},
 	{"host-lfs", required_argument, NULL, O_HOSTLFS},
@@ -414,6 +429,17 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->opt.cfg.trim = c == O_TRIM;
 		s->opt.trim_given = 1;
 		break;
+	case O_TRIMMODE:
+	case O_DGRAN:
+	case O_DMAX:
+	case O_TRIMLOSS: {
+		char err[512];
+		const char *key = c == O_TRIMMODE ? "trim-mode" : c == O_DGRAN ? "discard-granularity"
+				  : c == O_DMAX ? "discard-max" : "trim-loss";
+		if (trim_config_set(&s->opt.trim, key, arg, err, sizeof(err)))
+			sim_fail_usage("%s", err);
+		break;
+	}
 	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
 	case O_AGE: s->opt.age_path = arg; break;
 	case O_HOSTLFS: {
@@ -589,6 +615,13 @@ void sim_finish_args(struct sim *s)
 		sim_fail_usage("the logical space is empty (0 pages)");
 	if (s->opt.snapshot_every && !s->opt.hist_path)
 		sim_fail_usage("--snapshot-every needs --hist");
+	if (s->opt.host_lfs && (s->opt.trim.mode != TRIM_ONLINE || s->opt.trim.granularity || s->opt.trim.max ||
+				s->opt.trim.loss > 0))
+		sim_fail_usage("--host-lfs decides what the device is told of the file system's discards: not with "
+			       "--trim-mode, --discard-granularity, --discard-max or --trim-loss");
+	char err[512];
+	if (trim_config_check(&s->opt.trim, err, sizeof(err)))
+		sim_fail_usage("%s", err);
 	check_policies(s);
 }
 
@@ -601,6 +634,7 @@ void sim_defaults(struct sim *s)
 	s->opt.phys_val = 0.07;
 	s->opt.jobs = sim_default_jobs();
 	time_config_default(&s->opt.tc);
+	trim_config_default(&s->opt.trim);
 }
 
 /*
@@ -619,7 +653,8 @@ static const struct option *find_long(const char *name)
  * physical space, garbage collection, checks), not the input or outputs. */
 static int model_option(int c)
 {
-	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE);
+	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE) ||
+	       (c >= O_TRIMMODE && c <= O_TRIMLOSS);
 }
 
 /* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */

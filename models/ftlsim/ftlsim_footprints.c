@@ -15,7 +15,8 @@
  * discard of a page not yet written may find it unnumbered where pass 1
  * had numbered it; both mean a page without data, unless the logical
  * space was preconditioned: then (a discard in the table's rows, a
- * footprint space, --precondition and trim) pass 1 runs as before.
+ * footprint space and --precondition, or a TRIM host that holds
+ * discards) pass 1 runs as before.
  *
  * The reader checks the trace against the table as it goes (a volume
  * without a row, a footprint larger than the row's) and at the trace's
@@ -278,9 +279,11 @@ static void want_rows(struct sim *in, struct sim **m, unsigned n)
 	}
 }
 
-/* A preconditioned footprint space with trim on, and discards in the
- * trace: a discard of a page before its first write trims the data the
- * fill put there, which only pass 1's numbering knows where to find. */
+/* A preconditioned footprint space, and discards in the trace: a
+ * discard of a page before its first write trims the data the fill put
+ * there (with trim off, the TRIM host counts it in its leak), which only
+ * pass 1's numbering knows where to find. Likewise a TRIM host that
+ * holds discards (batch, delay): it holds such a page by its number. */
 static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
 {
 	uint64_t discards = 0;
@@ -290,7 +293,7 @@ static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
 	else
 		discards = in->in.fp_want.discards;
 	for (unsigned i = 0; i < n && discards; i++)
-		if (m[i]->opt.space == SPACE_FOOTPRINT && m[i]->opt.precond && m[i]->opt.cfg.trim)
+		if (m[i]->opt.space == SPACE_FOOTPRINT && (m[i]->opt.precond || m[i]->opt.trim.mode != TRIM_ONLINE))
 			return 1;
 	return 0;
 }
@@ -320,11 +323,11 @@ int sim_footprints_space(struct sim *in, struct sim **m, unsigned n)
 	if (needs_pass1(in, m, n)) {
 		if (in->opt.per_volume && !strcmp(in->opt.path, "-"))
 			sim_fail_usage("--footprints %s: the trace discards, and a discard before a page's first write "
-				    "in a preconditioned footprint needs pass 1, which --per-volume cannot make of "
-				    "standard input: name a file", in->opt.fp_path);
+				    "in a preconditioned footprint (or held by --trim-mode) needs pass 1, which "
+				    "--per-volume cannot make of standard input: name a file", in->opt.fp_path);
 		warn("the trace discards, and a discard before a page's first write in a preconditioned "
-		     "footprint needs the numbering of pass 1: reading the trace twice, --footprints %s unused",
-		     in->opt.fp_path);
+		     "footprint (or held by --trim-mode) needs the numbering of pass 1: reading the trace twice, "
+		     "--footprints %s unused", in->opt.fp_path);
 		sim_footprints_free(in);
 		return 0;
 	}

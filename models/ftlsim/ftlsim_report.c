@@ -39,7 +39,7 @@ void sim_open_outputs(struct sim *s)
 {
 	open_out(&s->out.curve, s->opt.curve_path,
 		 "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,"
-		 "victim_utilization_mean,t_ns\n");
+		 "victim_utilization_mean,t_ns,trim_leak_pages\n");
 	open_out(&s->out.hist, s->opt.hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
 	open_out(&s->out.ehist, s->opt.erase_path, "erase_count,segments\n");
 	open_out(&s->out.flashops, s->opt.flashops_path, "kind,cause,segment,ppn,lpn,stream,t_ns\n");
@@ -83,7 +83,13 @@ int sim_curve_row(void *ctx)
 	fprintf(fp, ",%u,%llu,", f->free_segments, (unsigned long long)nv);
 	if (nv)
 		print_ratio(fp, (double)(f->c.victim_valid - f->ci.victim_valid) / nv / f->pages_per_seg);
-	fprintf(fp, ",%lld\n", (long long)f->now_ns);
+	fprintf(fp, ",%lld", (long long)f->now_ns);
+	struct host_stats hs;
+	s->cell.hops->stats(s->cell.host, &hs);
+	fputc(',', fp);
+	if (hs.leak_known)
+		fprintf(fp, "%llu", (unsigned long long)hs.leak_pages);
+	fputc('\n', fp);
 	return 0;
 }
 
@@ -207,6 +213,11 @@ static json_t *j_params(const struct sim *s)
 	json_object_set_new(p, "gc_tie", json_string(s->opt.cfg.tie_random ? "random" : "oldest"));
 	json_object_set_new(p, "spare_share", json_string(s->opt.cfg.spare_share ? "opt" : "shared"));
 	json_object_set_new(p, "trim", json_boolean(s->opt.cfg.trim));
+	char mode[64];
+	json_object_set_new(p, "trim_mode", json_string(trim_mode_name(&s->opt.trim, mode, sizeof(mode))));
+	SETU(p, "discard_granularity", s->opt.trim.granularity);
+	SETU(p, "discard_max", s->opt.trim.max);
+	json_object_set_new(p, "trim_loss", json_real(s->opt.trim.loss));
 	json_object_set_new(p, "out_of_range", json_string(oors[s->opt.cfg.oor]));
 	json_object_set_new(p, "precondition", json_string(preconds[s->opt.precond]));
 	SETU(p, "warmup_writes", s->opt.cfg.warmup_writes);
@@ -232,6 +243,44 @@ static json_t *j_requests(const struct ftl_reqs *r)
 	SETU(o, "discard_pages_unmapped", r->discard_pages_unmapped);
 	SETU(o, "discard_partial_pages", r->discard_partial_pages);
 	SETU(o, "discards_ignored", r->discards_ignored);
+	return o;
+}
+
+/* The host layer's ledger (host.h): events in and out by operation,
+ * what it did to the discards, the leak. */
+static json_t *j_host_ops(const uint64_t *n)
+{
+	json_t *o = json_object();
+	SETU(o, "reads", n[EV_READ]);
+	SETU(o, "writes", n[EV_WRITE]);
+	SETU(o, "discards", n[EV_DISCARD]);
+	SETU(o, "flushes", n[EV_FLUSH]);
+	SETU(o, "zone_ops", n[EV_ZONE_RESET] + n[EV_ZONE_OPEN] + n[EV_ZONE_FINISH] + n[EV_ZONE_APPEND]);
+	return o;
+}
+
+static json_t *j_host(const struct sim *s)
+{
+	struct host_stats h;
+	s->cell.hops->stats(s->cell.host, &h);
+	json_t *o = json_object();
+	json_object_set_new(o, "layer", json_string(s->cell.hops->name));
+	json_object_set_new(o, "in", j_host_ops(h.in));
+	json_object_set_new(o, "out", j_host_ops(h.out));
+	SETU(o, "discard_pages", h.discard_pages);
+	SETU(o, "discards_held", h.discards_held);
+	SETU(o, "batches", h.batches);
+	SETU(o, "discards_dropped", h.discards_dropped);
+	SETU(o, "discard_pages_dropped", h.discard_pages_dropped);
+	SETU(o, "discards_split", h.discards_split);
+	SETU(o, "discards_lost", h.discards_lost);
+	SETU(o, "discard_pages_lost", h.discard_pages_lost);
+	SETU(o, "discard_pages_rewritten", h.discard_pages_rewritten);
+	SETU(o, "discard_pages_pending", h.discard_pages_pending);
+	json_object_set_new(o, "trim_leak_pages", h.leak_known ? json_integer((json_int_t)h.leak_pages) : json_null());
+	json_object_set_new(o, "trim_leak_pages_peak", h.leak_known ? json_integer((json_int_t)h.leak_peak) : json_null());
+	json_object_set_new(o, "trim_leak_pages_mean", h.leak_known && h.leak_mean >= 0 ? json_real(h.leak_mean) : json_null());
+	SETU(o, "memory_bytes", h.mem_bytes);
 	return o;
 }
 
@@ -370,6 +419,7 @@ static void add_model(json_t *j, const struct sim *s)
 	static const struct ftl_counts zero;
 	json_object_set_new(j, "params", j_params(s));
 	json_object_set_new(j, "requests", j_requests(&f->r));
+	json_object_set_new(j, "host", j_host(s));
 	SETU(j, "precondition_pages_written", f->precond_pages);
 	if (s->opt.age_path)
 		SETU(j, "ageing_pages_written", f->aged_pages);

@@ -6,7 +6,9 @@
  * one that the program opened, and forwards idle time to it.
  *
  * The pass-through host (host_pass.c) hands every event on as it is:
- * the layer a program uses when the trace is what the device sees.
+ * the layer a program uses when the trace is what the device sees. The
+ * TRIM host (host_trim.c) decides when and how the trace's discards
+ * reach the device, and measures the pages they leave valid there.
  */
 #ifndef FTLKIT_HOST_H
 #define FTLKIT_HOST_H
@@ -19,9 +21,30 @@
 struct host;
 
 /* The host's ledger: events in (from the trace) and out (to the
- * device), by operation (enum ev_op, zone operations included). */
+ * device), by operation (enum ev_op, zone operations included); what it
+ * did to the discards (0 for a layer that passes them on); the leak.
+ * Pages are the device's (dev_stats.page_size); a discard's pages are
+ * those it covers whole, as the device trims them. */
 struct host_stats {
 	uint64_t in[EV_NOPS_ALL], out[EV_NOPS_ALL];
+	uint64_t discard_pages;		/* whole pages the trace's discards cover */
+	uint64_t discards_held;		/* trace discards held for a batch or a delay */
+	uint64_t batches;		/* batches sent (batch mode; the end's included) */
+	uint64_t discards_dropped;	/* nothing left once aligned to the granularity */
+	uint64_t discard_pages_dropped; /* whole pages the alignment cut off */
+	uint64_t discards_split;	/* split in pieces of at most the maximum */
+	uint64_t discards_lost;		/* pieces that never reached the device */
+	uint64_t discard_pages_lost;	/* whole pages of those */
+	uint64_t discard_pages_rewritten; /* held pages written again before sent */
+	uint64_t discard_pages_pending; /* held now */
+	/* The leak: pages the host has discarded (and not written again)
+	 * that the device holds valid; now, the largest an event of the
+	 * trace found, and its mean over the trace's page writes (the leak
+	 * each found). leak_known 0: the layer does not measure it. */
+	int leak_known;
+	uint64_t leak_pages, leak_peak;
+	double leak_mean;		/* -1: no page written */
+	uint64_t mem_bytes;		/* what the layer allocated */
 	/* a host log (host_lfs.c): is_log, and what its log did */
 	int is_log;
 	uint64_t log_host_pages, log_gc_pages, log_segments_cleaned, log_discards;
@@ -40,12 +63,18 @@ struct host_ops {
 	/* The trace is idle until until_ns: the layer's own idle work, then
 	 * the device's. 0 or -1. */
 	int (*idle)(struct host *h, uint64_t until_ns);
+	/* The trace has ended: what the layer still holds goes to the
+	 * device. 0 or -1 (its message from error()). */
+	int (*end)(struct host *h);
 	void (*stats)(const struct host *h, struct host_stats *st);
 	const char *(*error)(const struct host *h);
 	void (*close)(struct host *h);
 };
 
 extern const struct host_ops host_pass_ops;
+/* The TRIM host (host_trim.c, host_trim.h): open takes a spec that
+ * trim_config_format wrote. */
+extern const struct host_ops host_trim_ops;
 
 /* A log-structured file system on the device (host_lfs.c): --host-lfs
  * segment=BYTES,policy=NAME,placement=NAME,discard=on|off,op=X,offset=BYTES. */

@@ -247,12 +247,16 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 	return n;
 }
 
+/* The trace ended: nothing held (the log sends as it writes). */
+static int lfs_end(struct host *h) { return flush_run(h); }
+
 static int lfs_idle(struct host *h, uint64_t until_ns) { return h->dops->idle(h->d, until_ns); }
 
 static void lfs_stats(const struct host *h, struct host_stats *st)
 {
 	*st = h->st;
 	st->is_log = 1;
+	st->leak_known = 0;
 	st->log_wa = ftl_wa(&h->log->c, &(struct ftl_counts){0});
 	st->log_segment_pages = h->log->b;
 	st->log_pages = h->log->T;
@@ -266,6 +270,7 @@ const struct host_ops host_lfs_ops = {
 	.open = lfs_open,
 	.submit = lfs_submit,
 	.idle = lfs_idle,
+	.end = lfs_end,
 	.stats = lfs_stats,
 	.error = lfs_error,
 	.close = lfs_close,
