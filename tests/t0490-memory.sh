@@ -11,6 +11,11 @@
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
 BASE=$((8 * 1048576))
+# Under the sanitizers (CI's second pass) the peak holds their shadow
+# memory too: only the lower bound (the estimate not above the peak) is
+# checked there.
+SAN=0
+grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null && SAN=1
 "$G" -p zipf:0.9 -n 16777216 -w 300000 -s 2 -o bin >"$TMP/z24.ev" 2>/dev/null
 "$G" -p hotcold -n 1048576 --fill -w 300000 -s 3 -o bin >"$TMP/h20.ev" 2>/dev/null
 "$G" -p uniform -n 131072 --fill -w 100000 --volumes 8 -s 4 -o bin >"$TMP/v.ev" 2>/dev/null
@@ -26,9 +31,9 @@ check() { # what, then ftlsim's arguments
 	shift
 	S=$S sh peak.sh "$@" >r || return 1
 	read -r est rss <r
-	awk -v e="$est" -v r="$rss" -v b=$BASE -v w="$what" 'BEGIN {
+	awk -v e="$est" -v r="$rss" -v b=$BASE -v w="$what" -v san=$SAN 'BEGIN {
 		printf "# %s: estimate %.1f MiB, peak %.1f MiB\n", w, e / 1048576, r / 1048576
-		exit !(r <= b + 1.05 * e && e <= 1.05 * r) }'
+		exit !((san || r <= b + 1.05 * e) && e <= 1.05 * r) }'
 }
 export S
 
