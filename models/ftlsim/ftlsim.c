@@ -99,13 +99,14 @@ static void build_model(const struct sim *in, struct sim *s)
 	struct dev_config dc = {
 		.ftl = dcfg,
 		.timing = s->opt.timing ? &s->opt.tc : NULL,
+		.zns = s->opt.zoned ? &s->opt.zns : NULL,
 		.map = s->opt.host_lfs ? NULL : map, /* the host log numbers the footprint */
 		.obs = {.interval = s->opt.interval_set ? s->opt.interval : (U / 10 ? U / 10 : 1),
 			.snapshot_every = s->opt.snapshot_every,
 			.on_interval = sim_curve_row,
 			.on_snapshot = sim_snapshot,
 			.ctx = s}};
-	s->cell.dops = s->opt.timing ? &dev_time_ops : &dev_ftl_ops;
+	s->cell.dops = s->opt.zoned ? &dev_zns_ops : s->opt.timing ? &dev_time_ops : &dev_ftl_ops;
 	s->cell.dev = s->cell.dops->open(&dc, err, sizeof(err));
 	if (!s->cell.dev) {
 		/* The model refuses only its parameters (geometry, policy

@@ -111,6 +111,8 @@ struct sim_opts {
 	int precond;
 	const char *age_path; /* --precondition-trace */
 	int host_lfs; /* --host-lfs: a log-structured file system on the device */
+	int zoned;    /* --zoned: a zoned device */
+	struct zns_config zns;
 	struct host_lfs_config lfs;
 	const char *wear;
 	uint64_t interval, snapshot_every;

@@ -91,6 +91,11 @@ static void usage(void)
 	       "                            policy (default greedy); its writes, copies and,\n"
 	       "                            discard=on (default), each cleaned segment's discard\n"
 	       "                            reach the device; host, device and stacked WA\n"
+	       "      --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free]\n"
+	       "                            a zoned device: zones written at their pointers,\n"
+	       "                            reset by the trace's zone operations, no GC (WA 1,\n"
+	       "                            or what finish=pad programs); a write off the\n"
+	       "                            pointer is an error (counted with --skip-bad)\n"
 	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
 	       "                            format; the run's page size): its data stays, its\n"
 	       "                            counts do not (the counters restart after it)\n"
@@ -222,7 +227,7 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS
+	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED
 };
 
 static const struct option longopts[] = {
@@ -258,6 +263,7 @@ static const struct option longopts[] = {
 	{"precondition", required_argument, NULL, O_PRECOND},
 	{"precondition-trace", required_argument, NULL, O_AGE},
 	{"host-lfs", required_argument, NULL, O_HOSTLFS},
+	{"zoned", required_argument, NULL, O_ZONED},
 	{"warmup-writes", required_argument, NULL, O_WARMUP},
 	{"seed", required_argument, NULL, O_SEED},
 	{"curve", required_argument, NULL, O_CURVE},
@@ -357,6 +363,42 @@ static void one_space(struct sim *s)
 		sim_fail_usage("give only one of --logical-pages, --capacity, --logical-space");
 }
 
+/* --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free] */
+static void zoned_arg(struct sim *s, const char *arg)
+{
+	struct zns_config *z = &s->opt.zns;
+	memset(z, 0, sizeof(*z));
+	char *d = strdup(arg);
+	if (!d)
+		sim_fail("out of memory");
+	for (char *save = NULL, *tok = strtok_r(d, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+		const char *v = eq ? eq + 1 : "";
+		uint64_t u;
+		if (eq)
+			*eq = 0;
+		if (!eq)
+			sim_fail_usage("--zoned %s: '%s' is not KEY=VALUE", arg, tok);
+		else if (!strcmp(tok, "size") && !parse_size(v, &u) && u)
+			z->zone_bytes = u;
+		else if (!strcmp(tok, "capacity") && !parse_size(v, &u) && u)
+			z->capacity_bytes = u;
+		else if (!strcmp(tok, "max_open") && !parse_u64(v, &u) && u <= UINT32_MAX)
+			z->max_open = (uint32_t)u;
+		else if (!strcmp(tok, "max_active") && !parse_u64(v, &u) && u <= UINT32_MAX)
+			z->max_active = (uint32_t)u;
+		else if (!strcmp(tok, "finish") && (!strcmp(v, "pad") || !strcmp(v, "free")))
+			z->finish_pad = !strcmp(v, "pad");
+		else
+			sim_fail_usage("--zoned: '%s=%s' (keys: size=BYTES, capacity=BYTES, max_open=N, max_active=N, "
+				       "finish=pad|free)", tok, v);
+	}
+	free(d);
+	if (!z->zone_bytes)
+		sim_fail_usage("--zoned %s: size=BYTES (the zone size) is needed", arg);
+	s->opt.zoned = 1;
+}
+
 static int sim_opt(struct sim *s, int c, const char *arg)
 {
 	static const char *const spaces[] = {"given", "extent", "footprint", NULL};
@@ -442,6 +484,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	}
 	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
 	case O_AGE: s->opt.age_path = arg; break;
+	case O_ZONED: zoned_arg(s, arg); break;
 	case O_HOSTLFS: {
 		char err[512];
 		if (host_lfs_parse(&s->opt.lfs, arg, err, sizeof(err)))
@@ -619,6 +662,10 @@ void sim_finish_args(struct sim *s)
 				s->opt.trim.loss > 0))
 		sim_fail_usage("--host-lfs decides what the device is told of the file system's discards: not with "
 			       "--trim-mode, --discard-granularity, --discard-max or --trim-loss");
+	if (s->opt.zoned && (s->opt.timing || s->opt.precond || s->opt.age_path))
+		sim_fail_usage("--zoned: a zoned device starts with every zone empty and is not timed (not with "
+			       "--precondition, --precondition-trace or the Time options)");
+	s->opt.zns.strict = !s->opt.topt.rd.skip_bad;
 	char err[512];
 	if (trim_config_check(&s->opt.trim, err, sizeof(err)))
 		sim_fail_usage("%s", err);

@@ -456,6 +456,20 @@ static void add_model(json_t *j, const struct sim *s)
 	SETU(m, "model_bytes", f->mem_bytes);
 	json_object_set_new(m, "bytes_per_physical_page", json_real((double)f->mem_bytes / f->physical_pages));
 	json_object_set_new(j, "memory", m);
+	if (f->flags & DEV_ZONED) {
+		json_t *z = json_object();
+		SETU(z, "zone_pages", f->pages_per_seg);
+		SETU(z, "zone_capacity_pages", f->zone_capacity_pages);
+		SETU(z, "zones", f->segments);
+		SETU(z, "resets", f->zone_resets);
+		SETU(z, "finishes", f->zone_finishes);
+		SETU(z, "finish_pad_pages", f->zone_pad_pages);
+		SETU(z, "write_errors_skipped", f->zone_errors);
+		SETU(z, "reads_unwritten_pages", f->zone_reads_unwritten);
+		SETU(z, "open", f->zones_open);
+		SETU(z, "active", f->zones_active);
+		json_object_set_new(j, "zoned", z);
+	}
 	if (s->opt.host_lfs && s->cell.host) {
 		struct host_stats hs;
 		s->cell.hops->stats(s->cell.host, &hs);

@@ -35,6 +35,7 @@ struct host {
 	/* device writes of the current event, coalesced while contiguous */
 	uint64_t run_page, run_n;
 	int failed;
+	int zoned; /* a zoned device: a cleaned segment's zone is reset, not discarded */
 	char err[600];
 };
 
@@ -158,7 +159,7 @@ static int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
 		if (!h->c.discard)
 			return flush_run(h);
 		h->st.log_discards++;
-		return dev_one(h, EV_DISCARD, base + (uint64_t)op->seg * h->c.segment_bytes / h->c.page_size,
+		return dev_one(h, h->zoned ? EV_ZONE_RESET : EV_DISCARD, base + (uint64_t)op->seg * h->c.segment_bytes / h->c.page_size,
 			       h->c.segment_bytes / h->c.page_size);
 	}
 	return 0;
@@ -194,6 +195,15 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	if (c->segment_bytes % page_size || c->offset_bytes % page_size) {
 		set_err(err, n, "--host-lfs: segment=%llu and offset=%llu must be whole %u-byte pages",
 			(unsigned long long)c->segment_bytes, (unsigned long long)c->offset_bytes, page_size);
+		free(h);
+		return NULL;
+	}
+	struct dev_stats ds;
+	dops->stats(d, &ds);
+	if ((h->zoned = !!(ds.flags & DEV_ZONED)) &&
+	    (c->segment_bytes != (uint64_t)ds.pages_per_seg * page_size || c->offset_bytes % c->segment_bytes)) {
+		set_err(err, n, "--host-lfs on a zoned device: a host segment is a zone (%u pages), at a zone's start",
+			ds.pages_per_seg);
 		free(h);
 		return NULL;
 	}

@@ -1,0 +1,43 @@
+#!/bin/sh
+# t0479-zoned: a zoned device (--zoned). Zones written at their
+# pointers, reset and finished by the trace's zone operations; no GC, so
+# WA 1, above it only by what a finish pads; a write off the pointer is
+# an error naming the zone and the event (counted with --skip-bad); a
+# log-structured file system on it (--host-lfs) resets the zones it
+# cleans and leaves the device at WA 1.000.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+printf '0 W 0 8192 0\n1 W 8192 4096 0\n2 ZA 0 4096 0\n3 R 0 16384 0\n4 ZF 0 0 0\n5 ZR 0 0 0\n6 W 0 4096 0\n7 W 1048576 4096 0\n8 ZF 1048576 0 0\n' >"$TMP/z.txt"
+
+t_expect_success 'writes at the pointers, an append, a read, finish, reset: WA 1, the zone counts' '
+	"$S" -q --logical-pages 1024 --zoned size=1M z.txt >a.json &&
+	jq -e ".host_pages_written == 6 and .flash_pages_written == 6 and .wa_total == 1 and
+		.zoned.resets == 1 and .zoned.finishes == 2 and .zoned.finish_pad_pages == 0 and
+		.zoned.zones == 4 and .segments_cleaned == 1" a.json
+'
+t_expect_success 'finish=pad: the device programs the rest of each zone it finishes' '
+	"$S" -q --logical-pages 1024 --zoned size=1M,finish=pad z.txt |
+		jq -e ".zoned.finish_pad_pages == (252 + 255) and .flash_pages_written == 513 and .wa_total == 85.5"
+'
+t_expect_success 'a write off the pointer: exit 1 naming the zone and the event; --skip-bad counts it' '
+	printf "0 W 0 4096 0\n1 W 8192 4096 0\n" >bad.txt &&
+	t_err 1 "bad.txt: event 2: zone 0: a write at page 2, the write pointer at 1" "$S" --logical-pages 1024 --zoned size=1M bad.txt &&
+	"$S" -q --skip-bad --logical-pages 1024 --zoned size=1M bad.txt | jq -e ".zoned.write_errors_skipped == 1 and .host_pages_written == 1"
+'
+t_expect_success 'max_active: a write opening one zone too many is an error' '
+	printf "0 W 0 4096 0\n1 W 1048576 4096 0\n" >two.txt &&
+	t_err 1 "zones active, the most the device allows is 1" "$S" --logical-pages 1024 --zoned size=1M,max_active=1 two.txt
+'
+t_expect_success 'a file system'"'"'s log on the zones: every cleaned segment a reset, device WA 1.000' '
+	"$G" -p uniform -n 65536 --fill -w 200000 -s 5 -o bin >u.ev 2>/dev/null &&
+	"$S" -q --logical-pages 65536 --zoned size=1M --host-lfs segment=1M u.ev >l.json &&
+	jq -e ".wa_total == 1 and .zoned.resets == .host_lfs.segments_cleaned and .host_lfs.wa_host > 2 and
+		.host_lfs.wa_stacked == .host_lfs.wa_host" l.json
+'
+t_expect_success 'a host segment that is not a zone, or zoned with preconditioning: usage errors' '
+	t_err 2 "a host segment is a zone" "$S" --logical-pages 65536 --zoned size=1M --host-lfs segment=512K u.ev &&
+	t_err 2 "zoned device starts with every zone empty" "$S" --zoned size=1M --precondition random u.ev &&
+	t_err 2 "size=BYTES" "$S" --zoned max_open=2 u.ev
+'
+t_done
