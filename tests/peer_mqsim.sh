@@ -18,12 +18,27 @@
 #   msr1  the MSR Cambridge hm_0 sample (traces/samples/msr), its
 #         timestamps divided by SPEEDUP, addresses folded into the drive
 #   w32 r32 msr32  the same on 8 channels x 4 dies (65536 pages)
+#   g1    GC: a drive of GC_BLOCKS blocks of 256 pages per die, its whole
+#         logical space U written once in order (paced), then
+#         max(N, GC_DW x U) Poisson 4 KiB writes uniformly over all of
+#         it at a rate that loads each die to RHO at the steady-state WA
+#         (greedy's mean field, bin/wamodel, at the spare left after the
+#         blocks both simulators keep free); WA over the random writes,
+#         latencies over those after the first GC_WARM x U of them.
+#         1 channel x 1 die. ftlkit's rows: its GC copies in a stream of
+#         their own (--placement sepgc), as MQSim's; ftl-1log: one log
+#   g32   the same on 8 channels x 4 dies
 # Environment: N (Poisson requests per case, default 200000), RHO (load of
 # each die, default 0.5), SEED (default 1), SPEEDUP (default 1),
 # PCIE_GBPS (MQSim's PCIe lane bandwidth, GB/s; default 1000000, i.e. no
-# host-interface time; 1.0 is MQSim's example), KEEP=DIR (keep the
-# traces, configurations and MQSim's outputs there), FTLSIM_DEVICE (see
-# ftlkit_side).
+# host-interface time; 1.0 is MQSim's example), GC_BLOCKS (blocks per
+# die in the GC cases, default 256), GC_DW (least random writes of the GC
+# cases in drive writes, default 5), GC_WARM (drive writes of random
+# writes before the GC cases' latencies count, default 2), MQSIM_SPEED (a second MQSim binary,
+# e.g. the stock build, run once more per case for its CPU time alone),
+# SPEED_REPS (ftlsim runs per form for its CPU time, the least kept;
+# default 3), KEEP=DIR (keep the traces, configurations and MQSim's
+# outputs there), FTLSIM_DEVICE (see ftlkit_side).
 #
 # The device files are tests/peer/mqsim-ssd.xml and mqsim-flow.xml;
 # docs/peer-mqsim-notes.md says what they match, what MQSim adds to a
@@ -32,9 +47,13 @@
 # Output: one row per case, side and request type: count, mean,
 # percentiles (nearest rank) and max in us; for the Poisson cases the
 # M/D/1 (Pollaczek-Khinchine) mean of one die, with flash time only
-# (mdl1) and with MQSim's fixed per-command cycles (mdl1+); and MQSim's
-# run time (wall, CPU s) and requests simulated per CPU second (the
-# requests of the whole trace, fill included).
+# (mdl1) and with MQSim's fixed per-command cycles (mdl1+); WA over the
+# measured requests' window (flash programs / host page writes); each
+# side's run time (wall, CPU s) and requests simulated per CPU second
+# (the requests of the whole trace, fill included). Then a speed table:
+# requests per CPU second of MQSim (and of MQSIM_SPEED), of ftlsim on
+# the trace file and on its ftlkit event stream (tracecat -o bin), and
+# the ratios.
 set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${BIN:-$TOP/bin}
@@ -51,7 +70,16 @@ RHO=${RHO:-0.5}
 SEED=${SEED:-1}
 SPEEDUP=${SPEEDUP:-1}
 PCIE_GBPS=${PCIE_GBPS:-1000000}
-for v in "N=$N" "SEED=$SEED"; do
+GC_BLOCKS=${GC_BLOCKS:-256}
+GC_DW=${GC_DW:-5}
+GC_WARM=${GC_WARM:-2}
+SPEED_REPS=${SPEED_REPS:-3}
+if [ -n "${MQSIM_SPEED:-}" ] && [ ! -x "$MQSIM_SPEED" ]; then
+	echo "peer_mqsim: MQSIM_SPEED=$MQSIM_SPEED is not an executable" >&2
+	exit 2
+fi
+for v in "N=$N" "SEED=$SEED" "GC_BLOCKS=$GC_BLOCKS" "GC_DW=$GC_DW" "GC_WARM=$GC_WARM" \
+	"SPEED_REPS=$SPEED_REPS"; do
 	case ${v#*=} in '' | *[!0-9]*) echo "peer_mqsim: ${v%%=*} must be a whole number" >&2; exit 2 ;; esac
 done
 awk -v r="$RHO" -v s="$SPEEDUP" 'BEGIN { exit !(r > 0 && r < 1 && s > 0) }' ||
@@ -63,10 +91,14 @@ else
 	W=$(mktemp -d "${TMPDIR:-/tmp}/peer_mqsim.XXXXXX")
 	trap 'rm -rf "$W"' EXIT
 fi
-CASES=${*:-w1 r1 msr1 w32 r32 msr32}
+[ "$GC_BLOCKS" -ge 64 ] && [ "$SPEED_REPS" -ge 1 ] && [ "$GC_WARM" -lt "$GC_DW" ] || {
+	echo "peer_mqsim: GC_BLOCKS must be at least 64, SPEED_REPS at least 1, GC_WARM below GC_DW" >&2
+	exit 2
+}
+CASES=${*:-w1 r1 msr1 w32 r32 msr32 g1 g32}
 for c in $CASES; do
-	case $c in w1 | r1 | msr1 | w32 | r32 | msr32) ;;
-	*) echo "peer_mqsim: unknown case $c (w1 r1 msr1 w32 r32 msr32)" >&2; exit 2 ;; esac
+	case $c in w1 | r1 | msr1 | w32 | r32 | msr32 | g1 | g32) ;;
+	*) echo "peer_mqsim: unknown case $c (w1 r1 msr1 w32 r32 msr32 g1 g32)" >&2; exit 2 ;; esac
 done
 
 # FEMU's flash times (ns); MQSim's fixed ONFI cycles in front of each
@@ -79,6 +111,8 @@ RD_CMD_NS=310 WR_CMD_NS=361
 CHANNEL_MTS=1000000
 SPARE=0.25
 PAGES_PER_BLOCK=256
+# MQSim's GC_Exec_Threshold (tests/peer/mqsim-ssd.xml)
+GC_EXEC=0.05
 
 # ---- workloads: MQSim ASCII traces "t_ns device lba sectors type" ----
 # (type 0 write, 1 read; 512-byte sectors; ftlsim reads them with
@@ -134,6 +168,7 @@ mqsim_configs() { # DIR CHANNELS CHIPS BLOCKS
 	sed -e "s/@PCIE_GBPS@/$PCIE_GBPS/" -e "s/@SPARE@/$SPARE/" -e "s/@CHANNELS@/$ch/" \
 		-e "s/@CHANNEL_MTS@/$CHANNEL_MTS/" -e "s/@CHIPS@/$chips/" -e "s/@TR_NS@/$TR_NS/g" \
 		-e "s/@TPROG_NS@/$TPROG_NS/g" -e "s/@TBERS_NS@/$TBERS_NS/" -e "s/@BLOCKS@/$4/" \
+		-e "s/@GC_EXEC@/$GC_EXEC/" \
 		"$PEER/mqsim-ssd.xml" >"$d/ssd.xml"
 	{
 		echo '<?xml version="1.0" encoding="us-ascii"?>'
@@ -156,13 +191,13 @@ mqsim_split() { # DIR TRACE
 		$5 == 1 { print > (d "/flow_1_read.trace") }' "$2"
 }
 
-# Run MQSim in DIR; its outputs land beside workload.xml. Prints
-# "wall_s cpu_s max_rss_kb".
-mqsim_run() { # DIR
-	(cd "$1" && /usr/bin/time -f '%e %U %S %M' -o time.txt "$MQSIM" -i ssd.xml -w workload.xml \
+# Run MQSim (or BIN) in DIR; its outputs land beside workload.xml.
+# Prints "wall_s cpu_s max_rss_kb".
+mqsim_run() { # DIR [BIN]
+	(cd "$1" && /usr/bin/time -f '%e %U %S %M' -o time.txt "${2:-$MQSIM}" -i ssd.xml -w workload.xml \
 		</dev/null >mqsim.out 2>mqsim.err) && grep -q 'Simulation complete' "$1/mqsim.out" || {
 		echo "peer_mqsim: MQSim failed in $1:" >&2
-		tail -3 "$1/mqsim.out" "$1/mqsim.err" >&2
+		tail -n 3 "$1/mqsim.out" "$1/mqsim.err" >&2
 		exit 1
 	}
 	awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$1/time.txt"
@@ -175,23 +210,30 @@ mqsim_run() { # DIR
 # (truncated: about 0.5 us below the exact values on average); a request
 # that completes in the ns of the one just logged has no line of its own
 # (it is averaged into the next line).
-mqsim_lat() { # DIR K
+# Only requests arriving at T0_NS or later (default 0) count; from the
+# stock log the arrival is the completion less the end-to-end delay.
+mqsim_lat() { # DIR K [T0_NS]
 	if grep -q '^REQ ' "$1/mqsim.err"; then
-		awk -v k="$2" '$1 == "REQ" && $2 == k { printf "%.3f\n", ($5 - $4) / 1000 }' "$1/mqsim.err"
+		awk -v k="$2" -v t0="${3:-0}" '$1 == "REQ" && $2 == k && $4 >= t0 {
+			printf "%.3f\n", ($5 - $4) / 1000 }' "$1/mqsim.err"
 	else
-		tail -n +2 "$1/workload.IO_Flow.No_$2.log" | cut -f3
+		tail -n +2 "$1/workload.IO_Flow.No_$2.log" |
+			awk -F '\t' -v t0="${3:-0}" '($1 - $3) * 1000 >= t0 { print $3 }'
 	fi
 }
 
-# count mean p50 p90 p99 p99.9 p99.99 max (nearest rank) of numbers
+# count mean p50 p90 p99 p99.9 p99.99 max (nearest rank) of numbers, in
+# two passes over a sorted file (millions of latencies in the GC cases)
 stats() {
-	sort -n | awk '
-	{ v[NR] = $1; s += $1 }
-	function q(p,  k) { k = int(p * NR); if (k < p * NR) k++; if (k < 1) k = 1; return v[k] }
-	END {
-		if (NR == 0) { print "0 - - - - - - -"; exit }
-		printf "%d %.1f %.1f %.1f %.1f %.1f %.1f %.1f\n", NR, s / NR, q(.5), q(.9), q(.99), q(.999), q(.9999), v[NR]
-	}'
+	sort -n >"$W/stats.tmp"
+	awk -v n="$(wc -l <"$W/stats.tmp")" '
+	function r(p,  k) { k = int(p * n); if (k < p * n) k++; return (k < 1) ? 1 : k }
+	BEGIN { if (n == 0) { print "0 - - - - - - -"; exit }
+		k[1] = r(.5); k[2] = r(.9); k[3] = r(.99); k[4] = r(.999); k[5] = r(.9999); j = 1 }
+	{ s += $1; while (j <= 5 && NR == k[j]) q[j++] = $1; m = $1 }
+	END { if (n) printf "%d %.1f %.1f %.1f %.1f %.1f %.1f %.1f\n", n, s / n, q[1], q[2], q[3], q[4], q[5], m }' \
+		"$W/stats.tmp"
+	rm -f "$W/stats.tmp"
 }
 
 # A value of MQSim's result XML: element NAME of the K-th (from 1) flow.
@@ -205,39 +247,86 @@ mqsim_xml() { # DIR NAME K
 # reads timing.latency_us.{read,write}.{count,mean,p50,p90,p99,p99_9,
 # p99_99,max} from the JSON summary. Until ftlsim has --timing, it prints
 # nothing and says so once. FTLSIM_DEVICE is the --device value, %c the
-# channels and %d the dies per channel.
+# channels and %d the dies per channel. Its speed: the least of
+# SPEED_REPS runs' CPU time (timing.cpu_s, the process's user + system
+# time) on the trace file, and the same on the trace as an ftlkit event
+# stream (tracecat -o bin; the conversion, done once, is not counted).
 FTL_NOTE=
 FTLSIM_DEVICE=${FTLSIM_DEVICE:-femu,channels=%c,dies=%d,planes=1,page_kib=4,xfer_us=0}
-ftlkit_side() { # NAME TRACE CHANNELS DIES LOGICAL_PAGES OPS
+# SIDE ftlkit measures the speed too; WA is counted after FILL host pages.
+ftlkit_side() { # NAME SIDE TRACE CHANNELS DIES LOGICAL_PAGES OPS FILL [FTLSIM_OPTION...]
 	if ! "$BIN/ftlsim" --help 2>&1 | grep -q -- '--timing'; then
 		[ -n "$FTL_NOTE" ] || echo "peer_mqsim: ftlsim has no --timing yet: ftlkit rows left out" >&2
 		FTL_NOTE=1
 		return 0
 	fi
-	# Same drive as MQSim's: logical space U = T (1 - SPARE), one
-	# block of 256 pages per segment, FEMU's times, no transfer time.
-	/usr/bin/time -f '%e %U %S' -o "$W/$1.ftlsim.time" "$BIN/ftlsim" -q -f mqsim --timing \
-		--device "$(echo "$FTLSIM_DEVICE" | sed -e "s/%c/$3/" -e "s/%d/$4/")" \
-		--logical-pages "$5" --spare-factor "$SPARE" --pages-per-segment $PAGES_PER_BLOCK \
-		"$2" >"$W/$1.ftlsim.json" 2>"$W/$1.ftlsim.err" ||
-		{ echo "peer_mqsim: ftlsim failed on $1:" >&2; tail -3 "$W/$1.ftlsim.err" >&2; return 0; }
-	set -- "$1" "$6" $(awk '{ printf "%s %.2f", $1, $2 + $3 }' "$W/$1.ftlsim.time")
-	reqs=$(awk -v n="$(wc -l <"$t")" -v c="$4" 'BEGIN { printf "%.0f", (c > 0) ? n / c : 0 }')
-	for op in $2; do
+	fk_name=$1 fk_side=$2 fk_trace=$3 fk_dev=$(echo "$FTLSIM_DEVICE" | sed -e "s/%c/$4/" -e "s/%d/$5/")
+	fk_lpages=$6 fk_ops=$7 fk_fill=$8
+	shift 8
+	fk_opts=${*:---pages-per-segment $PAGES_PER_BLOCK}
+	# Same drive as MQSim's: logical space U = T (1 - SPARE), FEMU's
+	# times, no transfer time; one block of 256 pages per segment and
+	# die unless the case says otherwise (fk_opts: words without blanks).
+	fk_run() { # INPUT FORMAT OUT.json
+		# shellcheck disable=SC2086
+		"$BIN/ftlsim" -q -f "$2" --timing --device "$fk_dev" --logical-pages "$fk_lpages" \
+			--spare-factor "$SPARE" $fk_opts "$1" >"$3" 2>"$W/$fk_name.$fk_side.err" || {
+			echo "peer_mqsim: ftlsim failed on $1:" >&2
+			tail -n 3 "$W/$fk_name.$fk_side.err" >&2
+			exit 1
+		}
+	}
+	# the least of two CPU times
+	fk_min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a != "" && a < b) ? a : b }'; }
+	fk_out=$W/$fk_name.$fk_side
+	t_start=$(date +%s.%N)
+	fk_run "$fk_trace" mqsim "$fk_out.json"
+	fk_wall=$(awk -v a="$t_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+	fk_cpu=$(jq .timing.cpu_s "$fk_out.json") fk_cpu_ev=
+	if [ "$fk_side" = ftlkit ]; then
+		"$BIN/tracecat" -q -f mqsim -o bin "$fk_trace" >"$fk_out.ev"
+		i=0
+		while [ $i -lt "$SPEED_REPS" ]; do
+			if [ $i -gt 0 ]; then
+				fk_run "$fk_trace" mqsim "$fk_out.rep.json"
+				fk_cpu=$(fk_min "$fk_cpu" "$(jq .timing.cpu_s "$fk_out.rep.json")")
+			fi
+			fk_run "$fk_out.ev" ev "$fk_out.ev.json"
+			fk_cpu_ev=$(fk_min "$fk_cpu_ev" "$(jq .timing.cpu_s "$fk_out.ev.json")")
+			i=$((i + 1))
+		done
+		# The event stream must give the same answer as the text.
+		for k in .flash_pages_written .timing.latency_us.write.mean .timing.latency_us.read.mean; do
+			[ "$(jq "$k" "$fk_out.json")" = "$(jq "$k" "$fk_out.ev.json")" ] || {
+				echo "peer_mqsim: $fk_name: ftlsim's $k differs on the event stream" >&2
+				exit 1
+			}
+		done
+		rm -f "$fk_out.ev" "$fk_out.rep.json" "$fk_out.ev.json"
+		echo "$fk_name $(wc -l <"$fk_trace") ftlkit $fk_cpu" >>"$W/speed.txt"
+		echo "$fk_name $(wc -l <"$fk_trace") ftlkit-ev $fk_cpu_ev" >>"$W/speed.txt"
+	fi
+	fk_reqs=$(awk -v n="$(wc -l <"$fk_trace")" -v c="$fk_cpu" 'BEGIN { printf "%.0f", (c > 0) ? n / c : 0 }')
+	# WA after the fill, as MQSim's
+	fk_wa=$(jq -r --argjson f "$fk_fill" '(.flash_pages_written - $f) / (.host_pages_written - $f)' "$fk_out.json")
+	for op in $fk_ops; do
 		jq -r --arg op "$op" '.timing.latency_us[$op] |
 			"\(.count) \(.mean) \(.p50) \(.p90) \(.p99) \(.p99_9) \(.p99_99) \(.max)"' \
-			"$W/$1.ftlsim.json" | row "$1" ftlkit "$op" - - "$4" "$3" "$reqs"
+			"$fk_out.json" |
+			awk '{ printf "%d", $1; for (i = 2; i <= 8; i++) printf " %.1f", $i; print "" }' |
+			row "$fk_name" "$fk_side" "$op" - - "$fk_wa" "$fk_wall" "$fk_cpu" "$fk_reqs"
 	done
+	echo "# $fk_name $fk_side: $fk_opts; WA $(jq -r '"\(.wa_measured) in the latency window (\(.measured.host_pages_total - .measured.host_pages_before) host pages), \(.wa_total) with the fill; GC passes \(.gc_passes), segments cleaned \(.segments_cleaned), pages copied \(.gc_pages_copied); requests waited on GC \(.timing.requests_waited_on_gc); GC share of unit time \(.timing.gc_share_of_busy)"' "$fk_out.json")" >>"$W/notes.txt"
 }
 
 # ---- the table ----
-printf '%-6s %-6s %-5s %7s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %7s %8s\n' \
-	case side op count mean p50 p90 p99 p99.9 p99.99 max mdl1 mdl1+ wall_s cpu_s req/cpu_s
-row() { # CASE SIDE OP MDL1 MDL1+ CPU [WALL REQS]  (stats on stdin)
+printf '%-6s %-8s %-5s %7s %8s %8s %8s %8s %8s %8s %8s %7s %7s %6s %7s %7s %9s\n' \
+	case side op count mean p50 p90 p99 p99.9 p99.99 max mdl1 mdl1+ wa wall_s cpu_s req/cpu_s
+row() { # CASE SIDE OP MDL1 MDL1+ WA WALL CPU REQS  (stats on stdin)
 	read -r n mean p50 p90 p99 p999 p9999 max
-	printf '%-6s %-6s %-5s %7s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %7s %8s\n' \
+	printf '%-6s %-8s %-5s %7s %8s %8s %8s %8s %8s %8s %8s %7s %7s %6.3f %7s %7.3f %9s\n' \
 		"$1" "$2" "$3" "$n" "$mean" "$p50" "$p90" "$p99" "$p999" "$p9999" "$max" "$4" "$5" \
-		"${7:--}" "$6" "${8:--}"
+		"$6" "$7" "$8" "$9"
 }
 
 # M/D/1 mean response time (us) of one die: service S ns, arrivals at
@@ -247,19 +336,31 @@ md1() { # S_NS F_NS
 		rho = r * s / f; printf "%.1f", (s + rho * s / (2 * (1 - rho))) / 1000 }'
 }
 
+# Host pages written by the write lines of an MQSim trace (a partial
+# page counts as a page), the lines from T0_NS on
+host_pages() { # TRACE [T0_NS]
+	awk -v t0="${2:-0}" '$5 == 0 && $1 >= t0 { n += int(($3 + $4 + 7) / 8) - int($3 / 8) } END { print n + 0 }' "$1"
+}
+
+# A count of MQSim's result XML (an attribute of the FTL element)
+mqsim_count() { # DIR NAME
+	sed -n "s/.*[ 	]$2=\"\([0-9]*\)\".*/\1/p" "$1/workload_scenario_1.xml"
+}
+
 one_case() { # NAME
 	name=$1
 	case $name in
-	w32 | r32 | msr32) ch=8 chips=4 pages=65536 ;;
+	w32 | r32 | msr32 | g32) ch=8 chips=4 pages=65536 ;;
 	*) ch=1 chips=1 pages=16384 ;;
 	esac
 	dies=$((ch * chips))
 	# Blocks per die: 1024 (1 GiB) or 256 (FEMU's), more when the N
 	# requests and the fill would bring the free blocks near MQSim's GC
-	# threshold (5%, at least 10 blocks).
+	# threshold (5%, at least 10 blocks); the GC cases: GC_BLOCKS.
 	case $name in msr*) n=0 ;; *) n=$N ;; esac
 	blocks=$(awk -v n="$n" -v f="$pages" -v k="$dies" -v b=$(( dies == 1 ? 1024 : 256 )) -v p=$PAGES_PER_BLOCK '
 		BEGIN { m = int((n + f) / (p * k) * 1.25) + 64; print (m > b) ? m : b }')
+	case $name in g*) blocks=$GC_BLOCKS ;; esac
 	# Logical pages of the whole drive and of one MQSim flow.
 	lpages=$(awk -v t=$((dies * blocks * PAGES_PER_BLOCK)) -v s="$SPARE" 'BEGIN { printf "%d", t * (1 - s) }')
 	half=$((lpages / 2))
@@ -268,6 +369,8 @@ one_case() { # NAME
 	mkdir -p "$d"
 	t=$d/trace.mqsim
 	mdw=- mdw1=- mdr=- mdr1=-
+	t0=0 warm=0
+	set --
 	case $name in
 	w*)
 		poisson "$N" "$(awk -v s=$TPROG_NS -v r="$RHO" -v k=$dies 'BEGIN { print s / r / k }')" \
@@ -288,38 +391,128 @@ one_case() { # NAME
 		msr_trace $((half * 8)) >"$t"
 		ops="write read"
 		;;
+	g*)
+		# MQSim cleans a plane when it takes a block and fewer than
+		# max(GC_EXEC x blocks, 10) are free, and keeps three blocks of
+		# each plane open: user, GC and translation write frontiers, the
+		# last empty with the ideal mapping table. ftlsim with its GC
+		# copies in a stream of their own (sepgc) keeps two open, so its
+		# low mark is MQSim's threshold + 1 segments (a segment: a block
+		# on every die); its single log (ftl-1log) keeps one open: + 2.
+		# The spare left for garbage is then the same on every side.
+		thr=$(awk -v x=$GC_EXEC -v b="$blocks" 'BEGIN { t = int(x * b); print (t < 10) ? 10 : t }')
+		gclow=$((thr + 1))
+		sfe=$(awk -v u="$lpages" -v t=$((dies * (blocks - gclow - 1) * PAGES_PER_BLOCK)) 'BEGIN { printf "%.6f", 1 - u / t }')
+		wa=$("$BIN/wamodel" -m greedy-mf -s "$sfe" -b $PAGES_PER_BLOCK --csv | awk -F, 'NR == 2 { print $5 }')
+		# a host write's flash time on its die at that WA: its program,
+		# WA - 1 copies (a read and a program each), WA/b erases
+		cost=$(awk -v w="$wa" -v r=$TR_NS -v p=$TPROG_NS -v e=$TBERS_NS -v b=$PAGES_PER_BLOCK \
+			'BEGIN { printf "%.0f", p + (w - 1) * (r + p) + w / b * e }')
+		gap=$(awk -v s=$TPROG_NS -v k=$dies 'BEGIN { printf "%.0f", s / 0.8 / k }')
+		t0=$((lpages * gap + 10000000))
+		nrand=$(awk -v n="$N" -v dw="$GC_DW" -v u="$lpages" 'BEGIN { m = dw * u; printf "%d", (n > m) ? n : m }')
+		fill "$lpages" "$gap" >"$t"
+		poisson "$nrand" "$(awk -v c="$cost" -v r="$RHO" -v k=$dies 'BEGIN { print c / r / k }')" \
+			"$lpages" 0 $t0 "$SEED" >>"$t"
+		ops=write
+		warm=$((lpages + GC_WARM * lpages))
+		echo "# $name: U $lpages pages on $dies x $blocks blocks of $PAGES_PER_BLOCK pages; fill of U" \
+			"then $nrand random writes from $t0 ns at $(awk -v c="$cost" -v r="$RHO" -v k=$dies \
+			'BEGIN { printf "%.0f", r * k / c * 1e9 }')/s, latencies after $warm writes; MQSim GC" \
+			"threshold $thr blocks a plane, ftlsim --gc-low $gclow (sepgc), $((gclow + 1)) (one log);" \
+			"spare factor left $sfe, greedy mean-field WA $wa, flash time per host write $cost ns" \
+			>>"$W/notes.txt"
+		set -- --pages-per-segment $((PAGES_PER_BLOCK * dies)) --warmup-writes $warm
+		;;
 	esac
 	strict <"$t" >"$t.tmp" && mv "$t.tmp" "$t"
+	# the latencies' window: from the arrival of write warm + 1 (the
+	# trace's lines are in time order, one page each in the GC cases)
+	tw=0
+	[ "$warm" -eq 0 ] || tw=$(sed -n "$((warm + 1))p" "$t" | cut -d' ' -f1)
 	mqsim_split "$d" "$t"
 	mqsim_configs "$d" "$ch" "$chips" "$blocks"
 	res=$(mqsim_run "$d") || exit 1
-	set -- $res
-	wall=$1 cpu=$2 rss=$3
 	total=$(wc -l <"$t")
+	wall=$(echo "$res" | cut -d' ' -f1) cpu=$(echo "$res" | cut -d' ' -f2) rss=$(echo "$res" | cut -d' ' -f3)
 	reqs=$(awk -v n="$total" -v c="$cpu" 'BEGIN { printf "%.0f", (c > 0) ? n / c : 0 }')
+	echo "$name $total mqsim $cpu" >>"$W/speed.txt"
+	# WA over the measured window: flash programs of every kind less the
+	# fill's (the GC cases), over the host pages written in it
+	pg=0
+	for cnt in Issued_Flash_Program_CMD Issued_Flash_Interleaved_Program_CMD \
+		Issued_Flash_Multiplane_Program_CMD Issued_Flash_Interleaved_Multiplane_Program_CMD; do
+		pg=$((pg + $(mqsim_count "$d" $cnt)))
+	done
+	hp=$(host_pages "$t" $t0)
+	mwa=$(awk -v p=$pg -v f="$(host_pages "$t")" -v h="$hp" 'BEGIN { printf "%.4f", (h > 0) ? (p - (f - h)) / h : 0 }')
 	k=0
 	for f in "$d"/flow_*.trace; do
 		k=$((k + 1))
 		case $f in *write*) op=write md=$mdw md1=$mdw1 ;; *) op=read md=$mdr md1=$mdr1 ;; esac
 		# r cases: the fill's writes are not measured
 		case $name$op in r*write) continue ;; esac
-		st=$(mqsim_lat "$d" $((k - 1)) | stats)
-		echo "$st" | row "$name" mqsim "$op" "$md" "$md1" "$cpu" "$wall" "$reqs"
+		st=$(mqsim_lat "$d" $((k - 1)) "$tw" | stats)
+		echo "$st" | row "$name" mqsim "$op" "$md" "$md1" "$mwa" "$wall" "$cpu" "$reqs"
 		echo "# $name mqsim $op: $(wc -l <"$f") requests, ${st%% *}" \
 			"latencies; XML mean end-to-end $(mqsim_xml "$d" End_to_End_Request_Delay $k) us," \
 			"device response $(mqsim_xml "$d" Device_Response_Time $k) us (both truncated)" >>"$W/notes.txt"
 	done
-	gc=$(sed -n 's/.*Total_GC_Executions="\([0-9]*\)".*/\1/p' "$d/workload_scenario_1.xml")
-	rd=$(sed -n 's/.*Issued_Flash_Read_CMD="\([0-9]*\)".*/\1/p' "$d/workload_scenario_1.xml")
-	pg=$(sed -n 's/.*Issued_Flash_Program_CMD="\([0-9]*\)".*/\1/p' "$d/workload_scenario_1.xml")
-	echo "# $name mqsim: $total requests, flash reads $rd, programs $pg, GC executions $gc," \
-		"max RSS $rss KiB" >>"$W/notes.txt"
-	ftlkit_side "$name" "$t" "$ch" "$chips" "$lpages" "$ops"
+	# requests that never completed (MQSim drops a write that waited
+	# behind GC's lock on its page: docs/peer-mqsim-notes.md)
+	lost=$(($(wc -l <"$t") - $(grep -c '^REQ ' "$d/mqsim.err" || :)))
+	grep -q '^REQ ' "$d/mqsim.err" || lost=unknown
+	echo "# $name mqsim: $total requests ($lost never completed), flash reads $(mqsim_count "$d" Issued_Flash_Read_CMD)," \
+		"programs $pg, erases $(mqsim_count "$d" Issued_Flash_Erase_CMD)," \
+		"GC executions $(mqsim_count "$d" Total_GC_Executions), WL executions" \
+		"$(mqsim_count "$d" Total_WL_Executions), max RSS $rss KiB" >>"$W/notes.txt"
+	if [ -n "${MQSIM_SPEED:-}" ]; then
+		# the other build, response-time logging off: CPU time alone
+		mkdir -p "$d/speed"
+		sed 's|<Enable_ResponseTime_Logging>true<|<Enable_ResponseTime_Logging>false<|' \
+			"$d/ssd.xml" >"$d/speed/ssd.xml"
+		cp "$d/workload.xml" "$d/speed/"
+		res=$(mqsim_run "$d/speed" "$MQSIM_SPEED") || exit 1
+		echo "$name $total mqsim-speed $(echo "$res" | cut -d' ' -f2)" >>"$W/speed.txt"
+		# (MQSim's run is not independent of its logging: with GC the
+		# counts may differ by a fraction of a percent)
+		echo "# $name MQSIM_SPEED, logging off: $(mqsim_count "$d/speed" Issued_Flash_Program_CMD) programs," \
+			"$(mqsim_count "$d/speed" Total_GC_Executions) GC executions" >>"$W/notes.txt"
+		rm -rf "$d/speed"
+	fi
+	case $name in
+	g*)
+		ftlkit_side "$name" ftlkit "$t" "$ch" "$chips" "$lpages" "$ops" $lpages "$@" \
+			--placement sepgc --gc-low $gclow
+		ftlkit_side "$name" ftl-1log "$t" "$ch" "$chips" "$lpages" "$ops" $lpages "$@" \
+			--gc-low $((gclow + 1))
+		;;
+	*) ftlkit_side "$name" ftlkit "$t" "$ch" "$chips" "$lpages" "$ops" 0 ;;
+	esac
+	[ -n "${KEEP:-}" ] || rm -rf "$d"
 }
 
 : >"$W/notes.txt"
-echo "# MQSim $MQSIM; N=$N RHO=$RHO SEED=$SEED SPEEDUP=$SPEEDUP PCIE_GBPS=$PCIE_GBPS" >>"$W/notes.txt"
+: >"$W/speed.txt"
+echo "# MQSim $MQSIM; N=$N RHO=$RHO SEED=$SEED SPEEDUP=$SPEEDUP PCIE_GBPS=$PCIE_GBPS" \
+	"GC_BLOCKS=$GC_BLOCKS GC_DW=$GC_DW" >>"$W/notes.txt"
 for c in $CASES; do
 	one_case "$c"
 done
 cat "$W/notes.txt"
+
+# Requests simulated per CPU second, every side on the same trace; the
+# ratios against the faster MQSim figure.
+echo
+awk '{ cpu[$1, $3] = $4; n[$1] = $2; if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 } }
+function rate(c, s) { return ((c, s) in cpu && cpu[c, s] > 0) ? n[c] / cpu[c, s] : 0 }
+END {
+	printf "%-6s %9s %10s %10s %10s %10s %8s %8s\n", "case", "requests", "mqsim/s", "mqsim2/s",
+		"ftlkit/s", "ftl-ev/s", "x(text)", "x(ev)"
+	for (i = 1; i <= k; i++) {
+		c = order[i]; m = rate(c, "mqsim"); m2 = rate(c, "mqsim-speed"); best = (m2 > m) ? m2 : m
+		f = rate(c, "ftlkit"); e = rate(c, "ftlkit-ev")
+		printf "%-6s %9d %10.0f %10s %10.0f %10.0f %8s %8s\n", c, n[c], m, m2 ? sprintf("%.0f", m2) : "-",
+			f, e, (best && f) ? sprintf("%.1f", f / best) : "-", (best && e) ? sprintf("%.1f", e / best) : "-"
+	}
+}' "$W/speed.txt"
