@@ -45,6 +45,7 @@ t_expect_success 'a host log under a device in time: the device'"'"'s requests t
 t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "segment=BYTES" "$S" --host-lfs policy=greedy u.ev &&
 	t_err 2 "keys:" "$S" --host-lfs segment=1M,colour=blue u.ev &&
+	t_err 2 "whole 4096-byte pages" "$S" --host-lfs segment=3 u.ev &&
 	t_err 2 "victim policy|policy" "$S" --host-lfs segment=1M,policy=nope u.ev
 '
 t_done

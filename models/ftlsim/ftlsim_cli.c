@@ -666,6 +666,10 @@ void sim_finish_args(struct sim *s)
 		sim_fail_usage("--zoned: a zoned device starts with every zone empty and is not timed (not with "
 			       "--precondition, --precondition-trace or the Time options)");
 	s->opt.zns.strict = !s->opt.topt.rd.skip_bad;
+	if (s->opt.host_lfs && (s->opt.lfs.segment_bytes % s->opt.cfg.page_size || s->opt.lfs.offset_bytes % s->opt.cfg.page_size))
+		sim_fail_usage("--host-lfs: segment=%llu and offset=%llu must be whole %u-byte pages",
+			       (unsigned long long)s->opt.lfs.segment_bytes, (unsigned long long)s->opt.lfs.offset_bytes,
+			       s->opt.cfg.page_size);
 	char err[512];
 	if (trim_config_check(&s->opt.trim, err, sizeof(err)))
 		sim_fail_usage("%s", err);
