@@ -206,7 +206,23 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	if (!(f->place_st = policy_room_new(f, p->info.state_size, c->seed ^ PLACE_SEED_MIX)))
 		return set_err(err, n, "out of memory");
 	struct place_needs pn = {.streams = 1, .gc_streams = 1};
-	if (p->init(f->place_st, f, &(struct place_init){.args = pa}, &pn))
+	struct place_init pin = {.args = pa};
+	if (c->host_place) { /* the host's policy, in a room of its own, called by p */
+		if (!(p->info.flags & PLACE_HOSTS))
+			return set_err(err, n, "placement '%s' takes no host placement (--host-placement needs one "
+					       "that follows the host's handles: fdp)", p->info.name);
+		if (c->host_place->info.flags & (PLACE_VICTIM | PLACE_FUTURE | PLACE_HOSTS))
+			return set_err(err, n, "host placement '%s' %s: it cannot run on the host", c->host_place->info.name,
+				       c->host_place->info.flags & PLACE_VICTIM ? "chooses the device's GC victims"
+				       : c->host_place->info.flags & PLACE_FUTURE ? "learns the trace before the replay"
+										   : "follows handles itself");
+		if (!(f->host_place_st = policy_room_new(f, c->host_place->info.state_size, c->seed ^ PLACE_SEED_MIX ^ 1)))
+			return set_err(err, n, "out of memory");
+		pin.host = c->host_place;
+		pin.host_args = &c->host_place_args;
+		pin.host_st = f->host_place_st;
+	}
+	if (p->init(f->place_st, f, &pin, &pn))
 		return set_err(err, n, "placement '%s': %s", p->info.name, policy_error(f->place_st));
 	f->place_trivial = !!(p->info.flags & PLACE_TRIVIAL);
 	f->place_prefetch = p->prefetch;
@@ -379,6 +395,7 @@ void ftl_free(struct ftl *f)
 		f->place->destroy(f->place_st, f);
 	policy_room_free(f->gc_st);
 	policy_room_free(f->place_st);
+	policy_room_free(f->host_place_st);
 	free(f->wtime);
 	free(f->open_time);
 	free(f->age_origin);

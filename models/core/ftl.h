@@ -62,11 +62,16 @@ struct ftl_config {
 	uint32_t page_size;	 /* bytes */
 	const char *policy;	 /* "greedy", "dchoices:4", ... (for reports) */
 	const char *placement;	 /* "single", "hotcold:3", ... (for reports) */
+	/* a host-side placement that chooses each write's handle for a
+	 * placement that takes one (PLACE_HOSTS: fdp), or NULL */
+	const char *host_placement;
 	/* The two resolved (registry_resolve): the core knows no policy
 	 * by name. */
 	const struct gc_ops *gc;
 	const struct place_ops *place;
 	struct policy_args gc_args, place_args;
+	const struct place_ops *host_place; /* host_placement resolved, or NULL */
+	struct policy_args host_place_args;
 	/* gc is another victim policy than the registry's default, or has
 	 * arguments (registry_resolve): refused with a placement that
 	 * chooses its own victims (PLACE_VICTIM) */
@@ -198,6 +203,7 @@ struct ftl {
 	int check_cls;	     /* --check of one stream's room: its sealed count, else -1 */
 	const struct place_ops *place;
 	void *place_st;
+	void *host_place_st; /* the host placement's room (PLACE_HOSTS), or NULL */
 	int place_victim;  /* the placement chooses every victim (PLACE_VICTIM) */
 	/* the placement's prefetch hook (place.h), or NULL */
 	void (*place_prefetch)(void *st, const struct ftl *f, uint32_t lpn);

@@ -57,6 +57,10 @@
  * (core/ftl.c, refused) the garbage-proportion trigger, another victim
  * policy or its arguments, random ties and a class selector. */
 #define PLACE_VICTIM 0x10
+/* Takes a host-side placement (place_init.host): the host's policy
+ * chooses the handle a write carries, this one what the device does
+ * with it (place_fdp.c). The model allocates the host policy's room. */
+#define PLACE_HOSTS 0x20
 
 /* One host write as the placement sees it. */
 struct place_write {
@@ -70,6 +74,12 @@ struct place_write {
 
 struct place_init {
 	const struct policy_args *args;
+	/* With PLACE_HOSTS and a host placement configured: its table, its
+	 * parsed arguments and its room (allocated, not yet initialised),
+	 * else NULL. The host placement's hooks are called by this one. */
+	const struct place_ops *host;
+	const struct policy_args *host_args;
+	void *host_st;
 };
 
 /* What init returns to the model. */
@@ -126,6 +136,10 @@ struct place_ops {
 	int (*check)(void *st, const struct ftl *f);
 	void (*prefetch)(void *st, const struct ftl *f, uint32_t lpn);
 	int (*victim)(void *st, const struct ftl *f, uint32_t *seg);
+	/* Optional: the GC copies so far of pages whose last host write
+	 * went to stream s (the copies a stream's writes caused, wherever
+	 * the copies went): per-handle write amplification. */
+	uint64_t (*origin_copies)(void *st, const struct ftl *f, unsigned s);
 	/* Free what init allocated (the model frees the state). Optional. */
 	void (*destroy)(void *st, const struct ftl *f);
 };

@@ -84,6 +84,9 @@ struct dev_stats {
 struct dev_stream {
 	char name[32];
 	uint64_t host_pages, gc_pages, sealed, victims, victim_valid;
+	/* GC copies of the pages this stream's host writes wrote, wherever
+	 * they went (a placement that keeps them: fdp), else UINT64_MAX */
+	uint64_t origin_gc_pages;
 };
 
 /* Histograms: segments by valid pages (sealed now, or victims in the

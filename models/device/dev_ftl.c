@@ -18,7 +18,15 @@ struct dev {
 	struct ftl *f;
 	struct dev_observer obs;
 	int ageing; /* an ageing trace: no milestone reaches the observer */
+	uint64_t origin0[FTL_MAX_STREAMS]; /* origin copies at the restart after ageing */
 };
+
+/* The placement's count of the GC copies stream i's writes caused
+ * (place.h, origin_copies), or UINT64_MAX when it keeps none. */
+static uint64_t origin_copies(const struct ftl *f, unsigned i)
+{
+	return f->place->origin_copies ? f->place->origin_copies(f->place_st, f, i) : UINT64_MAX;
+}
 
 /* The core's milestones, handed to the device's observer. */
 static int on_interval(struct ftl *f, void *ctx)
@@ -132,6 +140,8 @@ static int ftl_dev_idle(struct dev *d, uint64_t until_ns) { return 0; }
 static int ftl_dev_age(struct dev *d, int begin)
 {
 	d->ageing = begin;
+	for (unsigned i = 0; !begin && i < d->f->nstreams; i++)
+		d->origin0[i] = origin_copies(d->f, i);
 	return begin ? 0 : ftl_restart(d->f);
 }
 
@@ -192,6 +202,8 @@ static void ftl_dev_stream(const struct dev *d, unsigned i, struct dev_stream *o
 	out->sealed = st->sealed;
 	out->victims = st->victims;
 	out->victim_valid = st->victim_valid;
+	uint64_t o = origin_copies(f, i);
+	out->origin_gc_pages = o == UINT64_MAX ? o : o - d->origin0[i];
 }
 
 static int ftl_dev_hist(const struct dev *d, int kind, uint64_t *bins, size_t nbins)

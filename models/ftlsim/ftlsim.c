@@ -92,6 +92,16 @@ static void build_model(const struct sim *in, struct sim *s)
 	struct ftl_pagemap *map =
 		s->opt.space != SPACE_FOOTPRINT ? NULL : s->cell.vol ? &s->cell.vol->map : &s->cell.space_owner->cell.map;
 	struct ftl_config dcfg = s->opt.cfg;
+	/* FDP: a reclaim unit of R segments is the unit the device's GC
+	 * reclaims, the model's segment (docs/MODEL.md, "FDP") */
+	uint32_t ru = sim_fdp_ru(&dcfg);
+	if (ru > 1) {
+		uint64_t b = (uint64_t)ftl_config_pages_per_seg(&dcfg) * ru;
+		if (b > 1u << 24)
+			sim_fail_usage("--fdp ru=%u: a reclaim unit of %llu pages is more than a segment holds (2^24)", ru,
+				       (unsigned long long)b);
+		dcfg.pages_per_seg = (uint32_t)b;
+	}
 	if (s->opt.host_lfs) { /* the device holds the host log: its pages, its own spare on them */
 		dcfg.logical_pages = host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size);
 		dcfg.physical_pages = sim_physical_for(s, dcfg.logical_pages);
@@ -169,6 +179,10 @@ static void check_labels(const struct sim *in, struct sim *const *conf, unsigned
 	for (unsigned i = 0; i < nconf; i++) {
 		char err[256];
 		const struct place_ops *p = place_find(conf[i]->opt.cfg.placement, NULL, err, sizeof(err));
+		const struct place_ops *hp =
+			conf[i]->opt.cfg.host_placement ? place_find(conf[i]->opt.cfg.host_placement, NULL, err, sizeof(err)) : NULL;
+		if (hp && (hp->info.flags & PLACE_TEMP))
+			p = hp;
 		if (p && (p->info.flags & PLACE_TEMP))
 			sim_fail_usage("placement '%s' reads the trace's temperature labels, and format '%s' has none "
 				    "(the event stream carries them: tracegen writes them)",

@@ -112,6 +112,8 @@ struct sim_opts {
 	const char *age_path; /* --precondition-trace */
 	int host_lfs; /* --host-lfs: a log-structured file system on the device */
 	int zoned;    /* --zoned: a zoned device */
+	int fdp_given, place_given;
+	char fdp_spec[96]; /* --fdp: the placement it stands for ("fdp:H=8,G=1,I=0,R=1") */
 	struct zns_config zns;
 	struct host_lfs_config lfs;
 	const char *wear;
@@ -309,6 +311,11 @@ void sim_progress(struct sim *s, int pass);
 
 /* ftlsim_estimate.c */
 uint64_t sim_physical_pages(const struct sim *s);
+/* FDP (ftlsim_fdp.c): the segments of a reclaim unit of the placement
+ * fdp in c (1 for any other); the summary's fdp object, or NULL. */
+uint32_t sim_fdp_ru(const struct ftl_config *c);
+struct json_t;
+struct json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f);
 /* The physical pages the options give a logical space of U pages. */
 uint64_t sim_physical_for(const struct sim *s, uint64_t U);
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes);

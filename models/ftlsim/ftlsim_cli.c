@@ -4,6 +4,7 @@
  * any input is read.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +92,15 @@ static void usage(void)
 	       "                            policy (default greedy); its writes, copies and,\n"
 	       "                            discard=on (default), each cleaned segment's discard\n"
 	       "                            reach the device; host, device and stacked WA\n"
+	       "      --fdp [handles=H][,groups=G][,isolation=initial|persistent][,ru=K]\n"
+	       "                            an NVMe FDP device (the placement fdp): each write\n"
+	       "                            to the reclaim unit of the handle it carries (the\n"
+	       "                            event's stream, group x H + handle; default 8\n"
+	       "                            handles, 1 group); GC copies mixed (initial,\n"
+	       "                            default) or kept per handle (persistent); a reclaim\n"
+	       "                            unit of K segments, the unit GC reclaims (default 1)\n"
+	       "      --host-placement NAME[:ARG]  the host chooses each write's handle by this\n"
+	       "                            placement (with --fdp); the device sees handles only\n"
 	       "      --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free]\n"
 	       "                            a zoned device: zones written at their pointers,\n"
 	       "                            reset by the trace's zone operations, no GC (WA 1,\n"
@@ -227,7 +237,7 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED
+	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED, O_FDP, O_HOSTPLACE
 };
 
 static const struct option longopts[] = {
@@ -264,6 +274,8 @@ static const struct option longopts[] = {
 	{"precondition-trace", required_argument, NULL, O_AGE},
 	{"host-lfs", required_argument, NULL, O_HOSTLFS},
 	{"zoned", required_argument, NULL, O_ZONED},
+	{"fdp", required_argument, NULL, O_FDP},
+	{"host-placement", required_argument, NULL, O_HOSTPLACE},
 	{"warmup-writes", required_argument, NULL, O_WARMUP},
 	{"seed", required_argument, NULL, O_SEED},
 	{"curve", required_argument, NULL, O_CURVE},
@@ -353,14 +365,56 @@ static void check_policies(struct sim *s)
 	char err[256];
 	if (registry_check(err, sizeof(err)))
 		sim_fail("%s", err);
-	if (registry_resolve(&(struct ftl_config){.policy = s->opt.cfg.policy, .placement = s->opt.cfg.placement}, err, sizeof(err)))
+	struct ftl_config c = {.policy = s->opt.cfg.policy, .placement = s->opt.cfg.placement,
+			       .host_placement = s->opt.cfg.host_placement};
+	if (registry_resolve(&c, err, sizeof(err)))
 		sim_fail_usage("%s (see --list-policies, --list-placements)", err);
+	if (s->opt.fdp_given && s->opt.place_given)
+		sim_fail_usage("give one of --fdp and --placement (--fdp is the placement fdp)");
+	if (c.host_place && !(c.place->info.flags & PLACE_HOSTS))
+		sim_fail_usage("--host-placement %s: the device's placement '%s' does not follow the host's handles "
+			       "(--fdp, or --placement fdp)", s->opt.cfg.host_placement, c.place->info.name);
 }
 
 static void one_space(struct sim *s)
 {
 	if (s->opt.space_given++)
 		sim_fail_usage("give only one of --logical-pages, --capacity, --logical-space");
+}
+
+/* --fdp [handles=H][,groups=G][,isolation=initial|persistent][,ru=K]:
+ * the placement fdp:H=..,G=..,I=..,R=.. (place_fdp.c). */
+static void fdp_arg(struct sim *s, const char *arg)
+{
+	unsigned long h = 8, g = 1, iso = 0, ru = 1;
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(tok, '=');
+		if (!eq)
+			sim_fail_usage("--fdp %s: '%s' is not KEY=VALUE", arg, tok);
+		*eq++ = '\0';
+		if (!strcmp(tok, "isolation")) {
+			if (!strcmp(eq, "initial"))
+				iso = 0;
+			else if (!strcmp(eq, "persistent"))
+				iso = 1;
+			else
+				sim_fail_usage("--fdp: isolation=%s (initial or persistent)", eq);
+			continue;
+		}
+		unsigned long *v = !strcmp(tok, "handles") ? &h : !strcmp(tok, "groups") ? &g : !strcmp(tok, "ru") ? &ru : NULL;
+		if (!v)
+			sim_fail_usage("--fdp: '%s=%s' (keys: handles=N, groups=N, isolation=initial|persistent, ru=K)", tok, eq);
+		char *end;
+		errno = 0;
+		*v = strtoul(eq, &end, 10);
+		if (errno || end == eq || *end || *eq == '-')
+			sim_fail_usage("--fdp: %s=%s is not a whole number", tok, eq);
+	}
+	snprintf(s->opt.fdp_spec, sizeof(s->opt.fdp_spec), "fdp:H=%lu,G=%lu,I=%lu,R=%lu", h, g, iso, ru);
+	s->opt.cfg.placement = s->opt.fdp_spec;
+	s->opt.fdp_given = 1;
 }
 
 /* --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free] */
@@ -445,7 +499,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->opt.pps_given = 1;
 		break;
 	case O_POLICY: s->opt.cfg.policy = arg; break;
-	case O_PLACEMENT: s->opt.cfg.placement = arg; break;
+	case O_PLACEMENT: s->opt.cfg.placement = arg; s->opt.place_given = 1; break;
 	case O_GCLOW: s->opt.cfg.gc_low = opt_u32("--gc-low", arg, 1, UINT32_MAX); break;
 	case O_GCHIGH: s->opt.cfg.gc_high = opt_u32("--gc-high", arg, 1, UINT32_MAX); break;
 	case O_GCTRIG:
@@ -485,6 +539,8 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
 	case O_AGE: s->opt.age_path = arg; break;
 	case O_ZONED: zoned_arg(s, arg); break;
+	case O_FDP: fdp_arg(s, arg); break;
+	case O_HOSTPLACE: s->opt.cfg.host_placement = arg; break;
 	case O_HOSTLFS: {
 		char err[512];
 		if (host_lfs_parse(&s->opt.lfs, arg, err, sizeof(err)))

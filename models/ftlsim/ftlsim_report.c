@@ -334,6 +334,8 @@ static json_t *j_streams(const struct sim *s)
 		SETU(o, "segments_cleaned", st.victims);
 		json_object_set_new(o, "victim_utilization_mean",
 				    jratio(st.victims ? (double)st.victim_valid / st.victims / f.pages_per_seg : -1));
+		if (st.origin_gc_pages != UINT64_MAX) /* the copies its writes caused, wherever they went */
+			SETU(o, "gc_pages_of_its_writes", st.origin_gc_pages);
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -456,6 +458,9 @@ static void add_model(json_t *j, const struct sim *s)
 	SETU(m, "model_bytes", f->mem_bytes);
 	json_object_set_new(m, "bytes_per_physical_page", json_real((double)f->mem_bytes / f->physical_pages));
 	json_object_set_new(j, "memory", m);
+	json_t *fdp = sim_fdp_json(s, f);
+	if (fdp)
+		json_object_set_new(j, "fdp", fdp);
 	if (f->flags & DEV_ZONED) {
 		json_t *z = json_object();
 		SETU(z, "zone_pages", f->pages_per_seg);

@@ -53,7 +53,7 @@ static int gc_table_check(char *err, size_t n)
 extern const struct place_ops place_single_ops, place_sepgc_ops, place_agesort_ops,
 	place_hotcold_ops, place_oracle_ops, place_sepbit_ops, place_fk_ops, place_dac_ops,
 	place_warcip_ops, place_mq_ops, place_multilog_ops, place_sfs_ops, place_eti_ops,
-	place_sfr_ops, place_fadac_ops, place_midas_ops;
+	place_sfr_ops, place_fadac_ops, place_midas_ops, place_fdp_ops;
 
 const struct place_ops *const place_table[] = {
 	&place_single_ops,
@@ -72,6 +72,7 @@ const struct place_ops *const place_table[] = {
 	&place_sfr_ops,
 	&place_fadac_ops,
 	&place_midas_ops,
+	&place_fdp_ops,
 	NULL,
 };
 
@@ -154,6 +155,9 @@ int registry_resolve(struct ftl_config *c, char *err, size_t n)
 	if (!(c->place = place_find(c->placement, &c->place_args, err, n)))
 		return -1;
 	if (!(c->gc = gc_find(c->policy, &c->gc_args, err, n)))
+		return -1;
+	c->host_place = NULL;
+	if (c->host_placement && !(c->host_place = place_find(c->host_placement, &c->host_place_args, err, n)))
 		return -1;
 	c->gc_chosen = c->gc != gc_table[0] || c->gc_args.given;
 	/* --spare-share opt: each stream its own share of the spare space */

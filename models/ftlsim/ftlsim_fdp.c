@@ -1,0 +1,70 @@
+/*
+ * ftlsim_fdp.c - what ftlsim does for an FDP device (the placement
+ * fdp, models/place/place_fdp.c): the reclaim unit's size in segments,
+ * and the summary's fdp object, with the figures an FDP drive's
+ * statistics log reports and each handle's write amplification.
+ */
+#include <jansson.h>
+#include <string.h>
+
+#include "ftlsim.h"
+#include "place.h"
+#include "registry.h"
+
+#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
+
+/* The fdp placement's arguments in c, or 0 when it is another. */
+static int fdp_args(const struct ftl_config *c, struct policy_args *a)
+{
+	char err[256];
+	const struct place_ops *p = c->placement ? place_find(c->placement, a, err, sizeof(err)) : NULL;
+	return p && !strcmp(p->info.name, "fdp");
+}
+
+uint32_t sim_fdp_ru(const struct ftl_config *c)
+{
+	struct policy_args a;
+	return fdp_args(c, &a) ? (uint32_t)a.u[3] : 1;
+}
+
+json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f)
+{
+	struct policy_args a;
+	if (!fdp_args(&s->opt.cfg, &a))
+		return NULL;
+	unsigned h = (unsigned)a.u[0], g = (unsigned)a.u[1], ru = (unsigned)a.u[3];
+	json_t *o = json_object();
+	SETU(o, "handles", h);
+	SETU(o, "reclaim_groups", g);
+	json_object_set_new(o, "isolation", json_string(a.u[2] ? "persistent" : "initial"));
+	SETU(o, "ru_segments", ru);
+	SETU(o, "ru_pages", f->pages_per_seg);
+	SETU(o, "reclaim_units", f->segments);
+	if (s->opt.cfg.host_placement)
+		json_object_set_new(o, "host_placement", json_string(s->opt.cfg.host_placement));
+	/* The statistics log's figures (host, media bytes written; media
+	 * bytes erased), over the run after the fill. */
+	uint64_t ps = f->page_size;
+	uint64_t media = f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
+	SETU(o, "host_bytes_written", f->c.host_pages * ps);
+	SETU(o, "media_bytes_written", media * ps);
+	SETU(o, "media_bytes_erased", (f->c.victims + f->c.wl_moves) * f->pages_per_seg * ps);
+	json_t *arr = json_array();
+	for (unsigned i = 0; i < h * g && i < f->streams; i++) {
+		struct dev_stream st;
+		s->cell.dops->stream(s->cell.dev, i, &st);
+		json_t *e = json_object();
+		SETU(e, "handle", i % h);
+		SETU(e, "reclaim_group", i / h);
+		SETU(e, "host_pages_written", st.host_pages);
+		if (st.origin_gc_pages != UINT64_MAX) {
+			SETU(e, "gc_pages_copied", st.origin_gc_pages);
+			json_object_set_new(e, "wa", st.host_pages ? json_real((double)(st.host_pages + st.origin_gc_pages) /
+									  (double)st.host_pages)
+								   : json_null());
+		}
+		json_array_append_new(arr, e);
+	}
+	json_object_set_new(o, "per_handle", arr);
+	return o;
+}
