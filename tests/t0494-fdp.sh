@@ -1,0 +1,119 @@
+#!/bin/sh
+# t0494-fdp: an NVMe Flexible Data Placement device (ftlsim --fdp, the
+# placement fdp: models/place/place_fdp.c). Handles from the event's
+# stream field (stream H + 1 is handle H) or from a host placement;
+# reclaim groups; GC copies mixed (initially isolated) or kept per
+# handle (persistently isolated); a reclaim unit of R segments; the
+# statistics log's figures and each handle's WA. The check of the
+# design: a circular FIFO and a uniform stream under separate handles
+# give the write-weighted mix of WA 1 and the uniform stream's WA alone
+# (same spare pages) within 1%; under one handle, strictly more.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+
+# A FIFO region [0,F) rewritten in order, R pages a request (stream s1),
+# beside uniform random single-page writes over [F,F+Uu) (stream s2);
+# a share q of the pages go to the FIFO.
+cat >"$TMP/mix.awk" <<'EOF'
+BEGIN { srand(seed); pos = 0; pf = q / (R * (1 - q) + q); w = 0
+	while (w < n) {
+		if (rand() < pf) { printf "%d W %d %d 0 0 %d\n", w * 1000, pos * 4096, R * 4096, s1; pos = (pos + R) % F; w += R }
+		else { printf "%d W %d 4096 0 0 %d\n", w * 1000, (F + int(rand() * Uu)) * 4096, s2; w++ }
+	} }
+EOF
+F=16384 UU=32768 SPARE=4992 WARM=750000
+awk -v seed=7 -v n=1500000 -v F=$F -v Uu=$UU -v q=0.5 -v R=64 -v s1=1 -v s2=2 -f "$TMP/mix.awk" >"$TMP/mix.txt"
+# the uniform stream alone, moved to page 0, and its pages before the
+# mixed run's warm-up ends (the same writes measured)
+awk -v F=$F '$7 == 2 { printf "%s W %d 4096 0 0 2\n", $1, $3 - F * 4096 }' "$TMP/mix.txt" >"$TMP/uni.txt"
+UWARM=$(awk -v W=$WARM '{ if (w >= W) exit; w += $4 / 4096; if ($7 == 2) u += $4 / 4096 } END { print u }' "$TMP/mix.txt")
+GEO="--pages-per-segment 64"
+MIX="$GEO --logical-pages $((F + UU)) --physical-pages $((F + UU + SPARE)) --warmup-writes $WARM"
+UNI="$GEO --logical-pages $UU --physical-pages $((UU + SPARE)) --warmup-writes $UWARM"
+
+for iso in persistent initial; do
+	t_expect_success "$iso isolation: FIFO and uniform under their own handles give the mix of WA 1 and the uniform's WA alone within 1%" "
+		\"$S\" -q --fdp handles=2,isolation=$iso $MIX mix.txt >mix.json &&
+		\"$S\" -q --fdp handles=2,isolation=$iso $UNI uni.txt >uni.json &&
+		jq -e -s '.[0] as \$m | .[1] as \$u
+			| (\$u.measured.host_pages_written) as \$wu | (\$m.measured.host_pages_written) as \$w
+			| (((\$w - \$wu) + \$wu * \$u.wa_measured) / \$w) as \$want
+			| (\$m.wa_measured / \$want - 1 | fabs) < 0.01
+			and \$m.fdp.per_handle[0].wa == 1 and \$m.fdp.per_handle[0].gc_pages_copied == 0
+			and \$u.wa_measured > 2' mix.json uni.json >/dev/null
+	"
+	t_expect_success "$iso isolation: the FIFO and the uniform stream under one handle: strictly more" "
+		awk '{ \$7 = 1; print }' mix.txt >one.txt &&
+		\"$S\" -q --fdp handles=2,isolation=$iso $MIX one.txt >one.json &&
+		\"$S\" -q --fdp handles=2,isolation=$iso $MIX mix.txt >mix.json &&
+		jq -e -s '.[0].wa_measured > .[1].wa_measured * 1.1' one.json mix.json >/dev/null
+	"
+done
+
+t_expect_success 'the statistics log: host and media bytes written, media bytes erased; per handle, the pages and copies sum to the totals' '
+	"$S" -q --fdp handles=2 $MIX mix.txt >m.json &&
+	jq -e "(.fdp.host_bytes_written == .host_pages_written * 4096)
+		and (.fdp.media_bytes_written == .flash_pages_written * 4096)
+		and (.fdp.media_bytes_erased == .segments_cleaned * 64 * 4096)
+		and ([.fdp.per_handle[].host_pages_written] | add) == .host_pages_written
+		and ([.fdp.per_handle[].gc_pages_copied] | add) == .gc_pages_copied
+		and .fdp.isolation == \"initial\" and .fdp.handles == 2 and .fdp.ru_segments == 1
+		and ([.streams[].name] == [\"h0\", \"h1\", \"gc\"])" m.json >/dev/null
+'
+
+t_expect_success 'persistently isolated: the copies of a handle go to its own GC stream, and are its copies' '
+	"$S" -q --fdp handles=2,isolation=persistent $MIX mix.txt >p.json &&
+	jq -e "([.streams[].name] == [\"h0\", \"h1\", \"h0.gc\", \"h1.gc\"])
+		and .streams[0].gc_pages_copied == 0 and .streams[1].gc_pages_copied == 0
+		and .streams[3].gc_pages_copied == .fdp.per_handle[1].gc_pages_copied
+		and .streams[2].gc_pages_copied == .fdp.per_handle[0].gc_pages_copied
+		and .streams[1].gc_pages_of_its_writes == .fdp.per_handle[1].gc_pages_copied" p.json >/dev/null
+'
+
+t_expect_success 'reclaim groups: identifier g x H + h; names and counts per group' '
+	awk "{ if (\$7 == 2) \$7 = 4; print }" mix.txt >rg.txt &&
+	"$S" -q --fdp handles=2,groups=2 $MIX rg.txt >rg.json &&
+	jq -e "([.streams[].name] == [\"rg0.h0\", \"rg0.h1\", \"rg1.h0\", \"rg1.h1\", \"rg0.gc\", \"rg1.gc\"])
+		and .fdp.per_handle[3].reclaim_group == 1 and .fdp.per_handle[3].handle == 1
+		and .fdp.per_handle[3].host_pages_written > 0 and .fdp.per_handle[1].host_pages_written == 0
+		and .fdp.per_handle[0].wa == 1" rg.json >/dev/null
+'
+
+# A reclaim unit of 4 segments holds four of the FIFO's 64-page writes:
+# GC may reclaim one that has died in part, so the FIFO's WA leaves 1.
+t_expect_success 'a reclaim unit of 4 segments: the unit GC reclaims; larger than the FIFO writes, it costs the FIFO copies' '
+	"$S" -q --fdp handles=2,ru=4 $MIX mix.txt >ru.json &&
+	jq -e ".params.pages_per_segment == 256 and .fdp.ru_segments == 4 and .fdp.ru_pages == 256
+		and .fdp.media_bytes_erased == .segments_cleaned * 256 * 4096
+		and .fdp.per_handle[0].wa > 1.01" ru.json >/dev/null
+'
+
+t_expect_success 'a host placement decides the handles: single puts everything under handle 0, as one handle does' '
+	"$S" -q --fdp handles=2 --host-placement single $MIX mix.txt >hs.json &&
+	"$S" -q --fdp handles=2 $MIX one.txt >h1.json &&
+	jq -e -s ".[0].wa_measured == .[1].wa_measured and .[0].fdp.host_placement == \"single\"
+		and .[0].fdp.per_handle[1].host_pages_written == 0" hs.json h1.json >/dev/null
+'
+
+t_expect_success 'a host placement with state (sepbit) under --check: every handle it uses is within the device' '
+	"$S" -q --fdp handles=4 --host-placement sepbit --check $MIX mix.txt >sb.json &&
+	jq -e "(.fdp.per_handle | map(select(.host_pages_written > 0)) | length) >= 2
+		and ([.fdp.per_handle[].host_pages_written] | add) == .host_pages_written" sb.json >/dev/null
+'
+
+t_expect_success 'a write whose handle the device lacks: exit 1, naming the event and the identifier' '
+	head -50 mix.txt >few.txt &&
+	{ "$S" -q --fdp handles=1 $MIX few.txt >/dev/null 2>err; test $? = 1; } &&
+	grep -q "few.txt: event [0-9]*: placement .fdp.: a write of logical page [0-9]* carries stream 2, placement identifier 1; the device has 1" err
+'
+
+t_expect_success 'usage errors exit 2: a bad key, --fdp with --placement, a host placement without fdp or that cannot run on the host' '
+	for a in "--fdp handles=2,bogus=1" "--fdp isolation=some" "--fdp handles=x" "--fdp handles=2 --placement sepbit" \
+		"--host-placement hotcold" "--fdp handles=4 --host-placement midas" "--fdp handles=32,isolation=persistent" \
+		"--placement fdp:H=2 --host-placement nosuch"; do
+		"$S" -q $a $MIX few.txt >/dev/null 2>err; rc=$?
+		[ $rc = 2 ] || { echo "$a: exit $rc"; cat err; exit 1; }
+	done
+'
+
+t_done
