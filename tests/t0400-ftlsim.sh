@@ -19,7 +19,7 @@ t_expect_status 2 'an argument to a policy without one is a usage error' '"$S" -
 t_expect_status 2 '--op and --spare-factor together are a usage error' '"$S" --op 0.1 --spare-factor 0.1 </dev/null'
 t_expect_success 'every victim and placement policy is listed' '
 	"$S" --list-policies >p && test $(grep -c "^[^ ]" p) -eq 8 &&
-	"$S" --list-placements >q && test $(grep -c "^[^ ]" q) -eq 16 &&
+	"$S" --list-placements >q && test $(grep -c "^[^ ]" q) -eq 17 &&
 	grep -A1 "^fk " q | grep -q "^ *N: classes, 1..64, default 6; R: .*1..1024, default 8; 6 streams, 6 for GC copies" &&
 	grep -A1 "^single " q | grep -q "^ *1 stream, 1 for GC copies (the default --gc-low)" &&
 	grep -A1 "^dchoices " p | grep -q "^ *D: samples a pick, 1..1000000, default 2"

@@ -224,6 +224,11 @@ static int policies(struct ftl *f, const struct ftl_config *c, uint32_t *gc_high
 	}
 	if (p->init(f->place_st, f, &pin, &pn))
 		return set_err(err, n, "placement '%s': %s", p->info.name, policy_error(f->place_st));
+	f->place_request = pn.skip & PLACE_NO_REQUEST ? NULL : p->request;
+	f->place_invalidate = pn.skip & PLACE_NO_INVALIDATE ? NULL : p->invalidate;
+	f->place_placed = pn.skip & PLACE_NO_PLACED ? NULL : p->placed;
+	f->place_sealed = pn.skip & PLACE_NO_SEALED ? NULL : p->sealed;
+	f->place_on_clean = pn.skip & PLACE_NO_CLEAN ? NULL : p->on_clean;
 	f->place_trivial = !!(p->info.flags & PLACE_TRIVIAL);
 	f->place_prefetch = p->prefetch;
 	f->place_batch = !!(p->info.flags & PLACE_SORT);
@@ -468,7 +473,7 @@ static int seal(struct ftl *f, struct ftl_stream *st)
 	st->held++;
 	if (f->gc->on_seal(ftl_gc_room(f, seg), f, seg))
 		return ftl_gc_failed(f, ftl_gc_room(f, seg));
-	if (f->place->sealed && f->place->sealed(f->place_st, f, seg))
+	if (f->place_sealed && f->place_sealed(f->place_st, f, seg))
 		return ftl_place_failed(f);
 	return 0;
 }
@@ -517,7 +522,7 @@ static inline __attribute__((always_inline)) int put_(struct ftl *f, struct ftl_
 		if (ws > f->seg_wmax[st->seg])
 			f->seg_wmax[st->seg] = ws;
 	}
-	if (f->place->placed && f->place->placed(f->place_st, f, lpn, st->seg))
+	if (f->place_placed && f->place_placed(f->place_st, f, lpn, st->seg))
 		return ftl_place_failed(f);
 	if (--st->room == 0)
 		return seal(f, st);
@@ -535,7 +540,7 @@ static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
 	f->mapped--;
 	f->streams[f->seg[seg].stream].live--;
 	f->streams[f->seg[seg].stream].dead++;
-	if (f->place->invalidate && f->place->invalidate(f->place_st, f, lpn, seg))
+	if (f->place_invalidate && f->place_invalidate(f->place_st, f, lpn, seg))
 		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
 	    f->gc->on_invalidate(ftl_gc_room(f, seg), f, seg, old))
@@ -641,7 +646,7 @@ static void count_victim(struct ftl *f, uint32_t seg)
 int ftl_clean(struct ftl *f, uint32_t seg, int wl)
 {
 	unsigned from = f->seg[seg].stream;
-	if (f->place->on_clean && f->place->on_clean(f->place_st, f, seg, wl))
+	if (f->place_on_clean && f->place_on_clean(f->place_st, f, seg, wl))
 		return ftl_place_failed(f);
 	if (wl)
 		f->c.wl_moves++;

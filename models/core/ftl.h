@@ -204,6 +204,13 @@ struct ftl {
 	const struct place_ops *place;
 	void *place_st;
 	void *host_place_st; /* the host placement's room (PLACE_HOSTS), or NULL */
+	/* the placement's optional hooks that this configuration calls
+	 * (place.h: set, and not skipped by its init), else NULL */
+	int (*place_request)(void *st, const struct ftl *f, uint32_t lpn, uint32_t n);
+	int (*place_invalidate)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
+	int (*place_placed)(void *st, const struct ftl *f, uint32_t lpn, uint32_t seg);
+	int (*place_sealed)(void *st, const struct ftl *f, uint32_t seg);
+	int (*place_on_clean)(void *st, const struct ftl *f, uint32_t seg, int wl);
 	int place_victim;  /* the placement chooses every victim (PLACE_VICTIM) */
 	/* the placement's prefetch hook (place.h), or NULL */
 	void (*place_prefetch)(void *st, const struct ftl *f, uint32_t lpn);

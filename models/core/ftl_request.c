@@ -81,7 +81,7 @@ int ftl_request(struct ftl *f, const struct ev *e)
 	/* The common case first: one whole page written in a direct map,
 	 * what the general path below does for it, without its steps. */
 	if (e->op == EV_WRITE && e->length == f->page_size && !(e->offset & (f->page_size - 1)) && !f->map &&
-	    (e->offset >> f->page_shift) < f->U && !f->place->request && !f->learning) {
+	    (e->offset >> f->page_shift) < f->U && !f->place_request && !f->learning) {
 		f->r.writes++;
 		struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint, .t_ns = e->t_ns};
 		return ftl_write_tagged(f, (uint32_t)(e->offset >> f->page_shift), &tag);
@@ -122,8 +122,8 @@ int ftl_request(struct ftl *f, const struct ev *e)
 		}
 		return discard(f, e, first, end);
 	}
-	if (f->place->request && !f->learning && end > first &&
-	    f->place->request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
+	if (f->place_request && !f->learning && end > first &&
+	    f->place_request(f->place_st, f, lpn_of(f, first), (uint32_t)(end - first)))
 		return ftl_place_failed(f);
 	struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint, .t_ns = e->t_ns};
 	/* Under gp:P with --gc-ops N, GC waits for the request's last page

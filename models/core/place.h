@@ -88,7 +88,16 @@ struct place_needs {
 	unsigned gc_streams; /* distinct streams GC copies may go to, >= 1 */
 	uint32_t gc_high;    /* default high watermark; 0: the low one */
 	unsigned keep;	     /* FTL_KEEP_* */
+	/* Optional hooks this configuration does not need (PLACE_NO_*):
+	 * the model then never calls them (a request hook, for one, takes
+	 * the model off its fast path for whole-page requests). */
+	unsigned skip;
 };
+#define PLACE_NO_REQUEST 0x1
+#define PLACE_NO_INVALIDATE 0x2
+#define PLACE_NO_PLACED 0x4
+#define PLACE_NO_SEALED 0x8
+#define PLACE_NO_CLEAN 0x10
 
 struct place_ops {
 	struct policy_info info;

@@ -77,6 +77,12 @@ static int fdp_init(void *st, const struct ftl *f, const struct place_init *in, 
 		p->host_ready = 1;
 		out->keep = hn.keep;
 	}
+	/* Without a host placement, or for the hooks it lacks, the model
+	 * need not call these. */
+	const struct place_ops *h = p->hp;
+	out->skip = (h && h->request ? 0 : PLACE_NO_REQUEST) | (h && h->invalidate ? 0 : PLACE_NO_INVALIDATE) |
+		    (h && h->placed ? 0 : PLACE_NO_PLACED) | (h && h->sealed ? 0 : PLACE_NO_SEALED) |
+		    (p->tag || (h && h->on_clean) ? 0 : PLACE_NO_CLEAN);
 	return 0;
 }
 
@@ -169,6 +175,8 @@ static int own(const struct fdp *p, const struct ftl *f, uint32_t seg)
 static int fdp_on_clean(void *st, const struct ftl *f, uint32_t seg, int wl)
 {
 	struct fdp *p = st;
+	if (p->tag) /* the copies read their pages' handles: fetch them together */
+		place_prefetch_victim(f, seg, p->tag, 1, 0);
 	return own(p, f, seg) && p->hp->on_clean && p->hp->on_clean(p->hst, f, seg, wl) ? host_failed(p, st) : 0;
 }
 
