@@ -8,7 +8,9 @@
  * Every request touches one page: offset = page * page_size, length =
  * page_size, volume 0, t_ns = 1000 ns per request, or Poisson arrivals
  * at --rate IOPS. Writes carry a temperature label (1 = hottest) for the
- * oracle placement policy.
+ * oracle placement policy; those of flashcache and warp carry the
+ * host's stream too (struct ev's stream: the placement handle + 1), and
+ * a label equal to it.
  * The same seed always gives byte-identical output: the generator is
  * xoshiro256** seeded through splitmix64, and nothing else (time, pid,
  * iteration order of a hash) enters the stream.
@@ -220,12 +222,22 @@ static inline void pageset_del(struct pageset *s, uint64_t page)
 struct gen {
 	struct rng rng;
 	uint64_t pages;
-	uint64_t seq;	      /* seq: the next page */
+	uint64_t seq;	      /* seq, warp: the next sequential page; flashcache: the LOC's */
 	uint64_t nhot;	      /* hotcold/lfs: pages [0, nhot) are hot */
 	double hot_prob;      /* hotcold/lfs: fraction of writes to them */
 	int hotcold;	      /* lfs: 1 when --hot-prob/--hot-frac given */
-	struct zipf zipf;
+	struct zipf zipf;     /* zipf; warp:zipf over [0, nseq) */
 	struct perm perm;
+	/* flashcache: the LOC is pages [0, nloc), whole regions; the SOC is
+	 * [soc0, pages); soc_writes of the writes go to the SOC */
+	uint64_t nloc, soc0;
+	double soc_writes;
+	/* warp: the sequential region is [0, nseq), the random one
+	 * [nseq, pages); the overwrite stream's zones [0, zone1), [zone1,
+	 * zone2), [zone2, nseq) */
+	uint64_t nseq, zone1, zone2;
+	double seq_writes, rand_writes;
+	int warp_dist;
 };
 
 struct pattern {
@@ -233,11 +245,14 @@ struct pattern {
 	const char *help;
 	int hot_opts;	/* takes --hot-prob and --hot-frac */
 	int fill;	/* implies --fill */
-	int takes_arg;	/* NAME:ARG */
-	/* The page of the next write; *temp gets its label. */
-	uint64_t (*next)(struct gen *g, uint8_t *temp);
-	/* The label of any page (for discards). */
+	int takes_arg;	/* NAME:ARG: 1 needs it, 2 may have it */
+	/* The page of the next write; *temp gets its label, *stream its
+	 * stream (left 0 by the patterns without streams). */
+	uint64_t (*next)(struct gen *g, uint8_t *temp, uint16_t *stream);
+	/* The label of any page (for the fill and discards). */
 	uint8_t (*label)(const struct gen *g, uint64_t page);
+	/* The stream of a page of the fill; NULL: 0, none. */
+	uint16_t (*fill_stream)(const struct gen *g, uint64_t page);
 };
 
 static uint8_t label_one(const struct gen *g, uint64_t page)
@@ -245,7 +260,7 @@ static uint8_t label_one(const struct gen *g, uint64_t page)
 	return 1;
 }
 
-static uint64_t next_uniform(struct gen *g, uint8_t *temp)
+static uint64_t next_uniform(struct gen *g, uint8_t *temp, uint16_t *stream)
 {
 	*temp = 1;
 	return rng_below(&g->rng, g->pages);
@@ -258,7 +273,7 @@ static uint8_t label_hotcold(const struct gen *g, uint64_t page)
 
 /* LFS's "hot-and-cold": a fraction r of writes to the nhot hot pages,
  * uniform inside each group. */
-static uint64_t next_hotcold(struct gen *g, uint8_t *temp)
+static uint64_t next_hotcold(struct gen *g, uint8_t *temp, uint16_t *stream)
 {
 	if (rng_unit(&g->rng) < g->hot_prob) {
 		*temp = 1;
@@ -268,9 +283,9 @@ static uint64_t next_hotcold(struct gen *g, uint8_t *temp)
 	return g->nhot + rng_below(&g->rng, g->pages - g->nhot);
 }
 
-static uint64_t next_lfs(struct gen *g, uint8_t *temp)
+static uint64_t next_lfs(struct gen *g, uint8_t *temp, uint16_t *stream)
 {
-	return g->hotcold ? next_hotcold(g, temp) : next_uniform(g, temp);
+	return g->hotcold ? next_hotcold(g, temp, stream) : next_uniform(g, temp, stream);
 }
 
 static uint8_t label_lfs(const struct gen *g, uint64_t page)
@@ -284,7 +299,7 @@ static uint8_t rank_decile(uint64_t rank, uint64_t n)
 	return (uint8_t)(1 + (unsigned __int128)(rank - 1) * 10 / n);
 }
 
-static uint64_t next_zipf(struct gen *g, uint8_t *temp)
+static uint64_t next_zipf(struct gen *g, uint8_t *temp, uint16_t *stream)
 {
 	uint64_t rank = g->zipf.s > 0 ? zipf_rank(&g->zipf, &g->rng)
 				      : 1 + rng_below(&g->rng, g->pages);
@@ -297,7 +312,7 @@ static uint8_t label_zipf(const struct gen *g, uint64_t page)
 	return rank_decile(perm_apply(&g->perm, page, 1) + 1, g->pages);
 }
 
-static uint64_t next_seq(struct gen *g, uint8_t *temp)
+static uint64_t next_seq(struct gen *g, uint8_t *temp, uint16_t *stream)
 {
 	uint64_t p = g->seq;
 	g->seq = p + 1 == g->pages ? 0 : p + 1;
@@ -305,18 +320,126 @@ static uint64_t next_seq(struct gen *g, uint8_t *temp)
 	return p;
 }
 
+/*
+ * flashcache: the flash cache of CacheLib's Navy engine as Allison et
+ * al. study it on NVMe Flexible Data Placement SSDs ("Towards Efficient
+ * Flash Caches with Emerging NVMe Flexible Data Placement SSDs",
+ * EuroSys 2025). Navy lays out its two engines on the device
+ * (cachelib/allocator/nvmcache/NavySetup.cpp): the large-object cache
+ * (LOC, BlockCache) from the start, whole regions, and the small-object
+ * cache (SOC, BigHash) at the end. An SOC insert rewrites one bucket
+ * (a page here; 4 KiB by default in CacheLib) that a hash of the key
+ * picks: a uniform random page of the SOC. The LOC is a log: it fills
+ * a region in order, region after region, and under FIFO eviction
+ * reuses the oldest, so that its writes run through its regions in
+ * turn and wrap around. Each write goes to the SOC with probability
+ * soc_writes, else to the LOC's next page: the two are interleaved
+ * page by page, as a device sees the writes of concurrent threads.
+ * Streams and labels: 1 SOC, 2 LOC, in the order Navy allocates their
+ * placement handles (BigHash's first). Pages between the LOC's last
+ * whole region and the SOC stay unused, as in Navy; --fill writes them
+ * unlabelled.
+ */
+#define FC_SOC 1
+#define FC_LOC 2
+
+static uint64_t next_flashcache(struct gen *g, uint8_t *temp, uint16_t *stream)
+{
+	if (rng_unit(&g->rng) < g->soc_writes) {
+		*temp = *stream = FC_SOC;
+		return g->soc0 + rng_below(&g->rng, g->pages - g->soc0);
+	}
+	uint64_t p = g->seq;
+	g->seq = p + 1 == g->nloc ? 0 : p + 1;
+	*temp = *stream = FC_LOC;
+	return p;
+}
+
+static uint16_t stream_flashcache(const struct gen *g, uint64_t page)
+{
+	return page < g->nloc ? FC_LOC : page >= g->soc0 ? FC_SOC : 0;
+}
+
+static uint8_t label_flashcache(const struct gen *g, uint64_t page)
+{
+	return (uint8_t)stream_flashcache(g, page);
+}
+
+/*
+ * warp: the three-stream workload of WARP (Song et al., "Characterizing
+ * and Emulating FDP SSDs with WARP", FAST 2026), as its artifact's fio
+ * jobs write it (MoatLab/WARP-FAST26-AE, FIO-scripts/3stream): after a
+ * fill, three concurrent streams, each on its own placement handle:
+ *   1 (RUH 0) sequential writes over [0, nseq), 90% of the space,
+ *     wrapping;
+ *   2 (RUH 1) uniform random writes over [nseq, pages), the last 10%;
+ *   3 (RUH 2) random overwrites of the sequential stream's pages
+ *     [0, nseq): fio's zoned:80/20:10/20:10/60 by default (80% of them
+ *     to the first 20% of the range, 10% to the next 20%, 10% to the
+ *     last 60%), or uniform, or Zipf (the artifact's 1.2 and 2.2).
+ * The third stream is the adversary: it invalidates pages of the first
+ * stream's placement units from another handle, so that a device that
+ * keeps the handles apart still finds live and dead data mixed in the
+ * first stream's units. Each write picks its stream by the shares
+ * seq_writes, rand_writes and the rest; labels equal the streams.
+ */
+enum { WARP_ZONED, WARP_UNIFORM, WARP_ZIPF };
+
+static uint64_t next_warp(struct gen *g, uint8_t *temp, uint16_t *stream)
+{
+	double u = rng_unit(&g->rng);
+	uint64_t p;
+	if (u < g->seq_writes) {
+		p = g->seq;
+		g->seq = p + 1 == g->nseq ? 0 : p + 1;
+		*temp = *stream = 1;
+		return p;
+	}
+	if (u < g->seq_writes + g->rand_writes) {
+		*temp = *stream = 2;
+		return g->nseq + rng_below(&g->rng, g->pages - g->nseq);
+	}
+	*temp = *stream = 3;
+	if (g->warp_dist == WARP_UNIFORM || (g->warp_dist == WARP_ZIPF && g->zipf.s == 0))
+		return rng_below(&g->rng, g->nseq);
+	if (g->warp_dist == WARP_ZIPF)
+		return perm_apply(&g->perm, zipf_rank(&g->zipf, &g->rng) - 1, 0);
+	double z = rng_unit(&g->rng);
+	if (z < 0.8)
+		return rng_below(&g->rng, g->zone1);
+	if (z < 0.9)
+		return g->zone1 + rng_below(&g->rng, g->zone2 - g->zone1);
+	return g->zone2 + rng_below(&g->rng, g->nseq - g->zone2);
+}
+
+static uint16_t stream_warp(const struct gen *g, uint64_t page)
+{
+	return page < g->nseq ? 1 : 2;
+}
+
+static uint8_t label_warp(const struct gen *g, uint64_t page)
+{
+	return (uint8_t)stream_warp(g, page);
+}
+
 static const struct pattern patterns[] = {
-	{"uniform", "every page equally likely (label 1)", 0, 0, 0, next_uniform, label_one},
+	{"uniform", "every page equally likely (label 1)", 0, 0, 0, next_uniform, label_one, NULL},
 	{"hotcold", "fraction r of writes to fraction f of the pages (labels 1 hot, 2 cold)", 1, 0,
-	 0, next_hotcold, label_hotcold},
+	 0, next_hotcold, label_hotcold, NULL},
 	{"zipf", "zipf:S, P(rank k) ~ k^-S over shuffled pages (labels: rank decile 1..10)", 0, 0,
-	 1, next_zipf, label_zipf},
-	{"seq", "sequential from page 0, wrapping (label 1)", 0, 0, 0, next_seq, label_one},
+	 1, next_zipf, label_zipf, NULL},
+	{"seq", "sequential from page 0, wrapping (label 1)", 0, 0, 0, next_seq, label_one, NULL},
 	{"lfs", "LFS 3.5: one-page files, filled first; uniform, or hot-and-cold with --hot-*", 1,
-	 1, 0, next_lfs, label_lfs},
+	 1, 0, next_lfs, label_lfs, NULL},
 	{"hir", "SNIA PTS host idle recovery: bursts of uniform writes, idle waits (needs --rate)", 0,
-	 0, 0, next_uniform, label_one},
-	{NULL, NULL, 0, 0, 0, NULL, NULL},
+	 0, 0, next_uniform, label_one, NULL},
+	{"flashcache", "CacheLib's flash cache: random bucket (page) writes to the SOC, a\n"
+		       "              FIFO log of regions in the LOC (streams and labels 1 SOC, 2 LOC)",
+	 0, 0, 0, next_flashcache, label_flashcache, stream_flashcache},
+	{"warp", "warp[:zoned|uniform|zipf:S], WARP's three streams (filled first): sequential\n"
+		 "              (1), random in the last 10% (2), overwrites of stream 1's pages (3)",
+	 0, 1, 2, next_warp, label_warp, stream_warp},
+	{NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
 };
 
 static const struct pattern *pattern_find(const char *name, size_t len)
@@ -344,6 +467,15 @@ struct opts {
 	int nwaits, hir_opts, baseline_set;
 	uint64_t rounds;
 	uint64_t precond_writes; /* hir: uniform writes before the first burst */
+	/* flashcache: the SOC's share of the pages and of the writes, the
+	 * LOC's region in bytes */
+	double soc_frac, soc_writes;
+	uint64_t region_size;
+	int fc_opts;
+	/* warp: the random stream's share of the pages, the sequential and
+	 * random streams' shares of the writes, the overwrites' distribution */
+	double rand_frac, seq_writes, rand_writes;
+	int warp_dist, warp_opts;
 };
 
 static void usage(void)
@@ -354,7 +486,7 @@ static void usage(void)
 	       "Patterns:\n",
 	       prog_name);
 	for (const struct pattern *p = patterns; p->name; p++)
-		printf("  %-9s %s\n", p->name, p->help);
+		printf("  %-11s %s\n", p->name, p->help);
 	printf("\n"
 	       "Options:\n"
 	       "  -p, --pattern NAME     the workload (see above)\n"
@@ -362,14 +494,14 @@ static void usage(void)
 	       "  -b, --page-size B      bytes per page (default 4096; e.g. 4K)\n"
 	       "  -w, --writes N         requests after the fill, writes plus discards\n"
 	       "                         (default: --pages)\n"
-	       "      --fill             first write every page once, in order (lfs: always)\n"
+	       "      --fill             first write every page once, in order (lfs, warp: always)\n"
 	       "  -s, --seed S           random seed (default %d); echoed on stderr\n"
 	       "      --trim-prob q      each request is, with probability q, a discard of a\n"
 	       "                         random written page (default 0)\n"
 	       "      --hot-prob r       hotcold, lfs: fraction of writes to hot pages (0.9)\n"
 	       "      --hot-frac f       hotcold, lfs: fraction of pages that are hot (0.1);\n"
 	       "                         pages [0, round(f*N)) are the hot ones\n"
-	       "  -o, --output text|bin  text: \"t_ns op offset length volume temp\" per line;\n"
+	       "  -o, --output text|bin  text: \"t_ns op offset length volume temp [stream]\" a line;\n"
 	       "                         bin: binary stream (default when stdout is not a tty)\n"
 	       "      --volumes N        N volumes (0..N-1) sharing --pages and --writes:\n"
 	       "                         sizes and write rates lognormal (seeded), each\n"
@@ -387,6 +519,16 @@ static void usage(void)
 	       "      --precondition-writes N\n"
 	       "                         hir: N uniform writes at --rate before the first\n"
 	       "                         burst, the PTS's preconditioning (default 0)\n"
+	       "      --soc-frac f       flashcache: the SOC's share of the pages, at the end\n"
+	       "                         (default 0.04)\n"
+	       "      --soc-writes w     flashcache: the SOC's share of the writes (default 0.65)\n"
+	       "      --region-size B    flashcache: the LOC's region, whole pages (default 16M);\n"
+	       "                         the LOC is the whole regions before the SOC\n"
+	       "      --rand-frac f      warp: the random stream's share of the pages, at the\n"
+	       "                         end (default 0.1)\n"
+	       "      --seq-writes s     warp: the sequential stream's share of the writes (0.58)\n"
+	       "      --rand-writes r    warp: the random stream's share of the writes (0.21);\n"
+	       "                         the overwrite stream has the rest\n"
 	       "      --stats            report events and events/s on stderr\n"
 	       "  -h, --help             show this help and exit\n"
 	       "  -V, --version          show the version and exit\n"
@@ -397,6 +539,8 @@ static void usage(void)
 	       "defaults to 90/10). hir (SNIA SSS PTS-E 1.1, section 11): for each wait\n"
 	       "state W, --rounds times a burst of --burst s of writes then W s idle from\n"
 	       "its last write, then --baseline s of writes; --writes does not apply.\n"
+	       "flashcache and warp write the host's stream (the event's stream field) and a\n"
+	       "label equal to it; warp's overwrites are zoned 80/20:10/20:10/60 by default.\n"
 	       "Exit status: 0 ok, 1 I/O or memory error, 2 usage error.\n",
 	       DEFAULT_PAGES, DEFAULT_SEED, T_STEP_NS);
 }
@@ -426,17 +570,32 @@ static void set_pattern(struct opts *o, const char *arg)
 	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
 	o->pat = pattern_find(arg, len);
 	if (!o->pat)
-		usage_error("unknown pattern '%s' (uniform, hotcold, zipf:S, seq, lfs, hir)", arg);
+		usage_error("unknown pattern '%s' (uniform, hotcold, zipf:S, seq, lfs, hir, flashcache, "
+			    "warp)",
+			    arg);
 	o->pat_arg = colon ? colon + 1 : NULL;
-	if (o->pat->takes_arg && !o->pat_arg)
+	if (o->pat->takes_arg == 1 && !o->pat_arg)
 		usage_error("pattern '%s' needs an exponent, e.g. %s:0.99", o->pat->name,
 			    o->pat->name);
 	if (!o->pat->takes_arg && o->pat_arg)
 		usage_error("pattern '%s' takes no ':' argument", o->pat->name);
-	if (o->pat_arg) {
-		o->zipf_s = opt_double("--pattern zipf:S", o->pat_arg);
+	const char *sarg = o->pat_arg;
+	o->warp_dist = WARP_ZONED;
+	if (o->pat_arg && !strcmp(o->pat->name, "warp")) {
+		sarg = NULL;
+		if (!strncmp(o->pat_arg, "zipf:", 5)) {
+			o->warp_dist = WARP_ZIPF;
+			sarg = o->pat_arg + 5;
+		} else if (!strcmp(o->pat_arg, "uniform")) {
+			o->warp_dist = WARP_UNIFORM;
+		} else if (strcmp(o->pat_arg, "zoned")) {
+			usage_error("warp takes zoned, uniform or zipf:S, not '%s'", o->pat_arg);
+		}
+	}
+	if (sarg) {
+		o->zipf_s = opt_double("--pattern zipf:S", sarg);
 		if (o->zipf_s < 0 || o->zipf_s > 100)
-			usage_error("zipf exponent must be in [0, 100], not '%s'", o->pat_arg);
+			usage_error("zipf exponent must be in [0, 100], not '%s'", sarg);
 	}
 }
 
@@ -468,7 +627,13 @@ enum {
 	OPT_WAITS,
 	OPT_ROUNDS,
 	OPT_BASELINE,
-	OPT_PRECOND
+	OPT_PRECOND,
+	OPT_SOC_FRAC,
+	OPT_SOC_WRITES,
+	OPT_REGION,
+	OPT_RAND_FRAC,
+	OPT_SEQ_WRITES,
+	OPT_RAND_WRITES
 };
 
 static void parse_args(int argc, char **argv, struct opts *o)
@@ -492,6 +657,12 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"rounds", required_argument, NULL, OPT_ROUNDS},
 		{"baseline", required_argument, NULL, OPT_BASELINE},
 		{"precondition-writes", required_argument, NULL, OPT_PRECOND},
+		{"soc-frac", required_argument, NULL, OPT_SOC_FRAC},
+		{"soc-writes", required_argument, NULL, OPT_SOC_WRITES},
+		{"region-size", required_argument, NULL, OPT_REGION},
+		{"rand-frac", required_argument, NULL, OPT_RAND_FRAC},
+		{"seq-writes", required_argument, NULL, OPT_SEQ_WRITES},
+		{"rand-writes", required_argument, NULL, OPT_RAND_WRITES},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -559,6 +730,30 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			o->precond_writes = opt_size("--precondition-writes", optarg);
 			o->hir_opts = 1;
 			break;
+		case OPT_SOC_FRAC:
+			o->soc_frac = opt_prob("--soc-frac", optarg);
+			o->fc_opts = 1;
+			break;
+		case OPT_SOC_WRITES:
+			o->soc_writes = opt_prob("--soc-writes", optarg);
+			o->fc_opts = 1;
+			break;
+		case OPT_REGION:
+			o->region_size = opt_size("--region-size", optarg);
+			o->fc_opts = 1;
+			break;
+		case OPT_RAND_FRAC:
+			o->rand_frac = opt_prob("--rand-frac", optarg);
+			o->warp_opts = 1;
+			break;
+		case OPT_SEQ_WRITES:
+			o->seq_writes = opt_prob("--seq-writes", optarg);
+			o->warp_opts = 1;
+			break;
+		case OPT_RAND_WRITES:
+			o->rand_writes = opt_prob("--rand-writes", optarg);
+			o->warp_opts = 1;
+			break;
 		case 'h': usage(); exit(EXIT_OK);
 		case 'V': print_version(); exit(EXIT_OK);
 		default: usage_error("bad option");
@@ -594,6 +789,20 @@ static void check_opts(struct opts *o)
 		usage_error("--writes does not apply to hir: --waits, --rounds, --burst and --baseline set its length");
 	if (hir && o->volumes)
 		usage_error("--volumes does not apply to hir");
+	int fc = !strcmp(o->pat->name, "flashcache"), warp = !strcmp(o->pat->name, "warp");
+	if (o->fc_opts && !fc)
+		usage_error("--soc-frac, --soc-writes and --region-size apply to flashcache only");
+	if (o->warp_opts && !warp)
+		usage_error("--rand-frac, --seq-writes and --rand-writes apply to warp only");
+	if ((fc || warp) && o->trim_prob > 0)
+		usage_error("--trim-prob does not apply to %s: its cache or jobs send no discards",
+			    o->pat->name);
+	if (fc && (o->region_size % o->page_size || o->region_size == 0))
+		usage_error("--region-size %" PRIu64 " is not whole pages of %" PRIu64 " bytes",
+			    o->region_size, o->page_size);
+	if (warp && o->seq_writes + o->rand_writes > 1 + 1e-9)
+		usage_error("--seq-writes %g and --rand-writes %g add up to more than 1", o->seq_writes,
+			    o->rand_writes);
 	if (!o->baseline_set) {
 		if ((uint64_t)o->burst_ns > (uint64_t)INT64_MAX / 4 / o->rounds)
 			usage_error("--rounds %" PRIu64 " of --burst %g s is past 2^61 ns", o->rounds,
@@ -621,6 +830,46 @@ static void setup_hot(const struct opts *o, struct gen *g)
 			    o->pages);
 }
 
+/* flashcache: the SOC, round(f N) pages at the end; the LOC, the whole
+ * regions before it (NavySetup.cpp: BigHash from the device's end,
+ * BlockCache aligned down to regions). */
+static void setup_flashcache(const struct opts *o, struct gen *g)
+{
+	uint64_t nsoc = (uint64_t)round(o->soc_frac * (double)o->pages);
+	uint64_t region = o->region_size / o->page_size;
+	g->soc0 = o->pages - nsoc;
+	g->nloc = g->soc0 / region * region;
+	g->soc_writes = o->soc_writes;
+	if (nsoc == 0 && o->soc_writes > 0)
+		usage_error("--soc-frac %g of %" PRIu64 " pages leaves no SOC page", o->soc_frac,
+			    o->pages);
+	if (g->nloc == 0 && o->soc_writes < 1)
+		usage_error("the LOC has no whole region of %" PRIu64 " pages in the %" PRIu64
+			    " pages before the SOC",
+			    region, g->soc0);
+}
+
+/* warp: the random stream's region, round(f N) pages at the end; the
+ * sequential region before it, its zones at 20% and 40%. */
+static void setup_warp(const struct opts *o, struct gen *g, struct rng *r)
+{
+	uint64_t nrand = (uint64_t)round(o->rand_frac * (double)o->pages);
+	g->nseq = o->pages - nrand;
+	g->seq_writes = o->seq_writes;
+	g->rand_writes = o->rand_writes;
+	g->warp_dist = o->warp_dist;
+	if (nrand == 0 || g->nseq < 5)
+		usage_error("warp needs a random region of a page at least and a sequential one of 5: "
+			    "--rand-frac %g of %" PRIu64 " pages",
+			    o->rand_frac, o->pages);
+	g->zone1 = (uint64_t)round(0.2 * (double)g->nseq);
+	g->zone2 = (uint64_t)round(0.4 * (double)g->nseq);
+	if (g->warp_dist == WARP_ZIPF) {
+		zipf_init(&g->zipf, g->nseq, o->zipf_s);
+		perm_init(&g->perm, g->nseq, r);
+	}
+}
+
 static void gen_init(const struct opts *o, struct gen *g)
 {
 	memset(g, 0, sizeof(*g));
@@ -633,6 +882,10 @@ static void gen_init(const struct opts *o, struct gen *g)
 		zipf_init(&g->zipf, o->pages, o->zipf_s);
 		perm_init(&g->perm, o->pages, &g->rng);
 	}
+	if (!strcmp(o->pat->name, "flashcache"))
+		setup_flashcache(o, g);
+	if (!strcmp(o->pat->name, "warp"))
+		setup_warp(o, g, &g->rng);
 }
 
 /* ---- arrival times -------------------------------------------------- */
@@ -697,6 +950,7 @@ static void run_fill(const struct opts *o, struct gen *g, struct ev_writer *w, s
 	for (uint64_t p = 0; p < o->pages && !sig_caught; p++) {
 		e->offset = p * o->page_size;
 		e->temp = o->pat->label(g, p);
+		e->stream = o->pat->fill_stream ? o->pat->fill_stream(g, p) : 0;
 		if (set)
 			pageset_add(set, p);
 		emit(w, e);
@@ -714,8 +968,10 @@ static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w
 		pageset_del(set, p);
 		e->op = EV_DISCARD;
 		e->temp = o->pat->label(g, p);
+		e->stream = 0;
 	} else {
-		p = o->pat->next(g, &e->temp);
+		e->stream = 0;
+		p = o->pat->next(g, &e->temp, &e->stream);
 		if (set)
 			pageset_add(set, p);
 		e->op = EV_WRITE;
@@ -745,7 +1001,7 @@ static void run_hir(const struct opts *o, struct gen *g, struct ev_writer *w, st
 		    struct pageset *set)
 {
 	for (uint64_t i = 0; i < o->precond_writes && !sig_caught; i++) {
-		uint64_t p = o->pat->next(g, &e->temp);
+		uint64_t p = o->pat->next(g, &e->temp, &e->stream);
 		if (set)
 			pageset_add(set, p);
 		e->op = EV_WRITE;
@@ -874,6 +1130,12 @@ int main(int argc, char **argv)
 		.nwaits = 5,
 		.burst_ns = 5000000000,
 		.rounds = 360,
+		.soc_frac = 0.04,
+		.soc_writes = 0.65,
+		.region_size = 16 << 20,
+		.rand_frac = 0.1,
+		.seq_writes = 0.58,
+		.rand_writes = 0.21,
 	};
 	static struct gen g;
 	static struct ev_writer w;
