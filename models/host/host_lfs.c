@@ -32,8 +32,10 @@ struct host {
 	struct host_lfs_config c;
 	struct host_stats st;
 	const struct ev *cur; /* the trace event being served */
-	/* device writes of the current event, coalesced while contiguous */
-	uint64_t run_page, run_n;
+	/* device writes of the current event, coalesced while contiguous;
+	 * the GC's reads likewise (sent before the writes that follow) */
+	uint64_t run_page, run_n, rrun_page, rrun_n;
+	uint64_t base, seg_pages, run_max; /* the log's first device page, a segment's pages, a run's most */
 	int failed;
 	int zoned; /* a zoned device: a cleaned segment's zone is reset, not discarded */
 	char err[600];
@@ -95,9 +97,27 @@ uint64_t host_lfs_device_pages(const struct host_lfs_config *c, uint64_t fs_page
 	return (log + hb - 1) / hb * hb + c->offset_bytes / page_size;
 }
 
-/* The coalesced run of device writes out. */
+/* The coalesced run of device reads out. */
+static int flush_reads(struct host *h)
+{
+	if (!h->rrun_n)
+		return 0;
+	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
+		       .offset = h->rrun_page * h->c.page_size,
+		       .length = (uint32_t)(h->rrun_n * h->c.page_size),
+		       .op = EV_READ};
+	h->rrun_n = 0;
+	h->st.out[EV_READ]++;
+	if (h->dops->submit(h->d, &e, 1) != 1)
+		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+	return 0;
+}
+
+/* The coalesced runs of device reads, then writes, out. */
 static int flush_run(struct host *h)
 {
+	if (flush_reads(h))
+		return -1;
 	if (!h->run_n)
 		return 0;
 	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
@@ -129,16 +149,15 @@ static int dev_one(struct host *h, int op, uint64_t page, uint64_t pages)
 static int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
 {
 	struct host *h = ctx;
-	uint64_t base = h->c.offset_bytes / h->c.page_size;
-	if (op->cause == FLASH_FILL && op->kind == FLASH_PROGRAM) {
-		/* the file system's blocks laid out before the trace: the
-		 * device is preconditioned the same way (ftlsim) */
-		return 0;
-	}
-	switch (op->kind) {
+	uint64_t base = h->base;
+	unsigned kind = op->kind, cause = op->cause; /* each byte on its own: the emitter stores them so */
+	switch (kind) {
 	case FLASH_PROGRAM: {
+		if (cause == FLASH_FILL) /* the file system's blocks laid out before the trace: the
+					  * device is preconditioned the same way (ftlsim) */
+			return 0;
 		uint64_t p = base + op->ppn;
-		if (h->run_n && p == h->run_page + h->run_n && h->run_n < (1u << 20) / h->c.page_size * 8)
+		if (h->run_n && p == h->run_page + h->run_n && h->run_n < h->run_max)
 			h->run_n++;
 		else {
 			if (flush_run(h))
@@ -146,21 +165,30 @@ static int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
 			h->run_page = p;
 			h->run_n = 1;
 		}
-		if (op->cause == FLASH_GC || op->cause == FLASH_WL)
+		if (cause == FLASH_GC || cause == FLASH_WL)
 			h->st.log_gc_pages++;
 		else
 			h->st.log_host_pages++;
 		return 0;
 	}
-	case FLASH_READ:
-		return dev_one(h, EV_READ, base + op->ppn, 1);
+	case FLASH_READ: {
+		uint64_t p = base + op->ppn;
+		if (h->rrun_n && p == h->rrun_page + h->rrun_n && h->rrun_n < h->run_max)
+			h->rrun_n++;
+		else {
+			if (flush_reads(h))
+				return -1;
+			h->rrun_page = p;
+			h->rrun_n = 1;
+		}
+		return 0;
+	}
 	case FLASH_ERASE:
 		h->st.log_segments_cleaned++;
 		if (!h->c.discard)
 			return flush_run(h);
 		h->st.log_discards++;
-		return dev_one(h, h->zoned ? EV_ZONE_RESET : EV_DISCARD, base + (uint64_t)op->seg * h->c.segment_bytes / h->c.page_size,
-			       h->c.segment_bytes / h->c.page_size);
+		return dev_one(h, h->zoned ? EV_ZONE_RESET : EV_DISCARD, base + (uint64_t)op->seg * h->seg_pages, h->seg_pages);
 	}
 	return 0;
 }
@@ -192,6 +220,9 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	h->dops = dops;
 	h->c = *c;
 	h->c.page_size = page_size;
+	h->base = c->offset_bytes / page_size;
+	h->seg_pages = c->segment_bytes / page_size;
+	h->run_max = (1u << 20) / page_size * 8;
 	if (c->segment_bytes % page_size || c->offset_bytes % page_size) {
 		set_err(err, n, "--host-lfs: segment=%llu and offset=%llu must be whole %u-byte pages",
 			(unsigned long long)c->segment_bytes, (unsigned long long)c->offset_bytes, page_size);
@@ -235,9 +266,32 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 
 int host_lfs_precondition(struct host *h, int kind) { return ftl_precondition(h->log, kind); }
 
+/* The page of a write ahead that a hint is for, or -1 (dev_ftl.c's rule). */
+static inline int64_t hint_page(const struct ftl *f, const struct ev *e)
+{
+	uint64_t page = e->offset >> f->page_shift;
+	return e->op == EV_WRITE && !f->map && page < f->U ? (int64_t)page : -1;
+}
+
+enum { LOOK = 32 };
+
+/* The log's map entry of each write is fetched LOOK events ahead, its
+ * segment record LOOK/2 and the record's neighbours LOOK/4, as the
+ * device does for its own (dev_ftl.c). */
 static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 {
+	const struct ftl *f = h->log;
+	int64_t pg;
+	for (size_t k = 0; k < n && k < LOOK; k++)
+		if ((pg = hint_page(f, &e[k])) >= 0)
+			ftl_prefetch(f, (uint32_t)pg);
 	for (size_t k = 0; k < n; k++) {
+		if (k + LOOK < n && (pg = hint_page(f, &e[k + LOOK])) >= 0)
+			ftl_prefetch(f, (uint32_t)pg);
+		if (k + LOOK / 2 < n && (pg = hint_page(f, &e[k + LOOK / 2])) >= 0)
+			ftl_prefetch_seg(f, (uint32_t)pg);
+		if (k + LOOK / 4 < n && (pg = hint_page(f, &e[k + LOOK / 4])) >= 0)
+			ftl_prefetch_links(f, (uint32_t)pg);
 		h->cur = &e[k];
 		h->st.in[e[k].op < EV_NOPS_ALL ? e[k].op : 0]++;
 		if (e[k].op == EV_FLUSH) {
