@@ -89,7 +89,7 @@ t_expect_success 'every figure is a non-empty PNG and the report links them' '
 	echo "$n figures"; [ $n -ge 14 ]
 '
 t_expect_success 'the report has every figure, a table per figure and the time it took' '
-	test $(grep -c "^## Figure [0-9]" "$OUT/README.md") -eq 12 &&
+	test $(grep -c "^## Figure [0-9]" "$OUT/README.md") -eq 13 &&
 	grep -q "this \`make paper\` took [0-9]* s" "$OUT/README.md" &&
 	grep -q "^| quantity | published (or model) | reproduced | difference |" "$OUT/README.md"
 '

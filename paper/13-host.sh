@@ -1,0 +1,127 @@
+#!/bin/sh
+# paper/13-host.sh - figure 13: the host joins the log. WA of three
+# workloads on a block SSD (no TRIM, TRIM, batched and lossy TRIM), an
+# FDP SSD (both isolation modes), a ZNS SSD under a host log and a
+# block SSD under the same host log.
+#   sh paper/13-host.sh OUT 13-host   (from make paper)
+O=$1 FIG=$2
+. ./paper/lib.sh
+load_params
+run() { awk -F, -v s="$1" 'NR > 1 && $1 == s { print $3; exit }' "$D/index.csv"; }
+tj() { jq -r "$2 // empty" "$R/$1.json"; }
+args_of() { sed -n "s/^$2='\(.*\)'$/\1/p" "$R/$1.args" | tr -s ' '; }
+
+WLS="fc warp hc"
+CFS="notrim trim batch lossy fdpi fdpp zns lfs"
+wl_title() { case $1 in fc) echo "flash cache (CacheLib)" ;; warp) echo "WARP's three streams" ;; hc) echo "hot/cold + $(calc "$TRIM_Q * 100")% discards" ;; esac; }
+cf_title() { title_of "fc_$1" | sed 's/^[^:]*: //'; }
+# What the flash writes per application write: a host log's stacked WA
+# (its own copies times the device's), else the device's.
+wa_of() {
+	h=$(run "$1")
+	s=$(tj "$h" .host_lfs.wa_stacked)
+	[ -n "$s" ] && echo "$s" || tj "$h" .wa_measured
+}
+for w in $WLS; do for c in $CFS; do eval "wa_${w}_$c=\$(wa_of ${w}_$c)"; done; done
+get() { eval "echo \$wa_$1_$2"; }
+
+{
+	printf 'workload'
+	for c in $CFS; do printf ',%s' "$(cf_title "$c")"; done
+	echo
+	for w in $WLS; do
+		printf '%s' "$(wl_title "$w")"
+		for c in $CFS; do printf ',%s' "$(get "$w" "$c")"; done
+		echo
+	done
+} >"$D/host.csv"
+
+# --- checks --------------------------------------------------------------
+fc_b=$(get fc trim) fc_f=$(get fc fdpp) fc_i=$(get fc fdpi)
+check host.fdp-flashcache yes "$fc_f < 1.15 && $fc_i < 1.15 && $fc_b > 2" \
+	"flash cache: FDP keeps the log's regions apart from the buckets: WA $(fmt "$fc_f" 3) persistently, $(fmt "$fc_i" 3) initially isolated, against $(fmt "$fc_b" 2) on the block SSD"
+ok=1 msg=
+for w in $WLS; do
+	b=$(get "$w" trim) f=$(get "$w" fdpi)
+	awk "BEGIN { exit !($f < $b) }" || ok=0
+	msg="$msg${msg:+; }$(wl_title "$w") $(fmt "$f" 2) < $(fmt "$b" 2)"
+done
+check host.fdp-below-block yes "$ok == 1" "FDP (initially isolated) below the block SSD with TRIM on every workload: $msg"
+w_gain=$(calc "$(get warp trim) / $(get warp fdpi)") f_gain=$(calc "$fc_b / $fc_i")
+check host.warp-adversary yes "$w_gain < $f_gain / 2" \
+	"WARP's adversary overwrites the sequential stream's data under its own handle: FDP gains $(fmt "$w_gain" 2)x there against $(fmt "$f_gain" 2)x on the flash cache"
+t=$(get hc trim) n=$(get hc notrim) bt=$(get hc batch) l=$(get hc lossy)
+check host.trim-order yes "$t <= $bt && $bt < $n && $t < $l && $l < $n && $n > 2 * $t" \
+	"hot/cold with discards: TRIM $(fmt "$t" 2) <= batched $(fmt "$bt" 2) and lossy ($(calc "$LOSS * 100")% lost) $(fmt "$l" 2) < no TRIM $(fmt "$n" 2)"
+for w in fc warp; do
+	a=$(get "$w" notrim) b=$(get "$w" trim)
+	check "host.no-discards.$w" yes "$a == $b" "$(wl_title "$w") sends no discard: no TRIM and TRIM give the same WA, $(fmt "$a" 3)"
+done
+ok=1 msg=
+for w in $WLS; do
+	for c in zns lfs; do
+		h=$(run "${w}_$c")
+		dw=$(tj "$h" .host_lfs.wa_device) hw=$(tj "$h" .host_lfs.wa_host) st=$(tj "$h" .host_lfs.wa_stacked)
+		awk "BEGIN { exit !($dw == 1 && $st == $hw) }" || ok=0
+		msg="$msg${msg:+; }$(wl_title "$w") $c $(fmt "$dw" 3)"
+	done
+done
+check host.log-on-log yes "$ok == 1" "a host log of aligned segments, cleaned segments reset (ZNS) or discarded (block): the device's WA is 1.000 and the stacked WA the host's: $msg"
+
+gpvars host <<EOV
+title = "The host joins the log: WA (flash writes per application write; host log x device under a host log), greedy, OP 7%, U = $PAGES pages, b = $B"
+cols = 1
+size_w = 1700
+size_h = 950
+keyspec = "outside right top vertical maxrows auto maxcols 1 noopaque Left reverse font ',11' samplen 1.5"
+panels = "$D/host.csv|three workloads, eight devices"
+EOV
+
+{
+	echo "WA (flash page writes per application page write, over the measured window; under a host log the host's WA"
+	echo "times the device's):"
+	echo
+	md_table "$D/host.csv" | awk -F'|' 'NR <= 2 { print; next } { s = "|" $2 "|"; for (i = 3; i < NF; i++) s = s sprintf(" %.3f |", $i); print s }'
+	echo
+	echo "Under a host log (host WA x device WA = stacked):"
+	echo
+	echo "| workload | device | host WA | device WA | stacked |"
+	echo "|---|---|---|---|---|"
+	for w in $WLS; do
+		for c in zns lfs; do
+			h=$(run "${w}_$c")
+			echo "| $(wl_title "$w") | $(cf_title "$c") | $(fmt "$(tj "$h" .host_lfs.wa_host)" 3) | $(fmt "$(tj "$h" .host_lfs.wa_device)" 3) | $(fmt "$(tj "$h" .host_lfs.wa_stacked)" 3) |"
+		done
+	done
+	echo
+	echo "FDP, per handle (initially isolated): each handle's WA, (its host writes + the copies they caused) / its host"
+	echo "writes, over the whole run (the fill included, so beside the run's whole-run WA, not the measured one above):"
+	echo
+	echo "| workload | handle 0 | handle 1 | handle 2 | all, whole run |"
+	echo "|---|---|---|---|---|"
+	for w in $WLS; do
+		h=$(run "${w}_fdpi")
+		echo "| $(wl_title "$w") | $(jq -r '[.fdp.per_handle[0:3][] | (.wa // "-") | if type == "number" then (. * 1000 | round / 1000 | tostring) else . end] | join(" | ")' "$R/$h.json") | $(fmt "$(tj "$h" .wa_total)" 3) |"
+	done
+	echo
+} >>"$D/extra.md.new"
+
+h=$(run fc_fdpp)
+{
+	echo "Three workloads from tracegen, each on eight devices; greedy victims, OP 7% (T = 1.07 U), b = $B pages,"
+	echo "U = $PAGES pages, $WRITES U requests after the fill (WARP fills itself), WA over the requests after the first"
+	echo "$WARMUP U host page writes. The workloads: CacheLib's flash cache (\`-p flashcache\`: a small-object region of"
+	echo "random bucket writes beside a FIFO log of 16 MiB regions; Allison et al., EuroSys'25), WARP's three streams"
+	echo "(\`-p warp\`: sequential, random, and an adversary overwriting the sequential stream's pages; Song et al.,"
+	echo "FAST'26), and hot/cold 90/10 with $(calc "$TRIM_Q * 100")% of the requests discards. The devices: a block SSD"
+	echo "without TRIM, with TRIM (online), with the discards batched as a periodic fstrim (every $BATCH_S s of trace time:"
+	echo "10,000 requests) and with $(calc "$LOSS * 100")% of them lost; an NVMe FDP SSD with four handles (\`--fdp\`), each"
+	echo "write tagged by the host with its stream or temperature label (\`--host-placement oracle:4\`), GC copies mixed"
+	echo "(initially isolated) or kept per handle (persistently isolated); a ZNS SSD of $SEG zones under a host log of"
+	echo "$SEG segments (\`--zoned\`, \`--host-lfs\`: greedy, 7% of its own spare, zones reset when cleaned), and a block"
+	echo "SSD under the same host log (its segments aligned to the device's, discarded when cleaned)."
+	echo
+	echo "    bin/tracegen $(args_of "$h" gen) -o bin | bin/ftlsim $(args_of "$h" sim)$(outputs_of "$h") -"
+	echo
+} >"$D/setup.md"
+finish
