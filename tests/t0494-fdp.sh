@@ -116,4 +116,18 @@ t_expect_success 'usage errors exit 2: a bad key, --fdp with --placement, a host
 	done
 '
 
+# A host log on an FDP device: its writes carry the host log's stream
+# as the handle. With its GC copies in a stream of their own (sepgc),
+# a block device mixes the two streams' pages in its segments (WA > 1
+# even aligned); under two handles each reclaim unit holds one host
+# segment's pages, and the device's WA is 1.
+t_expect_success 'a host log on FDP: its streams are handles; aligned and discarded, the device WA is 1 where a block device copies' '
+	"$T_TOP/bin/tracegen" -p hotcold --fill -n 16384 -w 98304 --trim-prob 0.2 -s 2 -o bin >hc.ev 2>/dev/null &&
+	L="--logical-pages 16384 --op 0.07 --pages-per-segment 64 --warmup-writes 49152 --host-lfs segment=256K,placement=sepgc" &&
+	"$S" -q $L hc.ev >blk.json && "$S" -q $L --fdp handles=2 hc.ev >fdp.json &&
+	jq -e -s ".[0].host_lfs.wa_device > 1.1 and .[1].host_lfs.wa_device == 1
+		and .[0].host_lfs.wa_host == .[1].host_lfs.wa_host
+		and (.[1].fdp.per_handle | map(.host_pages_written > 0) | all)" blk.json fdp.json >/dev/null
+'
+
 t_done

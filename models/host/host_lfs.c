@@ -35,6 +35,7 @@ struct host {
 	/* device writes of the current event, coalesced while contiguous;
 	 * the GC's reads likewise (sent before the writes that follow) */
 	uint64_t run_page, run_n, rrun_page, rrun_n;
+	unsigned run_stream; /* the host log's stream that writes the run: the handle it carries (FDP) */
 	uint64_t base, seg_pages, run_max; /* the log's first device page, a segment's pages, a run's most */
 	int failed;
 	int zoned; /* a zoned device: a cleaned segment's zone is reset, not discarded */
@@ -123,7 +124,8 @@ static int flush_run(struct host *h)
 	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
 		       .offset = h->run_page * h->c.page_size,
 		       .length = (uint32_t)(h->run_n * h->c.page_size),
-		       .op = EV_WRITE};
+		       .op = EV_WRITE,
+		       .stream = (uint16_t)(h->run_stream + 1)}; /* stream H + 1 is handle H (FORMATS.md) */
 	h->run_n = 0;
 	h->st.out[EV_WRITE]++;
 	if (h->dops->submit(h->d, &e, 1) != 1)
@@ -157,13 +159,14 @@ static int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
 					  * device is preconditioned the same way (ftlsim) */
 			return 0;
 		uint64_t p = base + op->ppn;
-		if (h->run_n && p == h->run_page + h->run_n && h->run_n < h->run_max)
+		if (h->run_n && p == h->run_page + h->run_n && h->run_n < h->run_max && op->stream == h->run_stream)
 			h->run_n++;
 		else {
 			if (flush_run(h))
 				return -1;
 			h->run_page = p;
 			h->run_n = 1;
+			h->run_stream = op->stream;
 		}
 		if (cause == FLASH_GC || cause == FLASH_WL)
 			h->st.log_gc_pages++;
