@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/bench.sh - `make bench`: reader throughput on real data replicated
 # to a few hundred MB, blkparse on the same binary input as the baseline,
-# then the model benchmark (tests/bench_model.sh) and several models
-# from one read (tests/bench_onepass.sh).
+# then the model benchmark (tests/bench_model.sh), the device in time
+# (tests/bench_time.sh), the host interfaces (tests/bench_host.sh) and
+# several models from one read (tests/bench_onepass.sh).
 # Figures are ratios against a baseline run in the same command: the
 # machines are noisy.
 set -eu
@@ -87,6 +88,10 @@ fi
 if [ -f tests/bench_time.sh ]; then
 	echo
 	sh tests/bench_time.sh
+fi
+if [ -f tests/bench_host.sh ]; then
+	echo
+	sh tests/bench_host.sh
 fi
 if [ -f tests/bench_onepass.sh ]; then
 	echo

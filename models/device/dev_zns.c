@@ -59,6 +59,8 @@ struct dev {
 	uint64_t resets, finishes, pad_pages, zone_errors, reads_unwritten, discards_ignored;
 	uint32_t erase_max;
 	uint64_t mem_bytes;
+	int check;	     /* --check: the zones' invariants after every event */
+	uint64_t checked;    /* events since the last whole recount */
 	char err[512];
 };
 
@@ -98,6 +100,7 @@ static struct dev *zns_open(const struct dev_config *c, char *err, size_t n)
 	}
 	d->c = *zc;
 	d->page_size = c->ftl.page_size;
+	d->check = c->ftl.check;
 	if (zc->zone_bytes % d->page_size || zc->capacity_bytes % d->page_size || !zc->zone_bytes) {
 		set_err(err, n, "--zoned: the zone size %llu and capacity %llu must be whole %u-byte pages",
 			(unsigned long long)zc->zone_bytes, (unsigned long long)zc->capacity_bytes, d->page_size);
@@ -294,11 +297,46 @@ static int one(struct dev *d, const struct ev *e)
 	return set_err(d->err, sizeof(d->err), "operation %u unknown to the zoned device", e->op);
 }
 
+/* --check: a zone's pointer within its capacity and its state agreeing
+ * with it (empty at 0, full exactly at the capacity); every 4096 events and at the end, the open and active zones
+ * recounted against the counts the limits are enforced on. */
+static int check_zone(struct dev *d, uint32_t zi)
+{
+	const struct zone *z = &d->z[zi];
+	int ok = z->wp <= d->zcap && (z->state == Z_FULL) == (z->wp == d->zcap) &&
+		 (z->state != Z_EMPTY || z->wp == 0) && (z->state != Z_CLOSED || z->wp < d->zcap);
+	return ok ? 0 : set_err(d->err, sizeof(d->err), "--check: zone %u: write pointer %u of %u in state %u", zi, z->wp,
+				d->zcap, z->state);
+}
+
+static int check_all(struct dev *d)
+{
+	uint32_t open = 0, active = 0;
+	for (uint32_t i = 0; i < d->nzones; i++) {
+		if (check_zone(d, i))
+			return -1;
+		open += d->z[i].state == Z_IOPEN || d->z[i].state == Z_EOPEN;
+		active += d->z[i].state == Z_IOPEN || d->z[i].state == Z_EOPEN || d->z[i].state == Z_CLOSED;
+	}
+	if (open != d->nopen || active != d->nactive || (d->c.max_open && open > d->c.max_open) ||
+	    (d->c.max_active && active > d->c.max_active))
+		return set_err(d->err, sizeof(d->err), "--check: %u zones open (counted %u, at most %u), %u active (counted %u, at most %u)",
+			       open, d->nopen, d->c.max_open, active, d->nactive, d->c.max_active);
+	return 0;
+}
+
 static size_t zns_submit(struct dev *d, const struct ev *e, size_t n)
 {
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
 		if (one(d, &e[k]))
 			return k;
+		if (d->check) {
+			uint64_t first = e[k].offset / d->page_size;
+			if ((first < d->logical_pages && check_zone(d, (uint32_t)(first / d->zpages))) ||
+			    (++d->checked % 4096 == 0 && check_all(d)))
+				return k;
+		}
+	}
 	return n;
 }
 

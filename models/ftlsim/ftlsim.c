@@ -147,6 +147,7 @@ static void build_model(const struct sim *in, struct sim *s)
 	}
 	if (s->opt.host_lfs) {
 		s->cell.hops = &host_lfs_ops;
+		s->opt.lfs.check = s->opt.cfg.check;
 		s->cell.host = host_lfs_open(&s->opt.lfs, U, s->opt.cfg.page_size, s->opt.cfg.seed, map, s->cell.dev,
 					     s->cell.dops, err, sizeof(err));
 		if (!s->cell.host)

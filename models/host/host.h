@@ -84,6 +84,7 @@ struct host_lfs_config {
 	int discard;
 	double op; /* the host log's pages = the file system's x (1 + op) */
 	uint32_t page_size;
+	int check; /* ftlsim --check: the host log checked as the device is */
 };
 extern const struct host_ops host_lfs_ops;
 int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_t n);

@@ -251,6 +251,7 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	fc.placement = h->c.placement;
 	fc.trim = 1; /* the file system knows what it freed */
 	fc.seed = seed;
+	fc.check = c->check; /* --check: the host log's invariants after every pass, as the device's */
 	if (!(h->log = registry_ftl_new(&fc, err, n))) {
 		char m[600];
 		snprintf(m, sizeof(m), "--host-lfs: the host log: %s", err);
