@@ -133,7 +133,7 @@ gpvars placement <<EOV
 title = "Data placement: WA per scheme, greedy (synthetic: Sf = $XS, b = $B; traces: OP $(calc "$TRACE_OP * 100")%, TRIM)"
 cols = 1
 size_h = 1300
-keyspec = "outside right top vertical maxrows auto maxcols 1 noopaque Left reverse font ',11' samplen 1.5"
+legend = "right"
 panels = "$D/synth.csv|synthetic workloads after a fill, U = $PAGES pages (wamodel's models of 90/10 beside);$D/traces.csv|bundled real traces (footprint space, filled at random first)"
 EOV
 # Published (model) against reproduced: 90/10's single log against the

@@ -152,6 +152,9 @@ t_expect_success 'make figures FORMAT=svg renders the same figures as SVG' '
 	make -s -C "$T_TOP" -j2 figures FORMAT=svg QUICK=1 PAPER_OUT="$OUT" >/dev/null 2>&1 &&
 	for f in $(sed -n "s/^PAPER_IMAGES += \$(PO)\///p" "$OUT/rules.mk"); do grep -q "<svg" "$OUT/$f.svg" || exit 1; done
 '
+t_expect_success 'in every figure, the series of a key differ in colour and in dashes or markers (bars: colour, and hatching or lightness)' '
+	python3 "$T_TOP/tests/figstyles.py" $(sed -n "s|^PAPER_IMAGES += \$(PO)/\(.*\)|$OUT/\1.svg|p" "$OUT/rules.mk")
+'
 # Determinism across make -j: experiments run serially give
 # byte-identical CSV data and tables, and the same JSON summaries but for
 # their timing fields, as the -j2 run above (paths aside: the two runs
