@@ -16,7 +16,7 @@ ylabel = "write cost (disk page transfers per page of new data)"
 xrange = "0:1"
 yrange = "0:14"
 lines = "$D/formula.csv|u|write_cost|LFS: 2/(1-u), 1 at u = 0"
-points = "$D/uniform-greedy.csv|u_mean|write_cost|simulation, uniform greedy, X = $(echo $XS | sed 's/ /, /g'): where it operates|2"
+points = "$D/uniform-greedy.csv|u_mean|write_cost|simulation, uniform greedy, $(echo $XS | wc -w) runs, X = $(echo $XS | tr ' ' '\n' | sort -n | sed -n '1p;$p' | tr '\n' ' ' | sed 's/ $//; s/ / to /'): where it operates|2"
 hlines = "10|FFS today (write cost 10);4|FFS improved (write cost 4)"
 EOV
 # Where the simulation operates on the curve, against a prediction that

@@ -28,9 +28,11 @@ model() { # COLUMN: wamodel's 90/10 model at the figure's Sf
 m_one=$(model wa_hc_mixed_greedy_mf)
 m_sep=$(model wa_hc_sep_greedy_mf)
 # Every run's figures in one jq (a jq a run cost seconds): run, WA of
-# the measured window, WA of the whole run, why it was skipped.
+# the measured window, WA of the whole run, why it was skipped (a
+# string; the per-volume run's "skipped" is instead the array of the
+# volumes it left out, which the figure counts from its results below).
 (tail -n +2 "$D/index.csv" | cut -d, -f3; tail -n +2 "$D/tindex.csv" | cut -d, -f6) | sort -u |
-	sed "s|^|$R/|; s|\$|.json|" | xargs jq -r '[input_filename, (.wa_measured // ""), (.wa_total // ""), (.skipped // "")] | @tsv' |
+	sed "s|^|$R/|; s|\$|.json|" | xargs jq -r '[input_filename, (.wa_measured // ""), (.wa_total // ""), (.skipped | if type == "string" then . else "" end)] | @tsv' |
 	sed 's|^[^\t]*/\([^/\t]*\)\.json\t|\1\t|' >"$D/runs.tsv"
 # The schemes: "id|header" lines (a header has no comma: the tables are CSV).
 heads=$(for s in $SCHEMES; do echo "$(scheme_id "$s")|$(head_of "$s")|$s"; done)
@@ -133,7 +135,7 @@ gpvars placement <<EOV
 title = "Data placement: WA per scheme, greedy (synthetic: Sf = $XS, b = $B; traces: OP $(calc "$TRACE_OP * 100")%, TRIM)"
 cols = 1
 size_h = 1300
-keyspec = "outside right top vertical maxrows auto maxcols 1 noopaque Left reverse font ',11' samplen 1.5"
+legend = "right"
 panels = "$D/synth.csv|synthetic workloads after a fill, U = $PAGES pages (wamodel's models of 90/10 beside);$D/traces.csv|bundled real traces (footprint space, filled at random first)"
 EOV
 # Published (model) against reproduced: 90/10's single log against the

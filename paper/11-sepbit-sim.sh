@@ -17,22 +17,37 @@ awk -F, 'NR > 1 { print $1, $3 }' "$D/index.csv" | while read -r sid h; do
 	prow "sepbitsim.$wl.$pol.$s" "WA, $wl, $fp, $s" "$(fmt "$f" 4)"
 	echo "$wl,$pol,$s,$p,$f,$(awk -v a="$p" -v b="$f" 'BEGIN { printf "%.3f", 100 * (b - a) / a }')" >>"$D/pairs.csv"
 done
-pts=
-lt=0
+# The figure: a panel per workload, the schemes along x; for each, the
+# simulator's WA (large open marker) and ftlkit's (small filled marker,
+# inside it when the two agree), Greedy left of CostBenefit.
+panels=
 for wl in $(awk -F, 'NR > 1 { print $1 }' "$D/pairs.csv" | awk '!s[$0]++'); do
-	lt=$((lt + 1))
-	awk -F, -v w="$wl" 'NR == 1 || $1 == w' "$D/pairs.csv" >"$D/pairs-$wl.csv"
-	pts="$pts${pts:+;}$D/pairs-$wl.csv|sepbit_sim|ftlkit|$wl|$lt"
+	awk -F, -v w="$wl" 'BEGIN { print "scheme,sepbit_greedy,ftlkit_greedy,sepbit_cb,ftlkit_cb" }
+		NR > 1 && $1 == w { if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } v[$3 "|" $2] = $4 "," $5 }
+		END { for (i = 1; i <= n; i++) { g = o[i] "|greedy"; c = o[i] "|cb"
+			printf "%s,%s,%s\n", o[i], (g in v) ? v[g] : ",", (c in v) ? v[c] : "," } }' "$D/pairs.csv" >"$D/wa-$wl.csv"
+	case $wl in
+	uniform) t="uniform random writes" ;;
+	zipf08) t="Zipf 0.8" ;;
+	zipf10) t="Zipf 1.0" ;;
+	hc9010) t="90/10 hot/cold" ;;
+	*) t=$wl ;;
+	esac
+	panels="$panels${panels:+;}$D/wa-$wl.csv|$t"
 done
-printf 'x,y\n1.5,1.5\n4.8,4.8\n' >"$D/diag.csv"
+ser=
+if awk -F, 'NR > 1 && $2 == "greedy" { f = 1 } END { exit !f }' "$D/pairs.csv"; then
+	ser="sepbit_greedy|SepBIT's simulator (trace_replay), Greedy|9|2.6|-0.17;ftlkit_greedy|ftlkit (ftlsim), greedy|1|1.1|-0.17"
+fi
+if awk -F, 'NR > 1 && $2 == "cb" { f = 1 } END { exit !f }' "$D/pairs.csv"; then
+	ser="$ser${ser:+;}sepbit_cb|SepBIT's simulator (trace_replay), CostBenefit|10|2.6|0.17;ftlkit_cb|ftlkit (ftlsim), cb-sqrt|2|1.1|0.17"
+fi
+npan=$(echo "$panels" | tr ';' '\n' | grep -c .)
 gpvars sepbit-sim <<EOV
-title = "ftlsim against SepBIT's simulator: WA of each placement scheme, Greedy and CostBenefit"
-xlabel = "WA, SepBIT's simulator (trace_replay)"
-ylabel = "WA, ftlsim"
-xrange = "1.5:4.8"
-yrange = "1.5:4.8"
-lines = "$D/diag.csv|x|y|equal WA|1|7"
-points = "$pts"
+title = "ftlkit against SepBIT's simulator: WA of each placement scheme (open markers: SepBIT's simulator; filled: ftlkit)"
+$([ "$npan" -gt 1 ] || printf 'cols = 1\nsize_w = 1000\nsize_h = 620\n')
+panels = "$panels"
+series = "$ser"
 EOV
 n=$(($(wc -l <"$D/pairs.csv") - 1))
 n2=$(awk -F, 'NR > 1 && $6 <= 2 && $6 >= -2 { k++ } END { print k + 0 }' "$D/pairs.csv")

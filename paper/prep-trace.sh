@@ -27,16 +27,25 @@ act= action=-
 fmt=$(bin/tracestat --csv "$src" 2>&1 >/dev/null | sed -n "s/.*detected format '\([^']*\)'.*/\1/p" | head -n 1)
 # A per-CPU set named by NAME is said to be blktrace by its files' names.
 [ -n "$fmt" ] || [ ! -e "$src.blktrace.0" ] || fmt=blktrace
+# An action the trace does not have gives no events, and tracestat's
+# notice saying so (and which action it does have) is the answer sought:
+# a probe's notices are shown only for the action taken. In time order
+# (--sort), as the trace is prepared below.
 case $fmt in
 blktrace | blkparse)
 	for a in $ACTIONS; do
-		n=$(STATKEY=events stat --action "$a" "$src")
-		if [ "${n:-0}" -gt 0 ]; then act="--action $a" action=$a; break; fi
-	done ;;
+		n=$(STATKEY=events stat --sort --action "$a" "$src" 2>"$base.probe.tmp.$$")
+		if [ "${n:-0}" -gt 0 ]; then
+			cat "$base.probe.tmp.$$" >&2
+			act="--action $a" action=$a
+			break
+		fi
+	done
+	rm -f "$base.probe.tmp.$$" ;;
 esac
 
 # Several volumes (Tencent, Alibaba, MSR, ...): the one with the most page writes.
-vols=$(bin/tracecat -q $act -o text "$src" | awk '$2 == "W" { n[$5] += ($3 % 4096 + $4 + 4095) / 4096 } END { for (v in n) print n[v], v }' | sort -k1,1nr -k2,2n)
+vols=$(bin/tracecat -q $act --sort -o text "$src" | awk '$2 == "W" { n[$5] += ($3 % 4096 + $4 + 4095) / 4096 } END { for (v in n) print n[v], v }' | sort -k1,1nr -k2,2n)
 nvol=$(printf '%s\n' "$vols" | grep -c . || true)
 vol= volume=-
 allvols=

@@ -1,37 +1,99 @@
 # plots/erase-hist.gp - erase-count distribution (ftlsim --erase-hist
-# CSV: erase_count, segments), several runs side by side: a bar per
-# erase count and run (erase counts are whole numbers; nothing lies
-# between them).
+# CSV: erase_count, segments), several runs side by side: a bar per bin
+# of erase counts and run. Erase counts are whole numbers: a bin is a
+# whole number of counts, one count a bin while the counts span at most
+# maxbins, else the smallest of 2, 5, 10, 20, 50, ... counts that keeps
+# the bins to maxbins (so a drive whose segments were erased hundreds or
+# thousands of times still has bars one can see and count).
 #   gnuplot -e "FORMAT='png'; out='e.png'" -c plots/erase-hist.gp [VARS.gp]
-# Variables: files "CSV|TITLE;..." (lists as in term.gp), datfile, plus
-# title, xlabel, ylabel, xrange, yrange, logy, keypos.
+# Variables: files "CSV|TITLE;..." (lists as in term.gp); binwidth
+# (counts a bin; default 0: chosen as above); maxbins (default 40);
+# logy (1: a logarithmic y axis, for the sparse tails of a wide
+# distribution); datfile (the bins plotted: one block per run, each row
+# lo hi segments fraction); plus title, xlabel, ylabel, xrange, yrange.
+# Each run's bars have its colour and term.gp's hatching, told apart in
+# greyscale too; the key is under the plot.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("erase-hist.gp")]
 if (ARGC >= 1) { load ARG1 }
 load plots_dir . "term.gp"
 if (!exists("files")) files = ""
-if (strlen(xlabel) == 0) { xlabel = "erase count (erases per segment)" }
-if (strlen(ylabel) == 0) { ylabel = "fraction of segments" }
-eval APPLY
+if (!exists("binwidth")) binwidth = 0
+if (!exists("maxbins")) maxbins = 40
+if (binwidth < 0 || binwidth != int(binwidth)) { print sprintf("erase-hist.gp: binwidth must be a whole number (0: automatic), not %g", binwidth); exit status 2 }
+if (maxbins < 1) { print "erase-hist.gp: maxbins must be at least 1"; exit status 2 }
 n = nitems(files)
 if (n == 0) { print "erase-hist.gp: set files to one or more ftlsim --erase-hist files"; exit status 2 }
-array TOT[n]
 emin = 1e18; emax = -1
 do for [k=1:n] {
-	stats field(item(files, k), 1) using (column("segments")) nooutput
-	TOT[k] = STATS_sum > 0 ? STATS_sum : 1
 	stats field(item(files, k), 1) using (column("erase_count")) nooutput
 	emin = STATS_min < emin ? STATS_min : emin
 	emax = STATS_max > emax ? STATS_max : emax
 }
-# n bars share one unit of x; the k-th is shifted from the count.
-w = 0.8 / n
-shift(k) = (k - (n + 1) / 2.0) * w
-set boxwidth w absolute
-set style fill solid 0.8 noborder
-if (strlen(xrange) == 0) { set xrange [emin - 0.6 : emax + 0.6] }
-if (emax - emin <= 30) { set xtics 1 }
-set key reverse Left
-set yrange [0:*]
-if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
-PLOT = 'for [k=1:n] field(item(files, k), 1) using (column("erase_count") + shift(k)):(column("segments") / TOT[k]) with boxes lt k title field(item(files, k), 2)'
-eval DRAW
+emin = int(emin); emax = int(emax)
+# The bin width: 1, 2, 5, 10, 20, 50, ... counts.
+array M[3] = [1, 2, 5]
+w = binwidth > 0 ? int(binwidth) : 1
+wi = 0
+while (binwidth == 0 && (emax - int(emin / w) * w) / w + 1 > maxbins) {
+	wi = wi + 1
+	w = M[wi % 3 + 1] * 10 ** int(wi / 3)
+}
+lo0 = int(emin / w) * w
+nb = (emax - lo0) / w + 1
+if (strlen(xlabel) == 0) { xlabel = "erase count (erases per segment)" . (w > 1 ? sprintf("; bins of %d counts", w) : "") }
+if (strlen(ylabel) == 0) { ylabel = "fraction of segments" }
+logy_asked = logy
+logy = 0
+eval APPLY
+# $BINS: one block per run, a row per bin with segments in it.
+set print $BINS
+print "# lo hi segments fraction"
+unset print
+array S[nb]
+do for [k=1:n] {
+	do for [j=1:nb] { S[j] = 0 }
+	stats field(item(files, k), 1) using (j = (int(column("erase_count")) - lo0) / w + 1, S[j] = S[j] + column("segments"), 0) nooutput
+	tot = 0
+	do for [j=1:nb] { tot = tot + S[j] }
+	if (tot == 0) { tot = 1 }
+	set print $BINS append
+	if (k > 1) { print ""; print "" }
+	print "# " . field(item(files, k), 2) . sprintf(" (%d count%s a bin)", w, w > 1 ? "s" : "")
+	do for [j=1:nb] {
+		if (S[j] > 0) { print sprintf("%d %d %.0f %.6g", lo0 + (j - 1) * w, lo0 + j * w - 1, S[j], S[j] / tot) }
+	}
+	unset print
+}
+if (strlen(datfile)) { set print datfile; print $BINS; unset print }
+set datafile separator whitespace
+unset datafile columnheaders
+# A bin covers counts lo .. lo + w - 1, drawn from lo - 1/2 to lo + w - 1/2;
+# the n runs' bars share 0.8 of it, the k-th shifted from its middle.
+bw = 0.8 * w / n
+mid(lo) = lo + (w - 1) / 2.0
+shift(k) = (k - (n + 1) / 2.0) * bw
+set boxwidth bw absolute
+set style fill solid 0.85 border lc rgb "black"
+if (strlen(xrange) == 0) { set xrange [lo0 - 0.6 * w : lo0 + nb * w - 0.4 * w] }
+if (w == 1 && nb <= 31) { set xtics 1 }
+if (logy_asked) {
+	set logscale y
+	set format y "%g"
+	set yrange [*:1]
+	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
+} else {
+	set yrange [0:*]
+	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
+}
+# The key under the plot (BARKEY: the bars' colour and hatching), in
+# rows of three.
+unset key
+BK_titles = ""
+do for [k=1:n] { BK_titles = BK_titles . (k > 1 ? ";" : "") . field(item(files, k), 2) }
+BK_cols = 3; BK_dx = 0.3; BK_dy = 38.0 / size_h; BK_h = 0.6 * BK_dy; BK_w = 0.03
+kb = (100.0 + 38 * ceil(n / 3.0)) / size_h
+set bmargin at screen kb
+BK_x = 0.12; BK_y = kb - 88.0 / size_h
+eval BARKEY
+plot for [k=1:n] $BINS index (k - 1) using (mid($1) + shift(k)):4 with boxes lt k lw 1 dt 1 notitle, \
+     for [k=1:n] $BINS index (k - 1) using (mid($1) + shift(k)):4 with boxes fc rgb "black" fs transparent pattern BARPAT(k) border lc rgb "black" lw 1 dt 1 notitle

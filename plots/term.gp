@@ -26,21 +26,85 @@ set datafile columnheaders
 set grid lc rgb "#dddddd"
 set border lw 1
 # The key goes below the plot, outside the data (keypos to move it).
-set key below nobox samplen 3.5 spacing 1.15 font ",11" maxcols 3
+set key below nobox samplen 5 spacing 1.15 font ",11" maxcols 3
 set tics out nomirror
 set termoption noenhanced
 
-# Eight distinguishable colours (Okabe-Ito), each with its own point and
-# dash pattern, so that curves which coincide stay visible.
-set linetype 1 lc rgb "#0072B2" pt 7  ps 1.0 lw 2 dt 1
-set linetype 2 lc rgb "#D55E00" pt 5  ps 1.0 lw 2 dt 2
-set linetype 3 lc rgb "#009E73" pt 9  ps 1.1 lw 2 dt 3
-set linetype 4 lc rgb "#CC79A7" pt 13 ps 1.1 lw 2 dt 4
-set linetype 5 lc rgb "#E69F00" pt 11 ps 1.1 lw 2 dt 5
-set linetype 6 lc rgb "#56B4E9" pt 3  ps 1.0 lw 2 dt (12,4,2,4)
-set linetype 7 lc rgb "#000000" pt 1  ps 1.0 lw 2 dt (4,4)
-set linetype 8 lc rgb "#999999" pt 2  ps 1.0 lw 2 dt (20,6)
-set linetype cycle 8
+# Sixteen line types, each with its own colour, dash pattern and point
+# type, so that every series of a figure is told apart in colour and,
+# printed in greyscale, by its dashes or markers: 1-8 the Okabe-Ito
+# colours, 9-16 darker and lighter ones beside them (a figure of more
+# than sixteen series would repeat them). A figure may give a model line
+# the colour of the simulation points it models, and a run's second curve
+# the colour of its first (wa-curve's cumulative WA, thinner and dotted):
+# the two are told apart by their kind; no two other series share a
+# colour, a dash pattern or a point type (tests/figstyles.py checks it).
+# Dash patterns 1-5 are gnuplot's; 6-16 are defined here (dash and gap
+# lengths in units of the line width); 17 and 18 are the reference
+# lines' (REF1, REF2) and 19-24, CUMDT(k), those of the k-th run's
+# second curve in its colour (wa-curve's cumulative WA).
+set dashtype 6 (20, 6)
+set dashtype 7 (20, 5, 6, 5)
+set dashtype 8 (10, 4, 10, 4, 2, 4)
+set dashtype 9 (2, 9)
+set dashtype 10 (16, 4, 2, 4, 2, 4, 2, 4)
+set dashtype 11 (8, 3)
+set dashtype 12 (2, 3, 2, 10)
+set dashtype 13 (16, 4, 4, 4, 4, 4)
+set dashtype 14 (40, 8)
+set dashtype 15 (6, 4, 2, 4, 2, 4, 6, 10)
+set dashtype 16 (30, 4, 2, 4, 2, 4)
+set dashtype 17 (12, 8)
+set dashtype 18 (1, 5)
+set dashtype 19 (2, 4)
+set dashtype 20 (8, 4, 2, 4)
+set dashtype 21 (2, 4, 2, 10)
+set dashtype 22 (2, 4, 2, 4, 2, 10)
+set dashtype 23 (8, 4, 8, 4, 2, 4)
+set dashtype 24 (2, 6, 10, 6)
+CUMDT(k) = 19 + (int(k) - 1) % 6
+set linetype 1  lc rgb "#0072B2" pt 7  ps 1.0 lw 2 dt 1
+set linetype 2  lc rgb "#D55E00" pt 5  ps 1.0 lw 2 dt 2
+set linetype 3  lc rgb "#009E73" pt 9  ps 1.1 lw 2 dt 3
+set linetype 4  lc rgb "#CC79A7" pt 13 ps 1.1 lw 2 dt 4
+set linetype 5  lc rgb "#E69F00" pt 11 ps 1.1 lw 2 dt 5
+set linetype 6  lc rgb "#56B4E9" pt 3  ps 1.0 lw 2 dt 6
+set linetype 7  lc rgb "#000000" pt 1  ps 1.0 lw 2 dt 7
+set linetype 8  lc rgb "#999999" pt 2  ps 1.0 lw 2 dt 8
+set linetype 9  lc rgb "#332288" pt 6  ps 1.1 lw 2 dt 9
+set linetype 10 lc rgb "#882255" pt 4  ps 1.1 lw 2 dt 10
+set linetype 11 lc rgb "#999933" pt 8  ps 1.1 lw 2 dt 11
+set linetype 12 lc rgb "#9988DD" pt 12 ps 1.2 lw 2 dt 12
+set linetype 13 lc rgb "#117733" pt 10 ps 1.1 lw 2 dt 13
+set linetype 14 lc rgb "#AA4499" pt 15 ps 1.1 lw 2 dt 14
+set linetype 15 lc rgb "#E31A1C" pt 14 ps 1.1 lw 2 dt 15
+set linetype 16 lc rgb "#8C510A" pt 7  ps 0.5 lw 2 dt 16
+set linetype cycle 16
+# Reference lines that are not series of the data (FFS's write costs, the
+# diagonal of no skew): neutral colours and dash patterns of their own.
+REF1 = 'lc rgb "#444444" dt 17 lw 1.5'
+REF2 = 'lc rgb "#8A8A8A" dt 18 lw 2'
+array REFS[2] = [REF1, REF2]
+REF(k) = REFS[(int(k) - 1) % 2 + 1]
+# Bars: series k filled with its colour, hatched in black with pattern
+# BARPAT(k) (0 none, 4 \\, 5 //, 1 crossed, 6 dense \\, 7 dense //, 2
+# dense crossed), so that bars keep apart in greyscale: two bars with
+# one hatching differ in lightness. gnuplot's key cannot draw both
+# layers in one sample: BARKEY (below) draws such a key.
+array BARPATS[16] = [0, 4, 5, 1, 6, 7, 2, 0, 4, 5, 2, 5, 6, 7, 1, 2]
+BARPAT(k) = BARPATS[(int(k) - 1) % 16 + 1]
+# eval BARKEY: a key of bars drawn as objects, in screen coordinates,
+# with the next plot: BK_titles ("TITLE;...", lists as below), the
+# first entry's top left corner at BK_x, BK_y, BK_cols entries a row,
+# BK_dx and BK_dy between entries, samples BK_w by BK_h.
+if (!exists("BK_cols")) BK_cols = 1
+if (!exists("BK_w")) BK_w = 0.02
+if (!exists("BK_h")) BK_h = 0.016
+BARKEY = 'do for [k=1:nitems(BK_titles)] { ' . \
+	'bkx = BK_x + ((k - 1) % BK_cols) * BK_dx; bky = BK_y - int((k - 1) / BK_cols) * BK_dy; ' . \
+	'set object 1000 + 2 * k rectangle from screen bkx, bky - BK_h to screen bkx + BK_w, bky front fc lt k fs solid 0.85 border lc rgb "black" lw 1; ' . \
+	'set object 1001 + 2 * k rectangle from screen bkx, bky - BK_h to screen bkx + BK_w, bky front fc rgb "black" fs transparent pattern BARPAT(k) border lc rgb "black" lw 1; ' . \
+	'set label 1000 + k item(BK_titles, k) at screen bkx + BK_w + 0.006, bky - BK_h / 2 left front font ",10" }'
 
 # nitems(list), item(list, k), field(entry, k): k from 1; a missing
 # field is "".

@@ -3,7 +3,8 @@
 # operation, one line per trace.
 #   gnuplot -e "FORMAT='png'; out='s.png'" -c plots/trace-sizes.gp [VARS.gp]
 # Variables: files "CSV|TITLE;..." (lists as in term.gp); ops (default
-# "read write discard"); plus title.
+# "read write discard"); keycols (the key's entries a row, default 4);
+# plus title. One key, under the panels, names every trace.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("trace-sizes.gp")]
 if (ARGC >= 1) { load ARG1 }
 if (!exists("size_w")) size_w = 1400
@@ -20,16 +21,22 @@ do for [k=1:n] { do for [o=1:words(ops)] {
 	stats field(item(files, k), 1) using (strcol("op") eq word(ops, o) ? column("requests") : 0) nooutput
 	TOT[(k - 1) * words(ops) + o] = STATS_sum > 0 ? STATS_sum : 1
 }}
-set multiplot layout 1, words(ops) title title
+# One key for the panels, under them: keycols entries a row.
+if (!exists("keycols")) keycols = 4
+krows = ceil(n / (keycols + 0.0))
+kb = (95.0 + 19 * krows) / size_h
+set multiplot layout 1, words(ops) title title margins 0.07, 0.98, kb, 0.86 spacing 0.08
 set xlabel "request size (bytes, bucket upper bound)"
 set ylabel "fraction of the op's requests"
 set yrange [0:*]
 set xtics rotate by -45 font ",9" ("512" 9, "1K" 10, "2K" 11, "4K" 12, "8K" 13, "16K" 14, "32K" 15, \
 	"64K" 16, "128K" 17, "256K" 18, "512K" 19, "1M" 20, ">1M" 21)
 set xrange [8.5:21.5]
-set key below reverse Left font ",9"
 do for [o=1:words(ops)] {
 	set title word(ops, o) . "s"
+	if (o == words(ops)) {
+		set key at screen 0.5, 0.01 center bottom vertical maxrows krows reverse Left font ",10" samplen 5
+	} else { unset key }
 	plot for [k=1:n] field(item(files, k), 1) \
 		using (strcol("op") eq word(ops, o) ? bx(column("max_bytes")) : NaN):(column("requests") / TOT[(k - 1) * words(ops) + o]) \
 		with linespoints lt k ps 0.8 title field(item(files, k), 2)

@@ -18,6 +18,6 @@ n = nitems(files)
 if (n == 0) { print "trace-skew.gp: set files to one or more tracestat --skew-cdf files"; exit status 2 }
 set key reverse Left
 set samples 2
-plot x with lines lt 8 dt 2 title "no skew (every page equally written)", \
+eval 'plot x with lines ' . REF2 . ' title "no skew (every page equally written)", \
 	for [k=1:n] field(item(files, k), 1) using (column("pages_frac")):(column("writes_frac")) \
-		with lines lt k title field(item(files, k), 2)
+		with lines lt k title field(item(files, k), 2)'

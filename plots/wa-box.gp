@@ -4,7 +4,8 @@
 # summed over the volumes).
 #   gnuplot -e "FORMAT='png'; out='v.png'" -c plots/wa-box.gp VARS.gp
 # Variables: data (CSV with a header: label,p10,p25,p50,p75,p90,overall),
-# title, ylabel, bound (a label drawn in the bound's colour).
+# title, ylabel, bound (the label of a box drawn apart: red and hatched,
+# where the others are blue and solid).
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("wa-box.gp")]
 if (ARGC >= 1) { load ARG1 }
 if (!exists("size_w")) size_w = 1600
@@ -30,7 +31,7 @@ ib(c) = (strcol(1) eq bound) ? column(c) : NaN
 plot data using 0:(nb(3)):(nb(2)):(nb(6)):(nb(5)):xtic(1) with candlesticks whiskerbars 0.5 lw 1 dt 1 \
 	lc rgb "#0072B2" title "p10, p25, p75, p90 of the volumes", \
      '' using 0:(ib(3)):(ib(2)):(ib(6)):(ib(5)) with candlesticks whiskerbars 0.5 lw 1 dt 1 \
-	lc rgb "#EE3333" title "the bound (".bound.")", \
+	lc rgb "#E31A1C" fs pattern 5 border lc rgb "black" title "the bound (".bound.")", \
      '' using 0:4:4:4:4 with candlesticks lw 2 dt 1 lc rgb "black" title "median", \
      '' using 0:7 with points pt 13 ps 1.6 lc rgb "#E69F00" title "overall"
 # The numbers plotted are the table itself.

@@ -4,7 +4,8 @@
 # Variables (lists as in term.gp):
 #   curves  "CSV|TITLE[|XDIV];..."  one run each; x = host_pages_written/XDIV
 #   xdiv    default XDIV (1): e.g. U, to count host writes in drive fills
-#   cumulative  1: also draw cumulative_wa, dashed, in the run's colour
+#   cumulative  1: also draw cumulative_wa, dotted, in the run's colour
+#               (each run its own dots: term.gp's CUMDT)
 #   datfile  also write the points plotted there
 #   plus title, xlabel, ylabel, xrange, yrange, logy, keypos.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("wa-curve.gp")]
@@ -38,7 +39,7 @@ do for [k=1:n] {
 	PI[k] = STATS_records > 24 ? int(STATS_records / 12) : 1
 }
 C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) with linespoints lt k pi PI[k] ps 0.8 title field(item(curves, k), 2) . (cumulative ? " (per interval)" : "")'
-K = 'for [k=1:n] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) with lines lt k dt 3 lw 1.2 title field(item(curves, k), 2) . " (cumulative)"'
+K = 'for [k=1:n] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) with lines lt k dt CUMDT(k) lw 1.5 title field(item(curves, k), 2) . " (cumulative)"'
 # An empty "for [k=1:0]" clause confuses plot: add K only when asked.
 PLOT = C . (cumulative ? ', ' . K : '')
 eval DRAW

@@ -64,7 +64,7 @@ OUT="$TMP/paper"
 start=$(date +%s)
 # CPU seconds (user + system, the children's included), as make bench
 # counts: on a shared machine wall time mostly measures the neighbours.
-/usr/bin/time -f "%U %S" -o "$TMP/make.cpu" make -s -C "$T_TOP" -j2 paper QUICK=1 PAPER_OUT="$OUT" >"$TMP/make.log" 2>&1
+/usr/bin/time -f "%U %S" -o "$TMP/make.cpu" make -s -C "$T_TOP" -j2 paper QUICK=1 PAPER_OUT="$OUT" >"$TMP/make.log" 2>"$TMP/make.err"
 rc=$?
 took=$(($(date +%s) - start))
 cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$TMP/make.cpu")
@@ -76,8 +76,17 @@ echo "# make paper QUICK=1 took $took s, $cpu CPU s (exit $rc)"
 limit=150
 grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null && limit=375
 t_expect_success "make paper QUICK=1 succeeds in under $limit s of CPU" '
-	[ $rc = 0 ] || { tail -20 make.log; exit 1; }
+	[ $rc = 0 ] || { tail -20 make.log make.err; exit 1; }
 	[ $cpu -lt $limit ]
+'
+# What a passing paper writes on its standard error: the checks it
+# measured (PASS and, quick, INFO), and notes; no line of it may look like
+# an error or a warning (of a program, the shell, awk, jq or gnuplot,
+# whose warnings read "FILE" line N: warning: ...).
+t_expect_success 'a passing make paper writes no error or warning on its standard error' '
+	grep -v "^paper: [0-9a-z-]*: \(PASS\|INFO\) " make.err >other || true
+	sed "s/^/stderr: /" other
+	! grep -i -E "error|warning|no such file|not found|cannot|can.t |failed|invalid|not in time order|(^|[^a-z])try |too little|skipping|^(awk|gawk|mawk|jq|sed|sh|make|gnuplot):|^\"[^\"]*\" line [0-9]+:" other
 '
 t_expect_success 'every figure is a non-empty PNG and the report links them' '
 	n=0
@@ -151,6 +160,9 @@ t_expect_success 'the paper is planned again only when the planner, a parameter,
 t_expect_success 'make figures FORMAT=svg renders the same figures as SVG' '
 	make -s -C "$T_TOP" -j2 figures FORMAT=svg QUICK=1 PAPER_OUT="$OUT" >/dev/null 2>&1 &&
 	for f in $(sed -n "s/^PAPER_IMAGES += \$(PO)\///p" "$OUT/rules.mk"); do grep -q "<svg" "$OUT/$f.svg" || exit 1; done
+'
+t_expect_success 'in every figure, the series of a key differ in colour and in dashes or markers (bars: colour, and hatching or lightness)' '
+	python3 "$T_TOP/tests/figstyles.py" $(sed -n "s|^PAPER_IMAGES += \$(PO)/\(.*\)|$OUT/\1.svg|p" "$OUT/rules.mk")
 '
 # Determinism across make -j: experiments run serially give
 # byte-identical CSV data and tables, and the same JSON summaries but for

@@ -107,6 +107,21 @@ t_expect_success 'NAME.gp redraws the image; the erase counts are bars, the seal
 	"$P" -o aft --hist h-cb.csv --after 16384 --group 2 >/dev/null &&
 	grep -q "^group = 2" aft/util-sealed.gp && grep -q "h-cb.csv|sealed|16384|h-cb" aft/util-sealed.gp
 '
+# Erase counts in the hundreds: a small drive written many times over.
+"$G" -p hotcold -n 2048 -w 200000 --fill -s 3 -o bin 2>/dev/null |
+	"$S" -q --logical-pages 2048 --spare-factor 0.1 --pages-per-segment 16 --erase-hist "$TMP/e-many.csv" - >/dev/null
+t_expect_success 'erase counts in the hundreds: bins of 1, 2, 5, 10, 20, ... counts, at most 40, every segment in one; the bars told apart' '
+	hi=$(awk -F, "NR > 1 && \$1 > m { m = \$1 } END { print m }" e-many.csv) && echo "erase counts up to $hi" && test "$hi" -ge 200 &&
+	"$P" -o many --erase e-many.csv:hot/cold --erase e-cb.csv:cost-benefit >/dev/null && is_png many/erase-hist.png &&
+	awk -v want="$(awk -F, "NR > 1 { s += \$2 } END { print s }" e-many.csv)" "
+		/^# hot\/cold \([0-9]+ counts a bin\)/ { b = 1; w = \$(NF - 3); sub(/\(/, \"\", w); next }
+		/^#/ { b = 0; next }
+		b && NF { if (\$2 - \$1 + 1 != w || \$1 % w) exit 1; if (!n++) lo = \$1; hi = \$1; s += \$3 }
+		END { print w \" counts a bin, \" (hi - lo) / w + 1 \" bins, \" s \" segments\"
+			if (w < 2 || (hi - lo) / w + 1 > 40 || s != want) exit 1 }" many/erase-hist.dat &&
+	"$P" -o many-svg --format svg --erase e-many.csv:hot/cold --erase e-cb.csv:cost-benefit >/dev/null &&
+	python3 "$T_TOP/tests/figstyles.py" many-svg/erase-hist.svg
+'
 t_expect_success 'the sealed histogram over the snapshots after --after sums them: segments = snapshots x sealed' '
 	n=$(awk -F, "\$1 == \"sealed\" && \$3 > 16384 && \$4 == 0 { k++ } END { print k }" h-cb.csv) &&
 	seg=$(awk "!/^#/ && NF { s += \$6 } END { print s }" aft/util-sealed.dat) &&
