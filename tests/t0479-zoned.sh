@@ -40,4 +40,10 @@ t_expect_success 'a host segment that is not a zone, or zoned with preconditioni
 	t_err 2 "zoned device starts with every zone empty" "$S" --zoned size=1M --precondition random u.ev &&
 	t_err 2 "size=BYTES" "$S" --zoned max_open=2 u.ev
 '
+t_expect_success '--check: every zone and the host log checked as they run, the counts unchanged' '
+	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M --check u.ev >c.json &&
+	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M u.ev >n.json &&
+	jq -e -s "(.[0] | del(.params.check, .timing, .memory)) == (.[1] | del(.params.check, .timing, .memory))
+		and .[0].params.check and .[0].zoned.resets > 0" c.json n.json >/dev/null
+'
 t_done
