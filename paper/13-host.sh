@@ -73,7 +73,8 @@ title = "The host joins the log: WA (flash writes per application write; host lo
 cols = 1
 size_w = 1700
 size_h = 950
-keyspec = "outside right top vertical maxrows auto maxcols 1 noopaque Left reverse font ',11' samplen 1.5"
+legend = "top"
+legcols = 4
 panels = "$D/host.csv|three workloads, eight devices"
 EOV
 
