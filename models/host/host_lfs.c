@@ -279,9 +279,10 @@ static inline int64_t hint_page(const struct ftl *f, const struct ev *e)
 
 enum { LOOK = 32 };
 
-/* The log's map entry of each write is fetched LOOK events ahead, its
- * segment record LOOK/2 and the record's neighbours LOOK/4, as the
- * device does for its own (dev_ftl.c). */
+/* The log's map entry of each write is fetched LOOK events ahead (its
+ * segment record and the victim index's links too, as the device does
+ * for its own in dev_ftl.c, cost more here than they saved: 1.15 s
+ * against 1.23 s on tests/bench_host.sh's host log). */
 static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 {
 	const struct ftl *f = h->log;
@@ -292,10 +293,6 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		if (k + LOOK < n && (pg = hint_page(f, &e[k + LOOK])) >= 0)
 			ftl_prefetch(f, (uint32_t)pg);
-		if (k + LOOK / 2 < n && (pg = hint_page(f, &e[k + LOOK / 2])) >= 0)
-			ftl_prefetch_seg(f, (uint32_t)pg);
-		if (k + LOOK / 4 < n && (pg = hint_page(f, &e[k + LOOK / 4])) >= 0)
-			ftl_prefetch_links(f, (uint32_t)pg);
 		h->cur = &e[k];
 		h->st.in[e[k].op < EV_NOPS_ALL ? e[k].op : 0]++;
 		if (e[k].op == EV_FLUSH) {
