@@ -108,6 +108,12 @@ struct dev_ops {
 	 * of the one that failed. The device prefetches what the events
 	 * ahead will touch itself. */
 	size_t (*submit)(struct dev *d, const struct ev *e, size_t n);
+	/* The first of the events e[0..n) for a caller that serves them
+	 * one at a time (a device over this one, with work of its own
+	 * around each): the hints submit would give for the events ahead,
+	 * then e[0] served. 1, or 0 when it failed. NULL: submit(d, e, 1)
+	 * does, without the hints. */
+	size_t (*submit_one)(struct dev *d, const struct ev *e, size_t n);
 	/* A hint for a caller that hands the device one event at a time
 	 * (several devices take turns): event e comes some events ahead;
 	 * stage 1 (furthest) to 3 (nearest). Changes nothing. */

@@ -112,6 +112,20 @@ static size_t ftl_dev_submit(struct dev *d, const struct ev *e, size_t n)
 	return n;
 }
 
+/* e[0] with the hints of ftl_dev_submit for the events after it. */
+static size_t ftl_dev_submit_one(struct dev *d, const struct ev *e, size_t n)
+{
+	struct ftl *f = d->f;
+	int64_t pg;
+	if (LOOK < n && (pg = hint_page(f, &e[LOOK])) >= 0)
+		ftl_prefetch(f, (uint32_t)pg);
+	if (LOOK / 2 < n && (pg = hint_page(f, &e[LOOK / 2])) >= 0)
+		ftl_prefetch_seg(f, (uint32_t)pg);
+	if (LOOK / 4 < n && (pg = hint_page(f, &e[LOOK / 4])) >= 0)
+		ftl_prefetch_links(f, (uint32_t)pg);
+	return ftl_request(f, e) ? 0 : 1;
+}
+
 static void ftl_dev_prefetch(struct dev *d, const struct ev *e, int stage)
 {
 	int64_t pg = hint_page(d->f, e);
@@ -240,6 +254,7 @@ const struct dev_ops dev_ftl_ops = {
 	.learn = ftl_dev_learn,
 	.learn_end = ftl_dev_learn_end,
 	.submit = ftl_dev_submit,
+	.submit_one = ftl_dev_submit_one,
 	.prefetch = ftl_dev_prefetch,
 	.idle = ftl_dev_idle,
 	.age = ftl_dev_age,

@@ -327,18 +327,19 @@ struct dev {
 	struct dev *in;
 	struct time_config c;
 	struct dev_time t;
-	unsigned U, C, pow2, erase_units;
+	unsigned U, C, erase_units;
+	uint32_t umask, cmask; /* U - 1, C - 1 when both are powers of 2 (pow2) */
 	uint32_t b, page_size;
 	uint64_t tr, tprog, tbers, xfer;
+	double xfer_d; /* xfer, for the channel time's sum */
 	struct unitq *u;
 	uint64_t *ch_free;
 	uint64_t backlog, bl_erase_units;
-	/* the request being served */
-	int active, mode, bg;
+	/* flags: the request being served (active, mode, bg), the run */
+	uint8_t active, mode, bg, have_t0, ended, ageing, pow2, stripe;
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
-	int have_t0;
 	int64_t t0;
 	uint64_t last_arrival, last_done, barrier;
 	uint64_t *heap; /* closed loop: the outstanding requests' completions */
@@ -348,8 +349,8 @@ struct dev {
 	size_t iv_k;
 	struct lhist iv;
 	uint64_t iv_cur, iv_reqs, iv_bytes;
+	uint64_t row_next; /* where interval iv_cur ends: an arrival from there on closes rows */
 	size_t rows_cap;
-	int ended, ageing;
 	char err[512];
 };
 
@@ -489,7 +490,14 @@ static inline void note_wait(struct dev *d, const struct unitq *q, uint64_t r, u
 	}
 }
 
-static uint64_t do_read(struct dev *d, unsigned u, uint64_t r, int gc)
+/* The unit of page x of the layout's order (stripe: the page's offset
+ * in its segment; die: the segment) and a unit's channel. */
+static inline unsigned unit_at(const struct dev *d, uint32_t x) { return d->pow2 ? x & d->umask : x % d->U; }
+static inline unsigned chan_of(const struct dev *d, unsigned u) { return d->pow2 ? u & d->cmask : u % d->C; }
+
+/* The operations on a unit, r the time they are ready. Inlined at
+ * each call with gc a constant. */
+static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, unsigned u, uint64_t r, const int gc)
 {
 	struct unitq *q = &d->u[u];
 	if (q->n)
@@ -502,22 +510,22 @@ static uint64_t do_read(struct dev *d, unsigned u, uint64_t r, int gc)
 	charge(d, u, s, q->free_at, gc, 0);
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
 		return q->free_at;
-	unsigned c = d->pow2 ? u & (d->C - 1) : u % d->C;
+	unsigned c = chan_of(d, u);
 	uint64_t cs = max64(d->ch_free[c], q->free_at);
 	d->ch_free[c] = cs + d->xfer;
-	d->t.xfer_ns += (double)d->xfer;
+	d->t.xfer_ns += d->xfer_d;
 	return cs + d->xfer;
 }
 
-static uint64_t do_prog(struct dev *d, unsigned u, uint64_t r, int gc)
+static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, unsigned u, uint64_t r, const int gc)
 {
 	struct unitq *q = &d->u[u];
 	if (q->n)
 		drain(d, q, r);
-	unsigned c = d->pow2 ? u & (d->C - 1) : u % d->C;
+	unsigned c = chan_of(d, u);
 	uint64_t cs = max64(d->ch_free[c], r);
 	d->ch_free[c] = cs + d->xfer;
-	d->t.xfer_ns += (double)d->xfer;
+	d->t.xfer_ns += d->xfer_d;
 	uint64_t s = max64(q->free_at, cs + d->xfer);
 	note_wait(d, q, r, s, gc);
 	q->free_at = s + d->tprog;
@@ -541,8 +549,7 @@ static uint64_t do_erase(struct dev *d, unsigned u, uint64_t r)
 
 static inline unsigned unit_of(const struct dev *d, uint32_t seg, uint32_t ppn)
 {
-	uint32_t x = d->c.layout == LAYOUT_STRIPE ? ppn - seg * d->b : seg;
-	return d->pow2 ? x & (d->U - 1) : x % d->U;
+	return unit_at(d, d->stripe ? ppn - seg * d->b : seg);
 }
 
 /* The flash-operation hook: each operation to its unit. */
@@ -552,6 +559,14 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 	(void)f;
 	if (!d->active)
 		return 0; /* preconditioning, learning: before time starts */
+	if (op->cause == FLASH_HOST) { /* the most frequent */
+		if (op->kind == FLASH_PROGRAM) {
+			uint64_t done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_barrier), 0);
+			d->req_done = max64(d->req_done, done);
+			d->host_programs++;
+		}
+		return 0;
+	}
 	if (op->cause == FLASH_GC || op->cause == FLASH_WL) {
 		if (d->mode == MODE_YIELD) {
 			uint64_t r = d->S;
@@ -591,11 +606,7 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 		d->gc_barrier = max64(d->gc_barrier, done);
 		return 0;
 	}
-	if (op->kind == FLASH_PROGRAM && op->cause == FLASH_HOST) {
-		uint64_t done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_barrier), 0);
-		d->req_done = max64(d->req_done, done);
-		d->host_programs++;
-	} else if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
+	if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
 		uint64_t done = do_read(d, unit_of(d, op->seg, op->ppn), d->S, 0);
 		d->req_done = max64(d->req_done, done);
 		d->host_reads++;
@@ -647,6 +658,9 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->U = time_units(&d->c);
 	d->C = d->c.channels;
 	d->pow2 = !(d->U & (d->U - 1)) && !(d->C & (d->C - 1));
+	d->umask = d->U - 1;
+	d->cmask = d->C - 1;
+	d->stripe = d->c.layout == LAYOUT_STRIPE;
 	d->b = st.pages_per_seg;
 	d->page_size = st.page_size;
 	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->U ? d->b : d->U) : 1;
@@ -654,6 +668,8 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
 	d->tbers = (uint64_t)llround(d->c.tbers_us * 1000);
 	d->xfer = (uint64_t)llround(d->c.xfer_us * 1000);
+	d->xfer_d = (double)d->xfer;
+	d->row_next = d->c.timeline_ns;
 	d->t.cfg = d->c;
 	d->t.units = d->U;
 	d->u = calloc(d->U, sizeof(*d->u));
@@ -676,6 +692,13 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		return NULL;
 	}
 	return d;
+}
+
+/* The end of interval iv_cur (UINT64_MAX past the clock's range). */
+static void row_next_set(struct dev *d)
+{
+	if (__builtin_mul_overflow(d->iv_cur + 1, d->c.timeline_ns, &d->row_next))
+		d->row_next = UINT64_MAX;
 }
 
 /* The timeline's rows up to interval k (not included). */
@@ -703,9 +726,10 @@ static int rows_to(struct dev *d, uint64_t k)
 							   .free_segments = st.free_segments,
 							   .wa = wa < 0 ? 0 : wa};
 		if (d->iv_reqs)
-			lhist_init(&d->iv);
+			lhist_reset(&d->iv);
 		d->iv_reqs = d->iv_bytes = 0;
 	}
+	row_next_set(d);
 	return 0;
 }
 
@@ -771,8 +795,9 @@ static void heap_replace_top(uint64_t *h, unsigned n, uint64_t v)
 	h[i] = v;
 }
 
-/* One request. 0, or -1 with the error in d->err or the model's. */
-static int one(struct dev *d, const struct ev *e)
+/* One request, e[0] of n (the rest are ahead, for the hints). 0, or -1
+ * with the error in d->err or the model's. */
+static int one(struct dev *d, const struct ev *e, size_t n)
 {
 	uint64_t A;
 	if (d->c.qd) {
@@ -782,8 +807,13 @@ static int one(struct dev *d, const struct ev *e)
 			d->t0 = e->t_ns;
 			d->have_t0 = 1;
 		}
-		double x = (double)(e->t_ns - d->t0) * d->c.time_scale;
-		A = x > 0 ? (uint64_t)x : 0;
+		int64_t dt = e->t_ns - d->t0;
+		if (d->c.time_scale == 1 && dt < (int64_t)1 << 53) { /* what the product gives, exact in a double */
+			A = dt > 0 ? (uint64_t)dt : 0;
+		} else {
+			double x = (double)dt * d->c.time_scale;
+			A = x > 0 ? (uint64_t)x : 0;
+		}
 		if (A < d->last_arrival) {
 			A = d->last_arrival;
 			d->t.reordered++;
@@ -792,7 +822,7 @@ static int one(struct dev *d, const struct ev *e)
 	if (!d->t.requests)
 		d->t.t_first = A;
 	d->last_arrival = A;
-	if (d->c.timeline_ns && rows_to(d, A / d->c.timeline_ns))
+	if (d->c.timeline_ns && A >= d->row_next && rows_to(d, A / d->c.timeline_ns))
 		return -1;
 	if (d->c.bg_high && A > d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6) &&
 	    background(d, d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6), A))
@@ -832,7 +862,7 @@ static int one(struct dev *d, const struct ev *e)
 			d->barrier = done;
 	}
 	d->active = 1;
-	size_t ok = d->io->submit(d->in, e, 1);
+	size_t ok = d->io->submit_one ? d->io->submit_one(d->in, e, n) : d->io->submit(d->in, e, 1);
 	d->active = 0;
 	d->mode = MODE_FG;
 	if (ok != 1)
@@ -845,7 +875,7 @@ static int one(struct dev *d, const struct ev *e)
 		uint64_t lo = e->offset / d->page_size, hi = (e->offset + e->length + d->page_size - 1) / d->page_size;
 		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
 			uint32_t x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
-			d->req_done = max64(d->req_done, do_read(d, d->pow2 ? x & (d->U - 1) : x % d->U, S, 0));
+			d->req_done = max64(d->req_done, do_read(d, unit_at(d, x), S, 0));
 		}
 		break;
 	}
@@ -863,10 +893,11 @@ static int one(struct dev *d, const struct ev *e)
 		d->t.gc_waits++;
 	}
 	uint64_t lat = done - A;
-	if (kind >= 0 && measuring)
-		lhist_add(&d->t.lat[kind], lat);
 	if (kind >= 0) {
-		lhist_add(&d->iv, lat);
+		unsigned bk = lhist_bucket(lat);
+		if (measuring)
+			lhist_add_at(&d->t.lat[kind], lat, bk);
+		lhist_add_at(&d->iv, lat, bk);
 		d->iv_reqs++;
 		d->iv_bytes += e->length;
 	}
@@ -878,22 +909,14 @@ static int one(struct dev *d, const struct ev *e)
 	return 0;
 }
 
-enum { LOOK = 32 };
-
+/* Event by event, each with the hints for those ahead (submit_one). */
 static size_t time_submit(struct dev *d, const struct ev *e, size_t n)
 {
 	if (d->ageing) /* before time starts */
 		return d->io->submit(d->in, e, n);
-	for (size_t k = 0; k < n; k++) {
-		if (k + LOOK < n)
-			d->io->prefetch(d->in, &e[k + LOOK], 1);
-		if (k + LOOK / 2 < n)
-			d->io->prefetch(d->in, &e[k + LOOK / 2], 2);
-		if (k + LOOK / 4 < n)
-			d->io->prefetch(d->in, &e[k + LOOK / 4], 3);
-		if (one(d, &e[k]))
+	for (size_t k = 0; k < n; k++)
+		if (one(d, &e[k], n - k))
 			return k;
-	}
 	return n;
 }
 
@@ -940,6 +963,7 @@ static int time_age(struct dev *d, int begin)
 		memset(d->t.iv_bg, 0, d->t.niv * sizeof(uint64_t));
 	}
 	d->iv_cur = d->iv_reqs = d->iv_bytes = 0;
+	row_next_set(d);
 	d->iv_lo = d->iv_hi = 0;
 	d->iv_k = 0;
 	return 0;
