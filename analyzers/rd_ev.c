@@ -114,9 +114,12 @@ static int record(struct reader *r, const unsigned char *in, uint64_t off, struc
 	struct ev_priv *p = r->priv;
 	char why[128];
 	uint64_t events;
-	int end_rc = ev_is_end(in, p->binary, &events, why, sizeof(why));
-	if (end_rc > 0)
-		return end(r, off, events) ? -1 : 0;
+	int end_rc = 0;
+	if (p->binary >= EV_VERSION_END && in[24] == EV_OP_END) { /* what ev_is_end looks at first */
+		end_rc = ev_is_end(in, p->binary, &events, why, sizeof(why));
+		if (end_rc > 0)
+			return end(r, off, events) ? -1 : 0;
+	}
 	p->recno++;
 	if (!end_rc && !ev_decode(in, p->binary, e, why, sizeof(why)))
 		return 1;

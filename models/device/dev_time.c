@@ -329,7 +329,7 @@ struct dev {
 	struct dev_time t;
 	unsigned U, C, erase_units;
 	uint32_t umask, cmask; /* U - 1, C - 1 when both are powers of 2 (pow2) */
-	uint32_t b, page_size;
+	uint32_t b, page_size, page_shift; /* the page size is a power of 2 (ftl.c) */
 	uint64_t tr, tprog, tbers, xfer;
 	double xfer_d; /* xfer, for the channel time's sum */
 	struct unitq *u;
@@ -663,6 +663,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->stripe = d->c.layout == LAYOUT_STRIPE;
 	d->b = st.pages_per_seg;
 	d->page_size = st.page_size;
+	d->page_shift = (uint32_t)__builtin_ctz(st.page_size);
 	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->U ? d->b : d->U) : 1;
 	d->tr = (uint64_t)llround(d->c.tr_us * 1000);
 	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
@@ -872,7 +873,7 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 	switch (e->op) {
 	case EV_READ: {
 		kind = TK_READ;
-		uint64_t lo = e->offset / d->page_size, hi = (e->offset + e->length + d->page_size - 1) / d->page_size;
+		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
 		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
 			uint32_t x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
 			d->req_done = max64(d->req_done, do_read(d, unit_at(d, x), S, 0));
