@@ -69,7 +69,7 @@ static int read_pages(struct ftl *f, uint64_t first, uint64_t end)
 		if (ppn == FTL_NONE)
 			continue;
 		uint32_t seg = ftl_seg_of(f, ppn);
-		if (ftl_flash_emit(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, lpn, f->seg[seg].stream))
+		if (ftl_flash_to(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, lpn, f->seg[seg].stream))
 			return -1;
 	}
 	return 0;
@@ -98,7 +98,7 @@ int ftl_request(struct ftl *f, const struct ev *e)
 			if (ppn == FTL_NONE)
 				return 0;
 			seg = ftl_seg_of(f, ppn);
-			return ftl_flash_emit(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, page, f->seg[seg].stream);
+			return ftl_flash_to(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, page, f->seg[seg].stream);
 		}
 	}
 	switch (e->op) {

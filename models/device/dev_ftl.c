@@ -112,7 +112,8 @@ static size_t ftl_dev_submit(struct dev *d, const struct ev *e, size_t n)
 	return n;
 }
 
-/* e[0] with the hints of ftl_dev_submit for the events after it. */
+/* e[0] with the hints of ftl_dev_submit for the events after it, its
+ * operations flushed. */
 static size_t ftl_dev_submit_one(struct dev *d, const struct ev *e, size_t n)
 {
 	struct ftl *f = d->f;
@@ -123,7 +124,8 @@ static size_t ftl_dev_submit_one(struct dev *d, const struct ev *e, size_t n)
 		ftl_prefetch_seg(f, (uint32_t)pg);
 	if (LOOK / 4 < n && (pg = hint_page(f, &e[LOOK / 4])) >= 0)
 		ftl_prefetch_links(f, (uint32_t)pg);
-	return ftl_request(f, e) ? 0 : 1;
+	int rc = ftl_request(f, e);
+	return ftl_flash_flush(f) || rc ? 0 : 1;
 }
 
 static void ftl_dev_prefetch(struct dev *d, const struct ev *e, int stage)
@@ -159,6 +161,13 @@ static int ftl_dev_flash_observe(struct dev *d, flash_fn fn, void *ctx)
 {
 	return ftl_flash_observe(d->f, fn, ctx);
 }
+
+static int ftl_dev_flash_observe_batch(struct dev *d, flash_batch_fn fn, void *ctx)
+{
+	return ftl_flash_observe_batch(d->f, fn, ctx);
+}
+
+static int ftl_dev_flash_flush(struct dev *d) { return ftl_flash_flush(d->f); }
 
 static void ftl_dev_stats(const struct dev *d, struct dev_stats *st)
 {
@@ -262,6 +271,8 @@ const struct dev_ops dev_ftl_ops = {
 	.free_segments = ftl_dev_free_segments,
 	.time = ftl_dev_time,
 	.flash_observe = ftl_dev_flash_observe,
+	.flash_observe_batch = ftl_dev_flash_observe_batch,
+	.flash_flush = ftl_dev_flash_flush,
 	.stats = ftl_dev_stats,
 	.stream = ftl_dev_stream,
 	.hist = ftl_dev_hist,

@@ -552,13 +552,9 @@ static inline unsigned unit_of(const struct dev *d, uint32_t seg, uint32_t ppn)
 	return unit_at(d, d->stripe ? ppn - seg * d->b : seg);
 }
 
-/* The flash-operation hook: each operation to its unit. */
-static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
+/* A flash operation of the request being served to its unit. */
+static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op)
 {
-	struct dev *d = ctx;
-	(void)f;
-	if (!d->active)
-		return 0; /* preconditioning, learning: before time starts */
 	if (op->cause == FLASH_HOST) { /* the most frequent */
 		if (op->kind == FLASH_PROGRAM) {
 			uint64_t done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_barrier), 0);
@@ -613,6 +609,35 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 	}
 	return 0;
 }
+
+/* The flash-operation hook, each operation as it comes (a model
+ * without the batch observer) or a batch of them in order (flushed
+ * after each call into the model: inner_flush). Operations done while
+ * no request is served (preconditioning, learning, an ageing trace)
+ * are before time starts. */
+static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
+{
+	struct dev *d = ctx;
+	(void)f;
+	return d->active ? op_one(d, op) : 0;
+}
+
+static int on_flash_batch(void *ctx, const struct ftl *f, const struct flash_op *ops, unsigned n)
+{
+	struct dev *d = ctx;
+	(void)f;
+	if (!d->active)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (op_one(d, &ops[i]))
+			return -1;
+	return 0;
+}
+
+/* The operations of the call into the model just made, while the state
+ * it was made in holds: 0, or -1 with the error in d->err or the
+ * model's. */
+static inline int inner_flush(struct dev *d) { return d->io->flash_flush ? d->io->flash_flush(d->in) : 0; }
 
 static void time_close(struct dev *d)
 {
@@ -687,7 +712,8 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	lhist_init(&d->iv);
 	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
-	if (d->io->flash_observe(d->in, on_flash, d)) {
+	if (d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
+				       : d->io->flash_observe(d->in, on_flash, d)) {
 		set_err(err, n, "too many flash-operation observers");
 		time_close(d);
 		return NULL;
@@ -755,6 +781,8 @@ static int background(struct dev *d, uint64_t t, uint64_t A)
 		d->step_reads = 0;
 		d->active = 1;
 		int rc = d->io->clean(d->in);
+		if (inner_flush(d))
+			rc = -1;
 		d->active = 0;
 		d->bg = 0;
 		d->mode = MODE_FG;
@@ -863,7 +891,8 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 			d->barrier = done;
 	}
 	d->active = 1;
-	size_t ok = d->io->submit_one ? d->io->submit_one(d->in, e, n) : d->io->submit(d->in, e, 1);
+	size_t ok = d->io->submit_one ? d->io->submit_one(d->in, e, n) /* flushed */
+				      : d->io->submit(d->in, e, 1) == 1 && !inner_flush(d);
 	d->active = 0;
 	d->mode = MODE_FG;
 	if (ok != 1)
@@ -913,8 +942,10 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 /* Event by event, each with the hints for those ahead (submit_one). */
 static size_t time_submit(struct dev *d, const struct ev *e, size_t n)
 {
-	if (d->ageing) /* before time starts */
-		return d->io->submit(d->in, e, n);
+	if (d->ageing) { /* before time starts */
+		size_t k = d->io->submit(d->in, e, n);
+		return inner_flush(d) ? 0 : k;
+	}
 	for (size_t k = 0; k < n; k++)
 		if (one(d, &e[k], n - k))
 			return k;
@@ -929,10 +960,11 @@ static int time_idle(struct dev *d, uint64_t until_ns)
 	return d->c.bg_high && until_ns > t ? background(d, t, until_ns) : 0;
 }
 
-static int time_precondition(struct dev *d, int kind) { return d->io->precondition(d->in, kind); }
-static int time_learn_begin(struct dev *d) { return d->io->learn_begin(d->in); }
-static int time_learn(struct dev *d, const struct ev *e) { return d->io->learn(d->in, e); }
-static int time_learn_end(struct dev *d) { return d->io->learn_end(d->in); }
+/* Before time starts: their flash operations (flushed) count nowhere. */
+static int time_precondition(struct dev *d, int kind) { return d->io->precondition(d->in, kind) | inner_flush(d); }
+static int time_learn_begin(struct dev *d) { return d->io->learn_begin(d->in) | inner_flush(d); }
+static int time_learn(struct dev *d, const struct ev *e) { return d->io->learn(d->in, e) | inner_flush(d); }
+static int time_learn_end(struct dev *d) { return d->io->learn_end(d->in) | inner_flush(d); }
 /* After an ageing trace the clock restarts at 0 on an idle device. */
 static int time_age(struct dev *d, int begin)
 {
@@ -970,7 +1002,11 @@ static int time_age(struct dev *d, int begin)
 	return 0;
 }
 
-static int time_clean(struct dev *d) { return d->io->clean(d->in); }
+static int time_clean(struct dev *d)
+{
+	int rc = d->io->clean(d->in);
+	return inner_flush(d) ? -1 : rc;
+}
 static uint32_t time_free_segments(const struct dev *d) { return d->io->free_segments(d->in); }
 
 static int time_flash_observe(struct dev *d, flash_fn fn, void *ctx) { return d->io->flash_observe(d->in, fn, ctx); }
