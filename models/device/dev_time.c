@@ -746,10 +746,11 @@ static int rows_to(struct dev *d, uint64_t k)
 			d->t.rows = r;
 			d->rows_cap = cap;
 		}
+		/* (the latencies only where they are kept: nothing else reads them) */
 		d->t.rows[d->t.nrows++] = (struct time_row){.reqs = d->iv_reqs,
 							   .bytes = d->iv_bytes,
-							   .mean_ns = lhist_mean(&d->iv),
-							   .p99_ns = lhist_quantile(&d->iv, 0.99),
+							   .mean_ns = d->c.timeline_lat ? lhist_mean(&d->iv) : 0,
+							   .p99_ns = d->c.timeline_lat ? lhist_quantile(&d->iv, 0.99) : 0,
 							   .free_segments = st.free_segments,
 							   .wa = wa < 0 ? 0 : wa};
 		if (d->iv_reqs)
@@ -927,7 +928,8 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		unsigned bk = lhist_bucket(lat);
 		if (measuring)
 			lhist_add_at(&d->t.lat[kind], lat, bk);
-		lhist_add_at(&d->iv, lat, bk);
+		if (d->c.timeline_lat)
+			lhist_add_at(&d->iv, lat, bk);
 		d->iv_reqs++;
 		d->iv_bytes += e->length;
 	}

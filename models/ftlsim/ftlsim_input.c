@@ -92,6 +92,23 @@ int sim_next_event(struct sim *s, struct ev *e)
 	return rc;
 }
 
+size_t sim_next_events(struct sim *s, struct ev *e, size_t n)
+{
+	if (!s->in.from_buf && s->in.t && !s->in.fp_live) {
+		size_t k = trace_next_many(s->in.t, e, n);
+		for (size_t i = 0; i < k; i++) /* sim_next_event's, event by event */
+			if (!s->in.have_volume0) {
+				s->in.volume0 = e[i].volume;
+				s->in.have_volume0 = 1;
+			} else if (e[i].volume != s->in.volume0) {
+				s->in.volumes_mixed = 1;
+			}
+		if (k)
+			return k;
+	}
+	return sim_next_event(s, e) > 0;
+}
+
 static void buffer_event(struct sim *s, const struct ev *e)
 {
 	if (s->in.nbuf == s->in.capbuf) {

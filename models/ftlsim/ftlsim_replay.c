@@ -156,9 +156,13 @@ static void fill(struct replay *r, struct batch *b, uint64_t first)
 	b->n = 0;
 	b->first = first;
 	b->all = !r->s->opt.per_volume;
-	while (b->n < BATCH && !sim_interrupted && sim_next_event(r->s, &b->e[b->n]) > 0) {
-		models_of(r->s, &b->e[b->n], r->nm, &b->lo[b->n], &b->hi[b->n]);
-		b->n++;
+	while (b->n < BATCH && !sim_interrupted) {
+		size_t k = sim_next_events(r->s, &b->e[b->n], BATCH - b->n);
+		if (!k)
+			break;
+		for (size_t i = b->n; i < b->n + k; i++)
+			models_of(r->s, &b->e[i], r->nm, &b->lo[i], &b->hi[i]);
+		b->n += (unsigned)k;
 	}
 }
 
