@@ -448,8 +448,8 @@ size_t trace_next_many(struct trace *t, struct ev *e, size_t n)
 		raw_seen(t, e[i].t_ns);
 		unsorted_seen(t, &e[i]);
 		e[i].t_ns -= t->t0;
-		if (keep(t, &e[i]))
-			e[k++] = e[i];
+		if (keep(t, &e[i]) && k++ < i)
+			e[k - 1] = e[i];
 	}
 	return k;
 }

@@ -138,12 +138,12 @@ static inline int ev_decode_good(const unsigned char in[EV_REC_SIZE], int versio
 {
 	unsigned op = in[24], hint = version >= 2 ? in[28] : 0;
 	uint64_t offset = ev_get64(in + 8);
+	unsigned pad = in[29] | in[30] | in[31]; /* the padding: bytes 29 to 31, from 26 in version 1 */
+	if (version < 2)
+		pad |= in[26] | in[27] | in[28];
 	if (op >= (unsigned)(version >= 2 ? EV_NOPS_ALL : EV_NOPS) || hint > EV_HINT_MAX ||
-	    offset > (uint64_t)INT64_MAX)
+	    offset > (uint64_t)INT64_MAX || pad)
 		return 0;
-	for (int i = version >= 2 ? 29 : 26; i < EV_REC_SIZE; i++)
-		if (in[i])
-			return 0;
 	e->t_ns = (int64_t)ev_get64(in);
 	e->offset = offset;
 	e->length = ev_get32(in + 16);

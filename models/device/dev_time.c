@@ -336,7 +336,8 @@ struct dev {
 	uint64_t *ch_free;
 	uint64_t backlog, bl_erase_units;
 	/* flags: the request being served (active, mode, bg), the run */
-	uint8_t active, mode, bg, have_t0, ended, ageing, pow2, stripe;
+	uint8_t active, mode, bg, have_t0, ended, ageing, pow2;
+	uint8_t scale1; /* open loop at --time-scale 1 */
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
@@ -549,7 +550,7 @@ static uint64_t do_erase(struct dev *d, unsigned u, uint64_t r)
 
 static inline unsigned unit_of(const struct dev *d, uint32_t seg, uint32_t ppn)
 {
-	return unit_at(d, d->stripe ? ppn - seg * d->b : seg);
+	return unit_at(d, d->c.layout == LAYOUT_STRIPE ? ppn - seg * d->b : seg);
 }
 
 /* A flash operation of the request being served to its unit. */
@@ -685,7 +686,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->pow2 = !(d->U & (d->U - 1)) && !(d->C & (d->C - 1));
 	d->umask = d->U - 1;
 	d->cmask = d->C - 1;
-	d->stripe = d->c.layout == LAYOUT_STRIPE;
+	d->scale1 = d->c.time_scale == 1;
 	d->b = st.pages_per_seg;
 	d->page_size = st.page_size;
 	d->page_shift = (uint32_t)__builtin_ctz(st.page_size);
@@ -838,7 +839,7 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 			d->have_t0 = 1;
 		}
 		int64_t dt = e->t_ns - d->t0;
-		if (d->c.time_scale == 1 && dt < (int64_t)1 << 53) { /* what the product gives, exact in a double */
+		if (d->scale1 && dt < (int64_t)1 << 53) { /* what the product gives, exact in a double */
 			A = dt > 0 ? (uint64_t)dt : 0;
 		} else {
 			double x = (double)dt * d->c.time_scale;
