@@ -436,6 +436,8 @@ static inline void unsorted_seen(struct trace *t, const struct ev *e)
 	t->nraw++;
 }
 
+int trace_has_many(const struct trace *t) { return !t->o.sort && t->r.ops->next_many; }
+
 size_t trace_next_many(struct trace *t, struct ev *e, size_t n)
 {
 	/* times within 2^62 ns of 0 (next_many's) and a first one as

@@ -61,6 +61,9 @@ int trace_next(struct trace *t, struct ev *e);
  * of those its reader has at hand without a special case (its
  * next_many): how many, 0 when none is (trace_next gives what comes). */
 size_t trace_next_many(struct trace *t, struct ev *e, size_t n);
+/* Whether trace_next_many can give any (its reader has the fast path,
+ * the trace is not sorted in memory). */
+int trace_has_many(const struct trace *t);
 const char *trace_error(const struct trace *t);
 /* After trace_next returned 0: NULL when the input ended where its
  * format says it ends (or the format cannot say), else why it is cut
