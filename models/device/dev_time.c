@@ -525,8 +525,9 @@ static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uns
 		drain(d, q, r);
 	unsigned c = chan_of(d, u);
 	uint64_t cs = max64(d->ch_free[c], r);
-	d->ch_free[c] = cs + d->xfer;
-	d->t.xfer_ns += d->xfer_d;
+	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
+	if (d->xfer)
+		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
 	uint64_t s = max64(q->free_at, cs + d->xfer);
 	note_wait(d, q, r, s, gc);
 	q->free_at = s + d->tprog;
