@@ -114,9 +114,12 @@ static int record(struct reader *r, const unsigned char *in, uint64_t off, struc
 	struct ev_priv *p = r->priv;
 	char why[128];
 	uint64_t events;
-	int end_rc = ev_is_end(in, p->binary, &events, why, sizeof(why));
-	if (end_rc > 0)
-		return end(r, off, events) ? -1 : 0;
+	int end_rc = 0;
+	if (p->binary >= EV_VERSION_END && in[24] == EV_OP_END) { /* what ev_is_end looks at first */
+		end_rc = ev_is_end(in, p->binary, &events, why, sizeof(why));
+		if (end_rc > 0)
+			return end(r, off, events) ? -1 : 0;
+	}
 	p->recno++;
 	if (!end_rc && !ev_decode(in, p->binary, e, why, sizeof(why)))
 		return 1;
@@ -172,6 +175,30 @@ static int ev_next(struct reader *r, struct ev *e)
 	}
 }
 
+/* The records whole in the buffer that decode to events as record()
+ * would, with their times within 2^62 ns of 0 (reader_ops.next_many);
+ * anything else (an end record, a bad one, the buffer's end) is left to
+ * ev_next. */
+static size_t ev_next_many(struct reader *r, struct ev *e, size_t n)
+{
+	struct ev_priv *p = r->priv;
+	struct src *s = r->src;
+	int v = p->binary;
+	size_t k = 0;
+	if (p->ended || !v)
+		return 0;
+	for (; k < n && s->len - s->pos >= EV_REC_SIZE; k++) {
+		const unsigned char *in = s->buf + s->pos;
+		if (ev_get64(in) + (UINT64_C(1) << 62) >= UINT64_C(1) << 63 ||
+		    (v >= EV_VERSION_END && in[24] == EV_OP_END) || !ev_decode_good(in, v, &e[k]))
+			break; /* ev_next says what it is */
+		s->pos += EV_REC_SIZE;
+		s->offset += EV_REC_SIZE;
+		p->recno++;
+	}
+	return k;
+}
+
 static void ev_close(struct reader *r)
 {
 	free(r->priv);
@@ -187,4 +214,5 @@ const struct reader_ops rd_ev_ops = {
 	.open = ev_open,
 	.next = ev_next,
 	.close = ev_close,
+	.next_many = ev_next_many,
 };

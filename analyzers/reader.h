@@ -65,6 +65,11 @@ struct reader_ops {
 	 * ends before its format's end), -1 error (r->err). Mandatory. */
 	int (*next)(struct reader *r, struct ev *e);
 	void (*close)(struct reader *r);
+	/* Optional, a fast path beside next: up to n events as next would
+	 * give them, of the records at hand (read already, whole and good,
+	 * each time within 2^62 ns of 0), stopping before any other: how
+	 * many (0: none is; next gives what comes). */
+	size_t (*next_many)(struct reader *r, struct ev *e, size_t n);
 };
 
 /*

@@ -325,6 +325,16 @@ static int check_boundary(struct trace *t, int64_t tn)
 	return -1;
 }
 
+/* The raw time of an event read (after its member's boundary check). */
+static inline void raw_seen(struct trace *t, int64_t tn)
+{
+	if (!t->have_raw_last || t->raw_last_member != t->cur) {
+		t->raw_last_member = t->cur;
+		t->have_raw_last = 1;
+	}
+	t->raw_last = tn;
+}
+
 static int raw_next(struct trace *t, struct ev *e)
 {
 	for (;;) {
@@ -335,11 +345,7 @@ static int raw_next(struct trace *t, struct ev *e)
 		if (rc > 0) {
 			if (t->boundary && check_boundary(t, e->t_ns))
 				return -1;
-			if (!t->have_raw_last || t->raw_last_member != t->cur) {
-				t->raw_last_member = t->cur;
-				t->have_raw_last = 1;
-			}
-			t->raw_last = e->t_ns;
+			raw_seen(t, e->t_ns);
 			return 1;
 		}
 		if (rc < 0) {
@@ -412,6 +418,44 @@ static int load_sorted(struct trace *t)
 	return 0;
 }
 
+/* An event read in file order (unsorted mode): the first time kept, the
+ * order checked. */
+static inline void unsorted_seen(struct trace *t, const struct ev *e)
+{
+	if (!t->have_t0) {
+		t->t0 = e->t_ns;
+		t->have_t0 = 1;
+	} else if (e->t_ns < t->last_t && !t->told_unsorted++ && !t->o.reopen) {
+		warn("%s: not in time order (event %llu is %.9f s before the one before it): "
+		     "events are taken in file order, times before the first event come out "
+		     "negative; --sort orders them",
+		     t->r.src ? t->r.src->name : t->r.path, (unsigned long long)t->nraw + 1,
+		     (double)(t->last_t - e->t_ns) / 1e9);
+	}
+	t->last_t = e->t_ns;
+	t->nraw++;
+}
+
+int trace_has_many(const struct trace *t) { return !t->o.sort && t->r.ops->next_many; }
+
+size_t trace_next_many(struct trace *t, struct ev *e, size_t n)
+{
+	/* times within 2^62 ns of 0 (next_many's) and a first one as
+	 * well: the relative times cannot overflow */
+	if (t->o.sort || t->boundary || !t->r.ops->next_many ||
+	    (t->have_t0 && (uint64_t)t->t0 + (UINT64_C(1) << 62) >= UINT64_C(1) << 63))
+		return 0;
+	size_t got = t->r.ops->next_many(&t->r, e, n), k = 0;
+	for (size_t i = 0; i < got; i++) {
+		raw_seen(t, e[i].t_ns);
+		unsorted_seen(t, &e[i]);
+		e[i].t_ns -= t->t0;
+		if (keep(t, &e[i]) && k++ < i)
+			e[k - 1] = e[i];
+	}
+	return k;
+}
+
 int trace_next(struct trace *t, struct ev *e)
 {
 	if (t->o.sort && !t->sorted_ready) {
@@ -428,18 +472,7 @@ int trace_next(struct trace *t, struct ev *e)
 			int rc = raw_next(t, e);
 			if (rc <= 0)
 				return rc;
-			if (!t->have_t0) {
-				t->t0 = e->t_ns;
-				t->have_t0 = 1;
-			} else if (e->t_ns < t->last_t && !t->told_unsorted++ && !t->o.reopen) {
-				warn("%s: not in time order (event %llu is %.9f s before the one before it): "
-				     "events are taken in file order, times before the first event come out "
-				     "negative; --sort orders them",
-				     t->r.src ? t->r.src->name : t->r.path,
-				     (unsigned long long)t->nraw + 1, (double)(t->last_t - e->t_ns) / 1e9);
-			}
-			t->last_t = e->t_ns;
-			t->nraw++;
+			unsorted_seen(t, e);
 		}
 		if (__builtin_sub_overflow(e->t_ns, t->t0, &e->t_ns)) {
 			/* Not representable relative to the first event: a

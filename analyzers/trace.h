@@ -57,6 +57,13 @@ struct trace *trace_open_mem(const char *name, const void *data, size_t len,
 			     const struct trace_opts *o, char *err, size_t n);
 /* 1 event, 0 end, -1 error (message via trace_error). */
 int trace_next(struct trace *t, struct ev *e);
+/* A fast path beside it: up to n events as trace_next would give them,
+ * of those its reader has at hand without a special case (its
+ * next_many): how many, 0 when none is (trace_next gives what comes). */
+size_t trace_next_many(struct trace *t, struct ev *e, size_t n);
+/* Whether trace_next_many can give any (its reader has the fast path,
+ * the trace is not sorted in memory). */
+int trace_has_many(const struct trace *t);
 const char *trace_error(const struct trace *t);
 /* After trace_next returned 0: NULL when the input ended where its
  * format says it ends (or the format cannot say), else why it is cut

@@ -53,12 +53,12 @@ static void put64(unsigned char *p, uint64_t v)
 		p[i] = (unsigned char)(v >> (8 * i));
 }
 
-static uint32_t get32(const unsigned char *p)
+static inline uint32_t get32(const unsigned char *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static uint64_t get64(const unsigned char *p)
+static inline uint64_t get64(const unsigned char *p)
 {
 	return (uint64_t)get32(p) | (uint64_t)get32(p + 4) << 32;
 }

@@ -125,6 +125,36 @@ void ev_encode(const struct ev *e, unsigned char out[EV_REC_SIZE]);
  * bad op, a bad hint or nonzero padding. */
 int ev_decode(const unsigned char in[EV_REC_SIZE], int version, struct ev *e, char *err, size_t n);
 
+/* Little-endian fields of a record. */
+static inline uint32_t ev_get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint64_t ev_get64(const unsigned char *p) { return (uint64_t)ev_get32(p) | (uint64_t)ev_get32(p + 4) << 32; }
+
+/* ev_decode of a good record, inline: 1 (*e as ev_decode sets it), or
+ * 0 for one that ev_decode refuses (nothing said why). */
+static inline int ev_decode_good(const unsigned char in[EV_REC_SIZE], int version, struct ev *e)
+{
+	unsigned op = in[24], hint = version >= 2 ? in[28] : 0;
+	uint64_t offset = ev_get64(in + 8);
+	unsigned pad = in[29] | in[30] | in[31]; /* the padding: bytes 29 to 31, from 26 in version 1 */
+	if (version < 2)
+		pad |= in[26] | in[27] | in[28];
+	if (op >= (unsigned)(version >= 2 ? EV_NOPS_ALL : EV_NOPS) || hint > EV_HINT_MAX ||
+	    offset > (uint64_t)INT64_MAX || pad)
+		return 0;
+	e->t_ns = (int64_t)ev_get64(in);
+	e->offset = offset;
+	e->length = ev_get32(in + 16);
+	e->volume = ev_get32(in + 20);
+	e->op = (uint8_t)op;
+	e->temp = in[25];
+	e->stream = version >= 2 ? (uint16_t)(in[26] | in[27] << 8) : 0;
+	e->hint = (uint8_t)hint;
+	return 1;
+}
+
 /* The end record after events event records. */
 void ev_encode_end(uint64_t events, unsigned char out[EV_REC_SIZE]);
 /* Whether a record of a stream of this version is its end record: 1

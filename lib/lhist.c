@@ -8,6 +8,16 @@
 
 void lhist_init(struct lhist *h) { memset(h, 0, sizeof(*h)); }
 
+void lhist_reset(struct lhist *h)
+{
+	if (h->n) { /* every value lies in [min, max]: no bucket outside theirs counts one */
+		unsigned lo = lhist_bucket(h->min), hi = lhist_bucket(h->max);
+		memset(&h->b[lo], 0, (hi - lo + 1) * sizeof(h->b[0]));
+	}
+	h->n = h->max = h->min = 0;
+	h->sum = 0;
+}
+
 void lhist_bounds(unsigned i, uint64_t *lo, uint64_t *hi)
 {
 	if (i < LHIST_SUB) {
@@ -31,7 +41,8 @@ double lhist_quantile(const struct lhist *h, double q)
 	uint64_t rank = (uint64_t)ceil(q * (double)h->n), seen = 0;
 	if (rank < 1)
 		rank = 1;
-	for (unsigned i = 0; i < LHIST_BUCKETS; i++) {
+	/* the buckets below min's hold nothing, and max's reaches n */
+	for (unsigned i = lhist_bucket(h->min), top = lhist_bucket(h->max); i <= top; i++) {
 		seen += h->b[i];
 		if (seen >= rank) {
 			uint64_t lo, hi;

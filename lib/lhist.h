@@ -41,9 +41,11 @@ static inline unsigned lhist_bucket(uint64_t v)
 }
 void lhist_bounds(unsigned i, uint64_t *lo, uint64_t *hi);
 
-static inline void lhist_add(struct lhist *h, uint64_t v)
+/* v, whose bucket i = lhist_bucket(v) the caller has (one value into
+ * several histograms). */
+static inline void lhist_add_at(struct lhist *h, uint64_t v, unsigned i)
 {
-	h->b[lhist_bucket(v)]++;
+	h->b[i]++;
 	if (!h->n || v < h->min)
 		h->min = v;
 	if (v > h->max)
@@ -51,6 +53,13 @@ static inline void lhist_add(struct lhist *h, uint64_t v)
 	h->n++;
 	h->sum += (double)v;
 }
+
+static inline void lhist_add(struct lhist *h, uint64_t v) { lhist_add_at(h, v, lhist_bucket(v)); }
+
+/* Empty again, as lhist_init leaves it, clearing only the buckets
+ * between its least and its largest value (a histogram emptied often,
+ * as a timeline's per interval). */
+void lhist_reset(struct lhist *h);
 
 /* The q-quantile (0 <= q <= 1) in ns: the smallest value v with at
  * least ceil(q n) values <= v, as the midpoint of its bucket (clamped

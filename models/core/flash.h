@@ -47,6 +47,25 @@ typedef int (*flash_fn)(void *ctx, const struct ftl *f, const struct flash_op *o
 #define FTL_MAX_FLASH_OBS 4
 int ftl_flash_observe(struct ftl *f, flash_fn fn, void *ctx);
 
+/*
+ * A batch observer (one at most, beside those above): the operations
+ * are kept in the model, in order, and handed to it FTL_FLASH_BATCH at
+ * a time at most, when the model's array is full and when its owner
+ * calls ftl_flash_flush; for an observer that does little with each
+ * operation (a device in time), whose call per operation would cost
+ * more than its work. Its owner flushes after each call into the model
+ * that can do flash operations, before it needs their effect, and
+ * while the state it reads them in is the one they were done in. fn's
+ * return value other than 0 is an error as a direct observer's (the
+ * flush or the operation that found the array full returns -1).
+ */
+#define FTL_FLASH_BATCH 64
+typedef int (*flash_batch_fn)(void *ctx, const struct ftl *f, const struct flash_op *ops, unsigned n);
+/* 0, or -1 when one is registered already. */
+int ftl_flash_observe_batch(struct ftl *f, flash_batch_fn fn, void *ctx);
+/* The operations kept to the batch observer: 0, or -1 with f->err. */
+int ftl_flash_flush(struct ftl *f);
+
 /* "program", "read", "erase"; "host", "gc", "wl", "host_read", "fill". */
 const char *flash_kind_name(unsigned k);
 const char *flash_cause_name(unsigned c);

@@ -507,7 +507,7 @@ static inline __attribute__((always_inline)) int put_(struct ftl *f, struct ftl_
 						      unsigned cause, const int obs)
 {
 	uint32_t ppn = st->next++;
-	if (obs && ftl_flash_emit(f, FLASH_PROGRAM, cause, st->seg, ppn, lpn, (unsigned)(st - f->streams)))
+	if (obs && ftl_flash_to(f, FLASH_PROGRAM, cause, st->seg, ppn, lpn, (unsigned)(st - f->streams)))
 		return -1;
 	unsigned bit;
 	uint64_t *w = ftl_vword(f, ppn, &bit);
@@ -577,7 +577,7 @@ static int gather(struct ftl *f, uint32_t seg, unsigned cause)
 		for (uint32_t i = 0; i < f->vmap_words; i++)
 			for (uint64_t m = w[i]; m; m &= m - 1) {
 				uint32_t ppn = base + i * 64 + (uint32_t)__builtin_ctzll(m);
-				if (ftl_flash_emit(f, FLASH_READ, cause, seg, ppn, f->p2l[ppn], f->seg[seg].stream))
+				if (ftl_flash_to(f, FLASH_READ, cause, seg, ppn, f->p2l[ppn], f->seg[seg].stream))
 					return -1;
 			}
 	for (uint32_t i = 0; i < f->vmap_words; i++) {
@@ -1087,11 +1087,35 @@ int ftl_observe(struct ftl *f, const struct ftl_observer *o)
 
 int ftl_flash_observe(struct ftl *f, flash_fn fn, void *ctx)
 {
-	if (f->nflash >= FTL_MAX_FLASH_OBS)
+	if (f->nflash_fn >= FTL_MAX_FLASH_OBS)
 		return -1;
-	f->flash[f->nflash].fn = fn;
-	f->flash[f->nflash].ctx = ctx;
+	f->flash[f->nflash_fn].fn = fn;
+	f->flash[f->nflash_fn].ctx = ctx;
+	f->nflash_fn++;
 	f->nflash++;
+	f->flash_batch_only = 0;
+	return 0;
+}
+
+int ftl_flash_observe_batch(struct ftl *f, flash_batch_fn fn, void *ctx)
+{
+	if (f->flash_batch)
+		return -1;
+	f->flash_batch = fn;
+	f->flash_batch_ctx = ctx;
+	f->nflash++;
+	f->flash_batch_only = !f->nflash_fn;
+	return 0;
+}
+
+int ftl_flash_flush(struct ftl *f)
+{
+	unsigned n = f->nbatched;
+	if (!n)
+		return 0;
+	f->nbatched = 0;
+	if (f->flash_batch(f->flash_batch_ctx, f, f->batched, n))
+		return f->err[0] ? -1 : ftl_err(f, "a flash-operation observer stopped the run");
 	return 0;
 }
 
@@ -1105,9 +1129,14 @@ __attribute__((noinline)) int ftl_flash_emit(struct ftl *f, unsigned kind, unsig
 			      .kind = (uint8_t)kind,
 			      .cause = (uint8_t)(cause == FLASH_HOST && f->precond_active ? FLASH_FILL : cause),
 			      .stream = (uint8_t)stream};
-	for (unsigned i = 0; i < f->nflash; i++)
+	for (unsigned i = 0; i < f->nflash_fn; i++)
 		if (f->flash[i].fn(f->flash[i].ctx, f, &op))
 			return f->err[0] ? -1 : ftl_err(f, "a flash-operation observer stopped the run");
+	if (f->flash_batch) {
+		if (f->nbatched == FTL_FLASH_BATCH && ftl_flash_flush(f))
+			return -1;
+		f->batched[f->nbatched++] = op;
+	}
 	return 0;
 }
 

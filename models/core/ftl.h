@@ -176,7 +176,7 @@ struct ftl {
 	uint32_t *l2p, *p2l;
 	uint64_t *vmap;
 	uint32_t vmap_words;
-	unsigned nflash; /* flash-operation observers (flash.h), beside what every page write reads */
+	unsigned nflash; /* flash-operation observers (flash.h) of either kind, beside what every page write reads */
 
 	/* segments */
 	struct ftl_seg *seg;
@@ -282,6 +282,12 @@ struct ftl {
 		flash_fn fn;
 		void *ctx;
 	} flash[FTL_MAX_FLASH_OBS];
+	unsigned nflash_fn;	     /* of them, called per operation (flash[]) */
+	int flash_batch_only;	     /* the batch observer alone: its operations kept inline (ftl_flash_to) */
+	flash_batch_fn flash_batch; /* the batch observer, or NULL */
+	void *flash_batch_ctx;
+	unsigned nbatched;	     /* operations kept for it, batched[0..nbatched) */
+	struct flash_op batched[FTL_FLASH_BATCH];
 	uint64_t now_ns;
 	uint64_t write_ns; /* the time of the last host page write */
 

@@ -22,10 +22,30 @@ int ftl_place_failed(struct ftl *f);
  * told as a fill. */
 int ftl_flash_emit(struct ftl *f, unsigned kind, unsigned cause, uint32_t seg, uint32_t ppn, uint32_t lpn,
 		   unsigned stream);
+/* The same with an observer registered (f->nflash): for the batch
+ * observer alone the operation is kept here, inline, while the array
+ * has room. */
+static inline __attribute__((always_inline)) int ftl_flash_to(struct ftl *f, unsigned kind, unsigned cause,
+							      uint32_t seg, uint32_t ppn, uint32_t lpn,
+							      unsigned stream)
+{
+	if (f->flash_batch_only && f->nbatched < FTL_FLASH_BATCH) {
+		f->batched[f->nbatched++] =
+			(struct flash_op){.t_ns = f->now_ns,
+					  .seg = seg,
+					  .ppn = ppn,
+					  .lpn = lpn,
+					  .kind = (uint8_t)kind,
+					  .cause = (uint8_t)(cause == FLASH_HOST && f->precond_active ? FLASH_FILL : cause),
+					  .stream = (uint8_t)stream};
+		return 0;
+	}
+	return ftl_flash_emit(f, kind, cause, seg, ppn, lpn, stream);
+}
 static inline int ftl_flash(struct ftl *f, unsigned kind, unsigned cause, uint32_t seg, uint32_t ppn,
 			    uint32_t lpn, unsigned stream)
 {
-	return f->nflash ? ftl_flash_emit(f, kind, cause, seg, ppn, lpn, stream) : 0;
+	return f->nflash ? ftl_flash_to(f, kind, cause, seg, ppn, lpn, stream) : 0;
 }
 
 /* The GC pass's steps that wear levelling reuses (ftl.c): clean one

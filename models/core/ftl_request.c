@@ -69,7 +69,7 @@ static int read_pages(struct ftl *f, uint64_t first, uint64_t end)
 		if (ppn == FTL_NONE)
 			continue;
 		uint32_t seg = ftl_seg_of(f, ppn);
-		if (ftl_flash_emit(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, lpn, f->seg[seg].stream))
+		if (ftl_flash_to(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, lpn, f->seg[seg].stream))
 			return -1;
 	}
 	return 0;
@@ -78,13 +78,28 @@ static int read_pages(struct ftl *f, uint64_t first, uint64_t end)
 int ftl_request(struct ftl *f, const struct ev *e)
 {
 	f->now_ns = e->t_ns;
-	/* The common case first: one whole page written in a direct map,
-	 * what the general path below does for it, without its steps. */
-	if (e->op == EV_WRITE && e->length == f->page_size && !(e->offset & (f->page_size - 1)) && !f->map &&
-	    (e->offset >> f->page_shift) < f->U && !f->place_request && !f->learning) {
-		f->r.writes++;
-		struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint, .t_ns = e->t_ns};
-		return ftl_write_tagged(f, (uint32_t)(e->offset >> f->page_shift), &tag);
+	/* The common cases first: one whole page written or read in a
+	 * direct map, what the general path below does for it, without its
+	 * steps. */
+	if (e->length == f->page_size && !(e->offset & (f->page_size - 1)) && !f->map &&
+	    (e->offset >> f->page_shift) < f->U) {
+		uint32_t page = (uint32_t)(e->offset >> f->page_shift);
+		if (e->op == EV_WRITE && !f->place_request && !f->learning) {
+			f->r.writes++;
+			struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint, .t_ns = e->t_ns};
+			return ftl_write_tagged(f, page, &tag);
+		}
+		if (e->op == EV_READ) {
+			f->r.reads++;
+			f->r.read_pages++;
+			if (!f->nflash || f->learning)
+				return 0;
+			uint32_t ppn = f->l2p[page], seg; /* read_pages of the one page */
+			if (ppn == FTL_NONE)
+				return 0;
+			seg = ftl_seg_of(f, ppn);
+			return ftl_flash_to(f, FLASH_READ, FLASH_HOST_READ, seg, ppn, page, f->seg[seg].stream);
+		}
 	}
 	switch (e->op) {
 	case EV_FLUSH:

@@ -111,6 +111,13 @@ struct dev_ops {
 	 * of the one that failed. The device prefetches what the events
 	 * ahead will touch itself. */
 	size_t (*submit)(struct dev *d, const struct ev *e, size_t n);
+	/* The first of the events e[0..n) for a caller that serves them
+	 * one at a time (a device over this one, with work of its own
+	 * around each): the hints submit would give for the events ahead,
+	 * then e[0] served, and the flash operations it did handed to the
+	 * batch observer (flash_flush). 1, or 0 when it failed. NULL:
+	 * submit(d, e, 1) does, without the hints. */
+	size_t (*submit_one)(struct dev *d, const struct ev *e, size_t n);
 	/* A hint for a caller that hands the device one event at a time
 	 * (several devices take turns): event e comes some events ahead;
 	 * stage 1 (furthest) to 3 (nearest). Changes nothing. */
@@ -135,6 +142,11 @@ struct dev_ops {
 	const struct dev_time *(*time)(struct dev *d);
 	/* The flash-operation hook (flash.h): 0, or -1 when full. */
 	int (*flash_observe)(struct dev *d, flash_fn fn, void *ctx);
+	/* Its batch observer (flash.h): 0, or -1 when there is one; and
+	 * the operations kept for it handed over: 0 or -1. NULL: the
+	 * device has none. */
+	int (*flash_observe_batch)(struct dev *d, flash_batch_fn fn, void *ctx);
+	int (*flash_flush)(struct dev *d);
 	void (*stats)(const struct dev *d, struct dev_stats *st);
 	void (*stream)(const struct dev *d, unsigned i, struct dev_stream *out);
 	/* Fills nbins bins (as enum dev_hist says); 0, or -1 when nbins is

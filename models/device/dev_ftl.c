@@ -120,6 +120,22 @@ static size_t ftl_dev_submit(struct dev *d, const struct ev *e, size_t n)
 	return n;
 }
 
+/* e[0] with the hints of ftl_dev_submit for the events after it, its
+ * operations flushed. */
+static size_t ftl_dev_submit_one(struct dev *d, const struct ev *e, size_t n)
+{
+	struct ftl *f = d->f;
+	int64_t pg;
+	if (LOOK < n && (pg = hint_page(f, &e[LOOK])) >= 0)
+		ftl_prefetch(f, (uint32_t)pg);
+	if (LOOK / 2 < n && (pg = hint_page(f, &e[LOOK / 2])) >= 0)
+		ftl_prefetch_seg(f, (uint32_t)pg);
+	if (LOOK / 4 < n && (pg = hint_page(f, &e[LOOK / 4])) >= 0)
+		ftl_prefetch_links(f, (uint32_t)pg);
+	int rc = ftl_request(f, e);
+	return ftl_flash_flush(f) || rc ? 0 : 1;
+}
+
 static void ftl_dev_prefetch(struct dev *d, const struct ev *e, int stage)
 {
 	int64_t pg = hint_page(d->f, e);
@@ -155,6 +171,13 @@ static int ftl_dev_flash_observe(struct dev *d, flash_fn fn, void *ctx)
 {
 	return ftl_flash_observe(d->f, fn, ctx);
 }
+
+static int ftl_dev_flash_observe_batch(struct dev *d, flash_batch_fn fn, void *ctx)
+{
+	return ftl_flash_observe_batch(d->f, fn, ctx);
+}
+
+static int ftl_dev_flash_flush(struct dev *d) { return ftl_flash_flush(d->f); }
 
 static void ftl_dev_stats(const struct dev *d, struct dev_stats *st)
 {
@@ -252,6 +275,7 @@ const struct dev_ops dev_ftl_ops = {
 	.learn = ftl_dev_learn,
 	.learn_end = ftl_dev_learn_end,
 	.submit = ftl_dev_submit,
+	.submit_one = ftl_dev_submit_one,
 	.prefetch = ftl_dev_prefetch,
 	.idle = ftl_dev_idle,
 	.age = ftl_dev_age,
@@ -259,6 +283,8 @@ const struct dev_ops dev_ftl_ops = {
 	.free_segments = ftl_dev_free_segments,
 	.time = ftl_dev_time,
 	.flash_observe = ftl_dev_flash_observe,
+	.flash_observe_batch = ftl_dev_flash_observe_batch,
+	.flash_flush = ftl_dev_flash_flush,
 	.stats = ftl_dev_stats,
 	.stream = ftl_dev_stream,
 	.hist = ftl_dev_hist,

@@ -327,18 +327,20 @@ struct dev {
 	struct dev *in;
 	struct time_config c;
 	struct dev_time t;
-	unsigned U, C, pow2, erase_units;
-	uint32_t b, page_size;
+	unsigned U, C, erase_units;
+	uint32_t umask, cmask; /* U - 1, C - 1 when both are powers of 2 (pow2) */
+	uint32_t b, page_size, page_shift; /* the page size is a power of 2 (ftl.c) */
 	uint64_t tr, tprog, tbers, xfer;
+	double xfer_d; /* xfer, for the channel time's sum */
 	struct unitq *u;
 	uint64_t *ch_free;
 	uint64_t backlog, bl_erase_units;
-	/* the request being served */
-	int active, mode, bg;
+	/* flags: the request being served (active, mode, bg), the run */
+	uint8_t active, mode, bg, have_t0, ended, ageing, pow2;
+	uint8_t scale1; /* open loop at --time-scale 1 */
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
-	int have_t0;
 	int64_t t0;
 	uint64_t last_arrival, last_done, barrier;
 	uint64_t *heap; /* closed loop: the outstanding requests' completions */
@@ -348,8 +350,8 @@ struct dev {
 	size_t iv_k;
 	struct lhist iv;
 	uint64_t iv_cur, iv_reqs, iv_bytes;
+	uint64_t row_next; /* where interval iv_cur ends: an arrival from there on closes rows */
 	size_t rows_cap;
-	int ended, ageing;
 	char err[512];
 };
 
@@ -489,7 +491,14 @@ static inline void note_wait(struct dev *d, const struct unitq *q, uint64_t r, u
 	}
 }
 
-static uint64_t do_read(struct dev *d, unsigned u, uint64_t r, int gc)
+/* The unit of page x of the layout's order (stripe: the page's offset
+ * in its segment; die: the segment) and a unit's channel. */
+static inline unsigned unit_at(const struct dev *d, uint32_t x) { return d->pow2 ? x & d->umask : x % d->U; }
+static inline unsigned chan_of(const struct dev *d, unsigned u) { return d->pow2 ? u & d->cmask : u % d->C; }
+
+/* The operations on a unit, r the time they are ready. Inlined at
+ * each call with gc a constant. */
+static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, unsigned u, uint64_t r, const int gc)
 {
 	struct unitq *q = &d->u[u];
 	if (q->n)
@@ -502,22 +511,23 @@ static uint64_t do_read(struct dev *d, unsigned u, uint64_t r, int gc)
 	charge(d, u, s, q->free_at, gc, 0);
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
 		return q->free_at;
-	unsigned c = d->pow2 ? u & (d->C - 1) : u % d->C;
+	unsigned c = chan_of(d, u);
 	uint64_t cs = max64(d->ch_free[c], q->free_at);
 	d->ch_free[c] = cs + d->xfer;
-	d->t.xfer_ns += (double)d->xfer;
+	d->t.xfer_ns += d->xfer_d;
 	return cs + d->xfer;
 }
 
-static uint64_t do_prog(struct dev *d, unsigned u, uint64_t r, int gc)
+static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, unsigned u, uint64_t r, const int gc)
 {
 	struct unitq *q = &d->u[u];
 	if (q->n)
 		drain(d, q, r);
-	unsigned c = d->pow2 ? u & (d->C - 1) : u % d->C;
+	unsigned c = chan_of(d, u);
 	uint64_t cs = max64(d->ch_free[c], r);
-	d->ch_free[c] = cs + d->xfer;
-	d->t.xfer_ns += (double)d->xfer;
+	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
+	if (d->xfer)
+		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
 	uint64_t s = max64(q->free_at, cs + d->xfer);
 	note_wait(d, q, r, s, gc);
 	q->free_at = s + d->tprog;
@@ -541,17 +551,20 @@ static uint64_t do_erase(struct dev *d, unsigned u, uint64_t r)
 
 static inline unsigned unit_of(const struct dev *d, uint32_t seg, uint32_t ppn)
 {
-	uint32_t x = d->c.layout == LAYOUT_STRIPE ? ppn - seg * d->b : seg;
-	return d->pow2 ? x & (d->U - 1) : x % d->U;
+	return unit_at(d, d->c.layout == LAYOUT_STRIPE ? ppn - seg * d->b : seg);
 }
 
-/* The flash-operation hook: each operation to its unit. */
-static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
+/* A flash operation of the request being served to its unit. */
+static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op)
 {
-	struct dev *d = ctx;
-	(void)f;
-	if (!d->active)
-		return 0; /* preconditioning, learning: before time starts */
+	if (op->cause == FLASH_HOST) { /* the most frequent */
+		if (op->kind == FLASH_PROGRAM) {
+			uint64_t done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_barrier), 0);
+			d->req_done = max64(d->req_done, done);
+			d->host_programs++;
+		}
+		return 0;
+	}
 	if (op->cause == FLASH_GC || op->cause == FLASH_WL) {
 		if (d->mode == MODE_YIELD) {
 			uint64_t r = d->S;
@@ -591,17 +604,42 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 		d->gc_barrier = max64(d->gc_barrier, done);
 		return 0;
 	}
-	if (op->kind == FLASH_PROGRAM && op->cause == FLASH_HOST) {
-		uint64_t done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_barrier), 0);
-		d->req_done = max64(d->req_done, done);
-		d->host_programs++;
-	} else if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
+	if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
 		uint64_t done = do_read(d, unit_of(d, op->seg, op->ppn), d->S, 0);
 		d->req_done = max64(d->req_done, done);
 		d->host_reads++;
 	}
 	return 0;
 }
+
+/* The flash-operation hook, each operation as it comes (a model
+ * without the batch observer) or a batch of them in order (flushed
+ * after each call into the model: inner_flush). Operations done while
+ * no request is served (preconditioning, learning, an ageing trace)
+ * are before time starts. */
+static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
+{
+	struct dev *d = ctx;
+	(void)f;
+	return d->active ? op_one(d, op) : 0;
+}
+
+static int on_flash_batch(void *ctx, const struct ftl *f, const struct flash_op *ops, unsigned n)
+{
+	struct dev *d = ctx;
+	(void)f;
+	if (!d->active)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (op_one(d, &ops[i]))
+			return -1;
+	return 0;
+}
+
+/* The operations of the call into the model just made, while the state
+ * it was made in holds: 0, or -1 with the error in d->err or the
+ * model's. */
+static inline int inner_flush(struct dev *d) { return d->io->flash_flush ? d->io->flash_flush(d->in) : 0; }
 
 static void time_close(struct dev *d)
 {
@@ -647,13 +685,19 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->U = time_units(&d->c);
 	d->C = d->c.channels;
 	d->pow2 = !(d->U & (d->U - 1)) && !(d->C & (d->C - 1));
+	d->umask = d->U - 1;
+	d->cmask = d->C - 1;
+	d->scale1 = d->c.time_scale == 1;
 	d->b = st.pages_per_seg;
 	d->page_size = st.page_size;
+	d->page_shift = (uint32_t)__builtin_ctz(st.page_size);
 	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->U ? d->b : d->U) : 1;
 	d->tr = (uint64_t)llround(d->c.tr_us * 1000);
 	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
 	d->tbers = (uint64_t)llround(d->c.tbers_us * 1000);
 	d->xfer = (uint64_t)llround(d->c.xfer_us * 1000);
+	d->xfer_d = (double)d->xfer;
+	d->row_next = d->c.timeline_ns;
 	d->t.cfg = d->c;
 	d->t.units = d->U;
 	d->u = calloc(d->U, sizeof(*d->u));
@@ -670,12 +714,20 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	lhist_init(&d->iv);
 	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
-	if (d->io->flash_observe(d->in, on_flash, d)) {
+	if (d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
+				       : d->io->flash_observe(d->in, on_flash, d)) {
 		set_err(err, n, "too many flash-operation observers");
 		time_close(d);
 		return NULL;
 	}
 	return d;
+}
+
+/* The end of interval iv_cur (UINT64_MAX past the clock's range). */
+static void row_next_set(struct dev *d)
+{
+	if (__builtin_mul_overflow(d->iv_cur + 1, d->c.timeline_ns, &d->row_next))
+		d->row_next = UINT64_MAX;
 }
 
 /* The timeline's rows up to interval k (not included). */
@@ -696,16 +748,18 @@ static int rows_to(struct dev *d, uint64_t k)
 			d->t.rows = r;
 			d->rows_cap = cap;
 		}
+		/* (the latencies only where they are kept: nothing else reads them) */
 		d->t.rows[d->t.nrows++] = (struct time_row){.reqs = d->iv_reqs,
 							   .bytes = d->iv_bytes,
-							   .mean_ns = lhist_mean(&d->iv),
-							   .p99_ns = lhist_quantile(&d->iv, 0.99),
+							   .mean_ns = d->c.timeline_lat ? lhist_mean(&d->iv) : 0,
+							   .p99_ns = d->c.timeline_lat ? lhist_quantile(&d->iv, 0.99) : 0,
 							   .free_segments = st.free_segments,
 							   .wa = wa < 0 ? 0 : wa};
 		if (d->iv_reqs)
-			lhist_init(&d->iv);
+			lhist_reset(&d->iv);
 		d->iv_reqs = d->iv_bytes = 0;
 	}
+	row_next_set(d);
 	return 0;
 }
 
@@ -730,6 +784,8 @@ static int background(struct dev *d, uint64_t t, uint64_t A)
 		d->step_reads = 0;
 		d->active = 1;
 		int rc = d->io->clean(d->in);
+		if (inner_flush(d))
+			rc = -1;
 		d->active = 0;
 		d->bg = 0;
 		d->mode = MODE_FG;
@@ -771,8 +827,9 @@ static void heap_replace_top(uint64_t *h, unsigned n, uint64_t v)
 	h[i] = v;
 }
 
-/* One request. 0, or -1 with the error in d->err or the model's. */
-static int one(struct dev *d, const struct ev *e)
+/* One request, e[0] of n (the rest are ahead, for the hints). 0, or -1
+ * with the error in d->err or the model's. */
+static int one(struct dev *d, const struct ev *e, size_t n)
 {
 	uint64_t A;
 	if (d->c.qd) {
@@ -782,8 +839,13 @@ static int one(struct dev *d, const struct ev *e)
 			d->t0 = e->t_ns;
 			d->have_t0 = 1;
 		}
-		double x = (double)(e->t_ns - d->t0) * d->c.time_scale;
-		A = x > 0 ? (uint64_t)x : 0;
+		int64_t dt = e->t_ns - d->t0;
+		if (d->scale1 && dt < (int64_t)1 << 53) { /* what the product gives, exact in a double */
+			A = dt > 0 ? (uint64_t)dt : 0;
+		} else {
+			double x = (double)dt * d->c.time_scale;
+			A = x > 0 ? (uint64_t)x : 0;
+		}
 		if (A < d->last_arrival) {
 			A = d->last_arrival;
 			d->t.reordered++;
@@ -792,7 +854,7 @@ static int one(struct dev *d, const struct ev *e)
 	if (!d->t.requests)
 		d->t.t_first = A;
 	d->last_arrival = A;
-	if (d->c.timeline_ns && rows_to(d, A / d->c.timeline_ns))
+	if (d->c.timeline_ns && A >= d->row_next && rows_to(d, A / d->c.timeline_ns))
 		return -1;
 	if (d->c.bg_high && A > d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6) &&
 	    background(d, d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6), A))
@@ -832,7 +894,8 @@ static int one(struct dev *d, const struct ev *e)
 			d->barrier = done;
 	}
 	d->active = 1;
-	size_t ok = d->io->submit(d->in, e, 1);
+	size_t ok = d->io->submit_one ? d->io->submit_one(d->in, e, n) /* flushed */
+				      : d->io->submit(d->in, e, 1) == 1 && !inner_flush(d);
 	d->active = 0;
 	d->mode = MODE_FG;
 	if (ok != 1)
@@ -842,10 +905,10 @@ static int one(struct dev *d, const struct ev *e)
 	switch (e->op) {
 	case EV_READ: {
 		kind = TK_READ;
-		uint64_t lo = e->offset / d->page_size, hi = (e->offset + e->length + d->page_size - 1) / d->page_size;
+		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
 		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
 			uint32_t x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
-			d->req_done = max64(d->req_done, do_read(d, d->pow2 ? x & (d->U - 1) : x % d->U, S, 0));
+			d->req_done = max64(d->req_done, do_read(d, unit_at(d, x), S, 0));
 		}
 		break;
 	}
@@ -863,10 +926,12 @@ static int one(struct dev *d, const struct ev *e)
 		d->t.gc_waits++;
 	}
 	uint64_t lat = done - A;
-	if (kind >= 0 && measuring)
-		lhist_add(&d->t.lat[kind], lat);
 	if (kind >= 0) {
-		lhist_add(&d->iv, lat);
+		unsigned bk = lhist_bucket(lat);
+		if (measuring)
+			lhist_add_at(&d->t.lat[kind], lat, bk);
+		if (d->c.timeline_lat)
+			lhist_add_at(&d->iv, lat, bk);
 		d->iv_reqs++;
 		d->iv_bytes += e->length;
 	}
@@ -878,22 +943,16 @@ static int one(struct dev *d, const struct ev *e)
 	return 0;
 }
 
-enum { LOOK = 32 };
-
+/* Event by event, each with the hints for those ahead (submit_one). */
 static size_t time_submit(struct dev *d, const struct ev *e, size_t n)
 {
-	if (d->ageing) /* before time starts */
-		return d->io->submit(d->in, e, n);
-	for (size_t k = 0; k < n; k++) {
-		if (k + LOOK < n)
-			d->io->prefetch(d->in, &e[k + LOOK], 1);
-		if (k + LOOK / 2 < n)
-			d->io->prefetch(d->in, &e[k + LOOK / 2], 2);
-		if (k + LOOK / 4 < n)
-			d->io->prefetch(d->in, &e[k + LOOK / 4], 3);
-		if (one(d, &e[k]))
-			return k;
+	if (d->ageing) { /* before time starts */
+		size_t k = d->io->submit(d->in, e, n);
+		return inner_flush(d) ? 0 : k;
 	}
+	for (size_t k = 0; k < n; k++)
+		if (one(d, &e[k], n - k))
+			return k;
 	return n;
 }
 
@@ -905,10 +964,11 @@ static int time_idle(struct dev *d, uint64_t until_ns)
 	return d->c.bg_high && until_ns > t ? background(d, t, until_ns) : 0;
 }
 
-static int time_precondition(struct dev *d, int kind) { return d->io->precondition(d->in, kind); }
-static int time_learn_begin(struct dev *d) { return d->io->learn_begin(d->in); }
-static int time_learn(struct dev *d, const struct ev *e) { return d->io->learn(d->in, e); }
-static int time_learn_end(struct dev *d) { return d->io->learn_end(d->in); }
+/* Before time starts: their flash operations (flushed) count nowhere. */
+static int time_precondition(struct dev *d, int kind) { return d->io->precondition(d->in, kind) | inner_flush(d); }
+static int time_learn_begin(struct dev *d) { return d->io->learn_begin(d->in) | inner_flush(d); }
+static int time_learn(struct dev *d, const struct ev *e) { return d->io->learn(d->in, e) | inner_flush(d); }
+static int time_learn_end(struct dev *d) { return d->io->learn_end(d->in) | inner_flush(d); }
 /* After an ageing trace the clock restarts at 0 on an idle device. */
 static int time_age(struct dev *d, int begin)
 {
@@ -940,12 +1000,17 @@ static int time_age(struct dev *d, int begin)
 		memset(d->t.iv_bg, 0, d->t.niv * sizeof(uint64_t));
 	}
 	d->iv_cur = d->iv_reqs = d->iv_bytes = 0;
+	row_next_set(d);
 	d->iv_lo = d->iv_hi = 0;
 	d->iv_k = 0;
 	return 0;
 }
 
-static int time_clean(struct dev *d) { return d->io->clean(d->in); }
+static int time_clean(struct dev *d)
+{
+	int rc = d->io->clean(d->in);
+	return inner_flush(d) ? -1 : rc;
+}
 static uint32_t time_free_segments(const struct dev *d) { return d->io->free_segments(d->in); }
 
 static int time_flash_observe(struct dev *d, flash_fn fn, void *ctx) { return d->io->flash_observe(d->in, fn, ctx); }

@@ -29,6 +29,7 @@ struct time_config {
 	uint32_t page_kib;		/* 0: the model's page size */
 	double tr_us, tprog_us, tbers_us, xfer_us;
 	int layout;			/* enum time_layout */
+	int timeline_lat;		/* the timeline's rows keep their latencies (mean, p99): --timeline writes them */
 	double time_scale;		/* open loop: arrival = trace time x scale */
 	unsigned qd;			/* closed loop: requests outstanding; 0 open loop */
 	double bg_idle_ms;		/* --bg-gc idle=MS */
@@ -63,7 +64,7 @@ enum { TK_READ, TK_WRITE, TK_TRIM, TK_N };
 /* A row of the timeline: the requests that arrived in an interval. */
 struct time_row {
 	uint64_t reqs, bytes;
-	double mean_ns, p99_ns;
+	double mean_ns, p99_ns; /* kept with cfg.timeline_lat, else 0 */
 	uint32_t free_segments;
 	double wa; /* so far */
 };

@@ -296,6 +296,10 @@ unsigned sim_threads(const struct sim *s, unsigned nm);
 /* ftlsim_input.c */
 void sim_open_trace(struct sim *s);
 int sim_next_event(struct sim *s, struct ev *e);
+/* Up to n events as sim_next_event gives them (runs of them at once
+ * from a reader that has them at hand): how many; fewer at the end or
+ * on a signal. */
+size_t sim_next_events(struct sim *s, struct ev *e, size_t n);
 int sim_needs_pass1(struct sim *const *m, unsigned n);
 void sim_measure_space(struct sim *in, struct sim **m, unsigned n);
 void sim_close_input(struct sim *s);

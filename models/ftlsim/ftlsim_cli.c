@@ -606,7 +606,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->opt.timing = 1;
 		break;
 	}
-	case O_TIMELINE: s->opt.timing = 1; s->opt.timeline_path = arg; break;
+	case O_TIMELINE: s->opt.timing = 1; s->opt.timeline_path = arg; s->opt.tc.timeline_lat = 1; break;
 	case O_TLINT: {
 		double ms = opt_double("--timeline-interval", arg);
 		if (!(ms >= 0.001 && ms <= 1e9))

@@ -92,6 +92,29 @@ int sim_next_event(struct sim *s, struct ev *e)
 	return rc;
 }
 
+size_t sim_next_events(struct sim *s, struct ev *e, size_t n)
+{
+	int many = !s->in.from_buf && s->in.t && !s->in.fp_live && trace_has_many(s->in.t);
+	size_t k = 0;
+	while (k < n && !sim_interrupted) {
+		size_t got = many ? trace_next_many(s->in.t, e + k, n - k) : 0;
+		for (size_t i = k; i < k + got; i++) /* sim_next_event's, event by event */
+			if (!s->in.have_volume0) {
+				s->in.volume0 = e[i].volume;
+				s->in.have_volume0 = 1;
+			} else if (e[i].volume != s->in.volume0) {
+				s->in.volumes_mixed = 1;
+			}
+		if (got)
+			k += got;
+		else if (sim_next_event(s, e + k) > 0) /* what the run cannot take: the end, an error, a bad record */
+			k++;
+		else
+			break;
+	}
+	return k;
+}
+
 static void buffer_event(struct sim *s, const struct ev *e)
 {
 	if (s->in.nbuf == s->in.capbuf) {

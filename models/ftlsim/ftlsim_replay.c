@@ -153,13 +153,11 @@ static void models_of(struct sim *s, const struct ev *e, unsigned n, unsigned *l
 /* A batch from the reader; empty at the end or on a signal. */
 static void fill(struct replay *r, struct batch *b, uint64_t first)
 {
-	b->n = 0;
 	b->first = first;
 	b->all = !r->s->opt.per_volume;
-	while (b->n < BATCH && !sim_interrupted && sim_next_event(r->s, &b->e[b->n]) > 0) {
-		models_of(r->s, &b->e[b->n], r->nm, &b->lo[b->n], &b->hi[b->n]);
-		b->n++;
-	}
+	b->n = (unsigned)sim_next_events(r->s, b->e, BATCH);
+	for (unsigned i = 0; i < b->n; i++)
+		models_of(r->s, &b->e[i], r->nm, &b->lo[i], &b->hi[i]);
 }
 
 /* A failure the worker met: kept if it is its earliest. */

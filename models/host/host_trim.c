@@ -593,7 +593,8 @@ static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 		if (op == EV_WRITE) { /* the leak it finds, for the mean */
 			uint64_t lo, hi;
 			ev_pages(x, h->P, &lo, &hi);
-			h->area += (double)h->st.leak_pages * (double)(hi - lo);
+			if (h->st.leak_pages) /* (adding 0 leaves the sum as it is) */
+				h->area += (double)h->st.leak_pages * (double)(hi - lo);
 			h->wpages += hi - lo;
 		}
 		if (op == EV_DISCARD) {
