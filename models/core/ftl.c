@@ -981,6 +981,47 @@ int ftl_trim(struct ftl *f, uint32_t lpn)
 	return invalidate(f, lpn, old) ? -1 : 1;
 }
 
+int ftl_trim_seq(struct ftl *f, uint32_t lpn, uint32_t n, uint64_t *trimmed)
+{
+	uint32_t end = lpn + n;
+	if (f->place_invalidate || !f->gc->on_invalidate_n) { /* page by page */
+		for (; lpn < end; lpn++) {
+			int rc = ftl_trim(f, lpn);
+			if (rc < 0)
+				return -1;
+			*trimmed += (uint64_t)rc;
+		}
+		return 0;
+	}
+	while (lpn < end) {
+		uint32_t ppn = f->l2p[lpn];
+		if (ppn == FTL_NONE) {
+			lpn++;
+			continue;
+		}
+		/* the run of pages held in seg: what invalidate does per page,
+		 * the counts and the victim index once */
+		uint32_t seg = ftl_seg_of(f, ppn), k = 0;
+		do {
+			unsigned bit;
+			uint64_t *w = ftl_vword(f, ppn, &bit);
+			*w &= ~(1ull << bit);
+			f->l2p[lpn] = FTL_NONE;
+			k++;
+			lpn++;
+		} while (lpn < end && (ppn = f->l2p[lpn]) != FTL_NONE && ftl_seg_of(f, ppn) == seg);
+		uint32_t old = f->seg[seg].valid;
+		f->seg[seg].valid = old - k;
+		f->mapped -= k;
+		f->streams[f->seg[seg].stream].live -= k;
+		f->streams[f->seg[seg].stream].dead += k;
+		*trimmed += k;
+		if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate_n(ftl_gc_room(f, seg), f, seg, old, k))
+			return ftl_gc_failed(f, ftl_gc_room(f, seg));
+	}
+	return 0;
+}
+
 int ftl_precondition(struct ftl *f, int kind)
 {
 	if (kind == PRECOND_NONE)

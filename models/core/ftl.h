@@ -326,6 +326,11 @@ struct ftl_tag {
 int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag);
 /* 1 trimmed, 0 page held no data, -1 with f->err set. */
 int ftl_trim(struct ftl *f, uint32_t lpn);
+/* Logical pages lpn..lpn+n-1 trimmed (a discard in a direct map): as n
+ * calls of ftl_trim, each segment's run of them told to the victim
+ * policy at once where it can take it (gc.h, on_invalidate_n). The
+ * pages trimmed in *trimmed; 0, or -1 with f->err set. */
+int ftl_trim_seq(struct ftl *f, uint32_t lpn, uint32_t n, uint64_t *trimmed);
 /* One trace event, by the rules in docs/MODEL.md. 0 ok, -1 f->err. */
 int ftl_request(struct ftl *f, const struct ev *e);
 /* PLACE_FUTURE: the pass before the replay. ftl_learn_begin, then

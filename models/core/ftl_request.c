@@ -43,6 +43,14 @@ static int discard(struct ftl *f, const struct ev *e, uint64_t first, uint64_t e
 	if (fe < ff)
 		fe = ff;
 	f->r.discard_partial_pages += (end - first) - (fe - ff);
+	if (!f->map && !f->learning && fe > ff) { /* a direct map: the pages in runs */
+		uint64_t trimmed = 0;
+		if (ftl_trim_seq(f, (uint32_t)ff, (uint32_t)(fe - ff), &trimmed))
+			return -1;
+		f->r.discard_pages_trimmed += trimmed;
+		f->r.discard_pages_unmapped += (fe - ff) - trimmed;
+		return 0;
+	}
 	for (uint64_t p = ff; p < fe; p++) {
 		uint32_t lpn = lpn_of(f, p);
 		if (f->learning) {

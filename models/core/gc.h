@@ -77,6 +77,10 @@ struct gc_ops {
 	int (*init)(void *st, const struct ftl *f, const struct gc_init *in, struct gc_needs *out);
 	int (*on_seal)(void *st, const struct ftl *f, uint32_t seg);			      /* mandatory */
 	int (*on_invalidate)(void *st, const struct ftl *f, uint32_t seg, uint32_t old); /* optional */
+	/* Optional, beside on_invalidate: a sealed seg lost n pages at once
+	 * (a discard's run of pages in it): old -> old-n, as n calls of
+	 * on_invalidate would leave the index. */
+	int (*on_invalidate_n)(void *st, const struct ftl *f, uint32_t seg, uint32_t old, uint32_t n);
 	int (*remove)(void *st, const struct ftl *f, uint32_t seg);			      /* mandatory */
 	/* *seg = the victim, removed from the index, or FTL_NONE if there
 	 * is no candidate. Mandatory. */

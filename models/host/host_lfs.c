@@ -148,7 +148,7 @@ static int dev_one(struct host *h, int op, uint64_t page, uint64_t pages)
 }
 
 /* The host log's flash operations: device requests. */
-static int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
+static inline int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
 {
 	struct host *h = ctx;
 	uint64_t base = h->base;
@@ -193,6 +193,16 @@ static int on_log(void *ctx, const struct ftl *f, const struct flash_op *op)
 		h->st.log_discards++;
 		return dev_one(h, h->zoned ? EV_ZONE_RESET : EV_DISCARD, base + (uint64_t)op->seg * h->seg_pages, h->seg_pages);
 	}
+	return 0;
+}
+
+/* The log's operations, handed over in batches (flash.h): in order, as
+ * they were done; lfs_submit flushes them after each request. */
+static int on_log_batch(void *ctx, const struct ftl *f, const struct flash_op *ops, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (on_log(ctx, f, &ops[i]))
+			return -1;
 	return 0;
 }
 
@@ -260,7 +270,7 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 		return NULL;
 	}
 	h->log->map = map; /* the trace's footprint, numbered (or NULL) */
-	if (ftl_flash_observe(h->log, on_log, h)) {
+	if (ftl_flash_observe_batch(h->log, on_log_batch, h)) {
 		set_err(err, n, "too many flash-operation observers");
 		lfs_close(h);
 		return NULL;
@@ -268,7 +278,10 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	return h;
 }
 
-int host_lfs_precondition(struct host *h, int kind) { return ftl_precondition(h->log, kind); }
+int host_lfs_precondition(struct host *h, int kind)
+{
+	return ftl_precondition(h->log, kind) || ftl_flash_flush(h->log) ? -1 : 0;
+}
 
 /* The page of a write ahead that a hint is for, or -1 (dev_ftl.c's rule). */
 static inline int64_t hint_page(const struct ftl *f, const struct ev *e)
@@ -300,7 +313,7 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 				return k;
 			continue;
 		}
-		if (ftl_request(h->log, &e[k])) {
+		if (ftl_request(h->log, &e[k]) || ftl_flash_flush(h->log)) {
 			if (!h->err[0])
 				set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
 			return k;

@@ -123,6 +123,20 @@ static int greedy_invalidate(void *st, const struct ftl *f, uint32_t seg, uint32
 	return 0;
 }
 
+/* n pages at once: the bucket the n moves of greedy_invalidate end in,
+ * at its tail as theirs (the buckets between are left as they were). */
+static int greedy_invalidate_n(void *st, const struct ftl *f, uint32_t seg, uint32_t old, uint32_t n)
+{
+	struct greedy *g = st;
+	if (g->random) {
+		arr_del(g, seg, old);
+		return arr_add(st, g, seg, old - n);
+	}
+	unlink_(g, seg, old);
+	link(g, seg, old - n);
+	return 0;
+}
+
 static int greedy_remove(void *st, const struct ftl *f, uint32_t seg)
 {
 	struct greedy *g = st;
@@ -229,6 +243,7 @@ const struct gc_ops gc_greedy_ops = {
 	.init = greedy_init,
 	.on_seal = greedy_seal,
 	.on_invalidate = greedy_invalidate,
+	.on_invalidate_n = greedy_invalidate_n,
 	.remove = greedy_remove,
 	.pick = greedy_pick,
 	.check = greedy_check,
