@@ -130,4 +130,21 @@ t_expect_success 'a host log on FDP: its streams are handles; aligned and discar
 		and (.[1].fdp.per_handle | map(.host_pages_written > 0) | all)" blk.json fdp.json >/dev/null
 '
 
+t_expect_success 'a grid over FDP placements takes a host placement; one cell that takes none is a usage error naming it' '
+	"$S" -q --grid "placement=fdp:H=2,fdp:H=4" --host-placement single $MIX mix.txt >g.json &&
+	jq -e "[.configurations[].wa_measured] | length == 2 and .[0] == .[1]" g.json >/dev/null &&
+	{ "$S" -q --grid "placement=single,fdp:H=4" --host-placement single $MIX few.txt >/dev/null 2>err; test $? = 2; } &&
+	grep -q "placement=single: placement .single. takes no host placement" err
+'
+
+t_expect_success '--fdp on: the defaults; --dry-run sizes a reclaim unit of R segments as the run does' '
+	"$S" -q --fdp on $MIX few.txt | jq -e ".fdp.handles == 8 and .fdp.isolation == \"initial\"" >/dev/null &&
+	"$S" -q --fdp handles=2,ru=4 --dry-run $MIX few.txt 2>/dev/null | jq -e ".params.pages_per_segment == 256" >/dev/null
+'
+
+t_expect_success 'a zoned device has no placement (--fdp refused) and resets what a host log cleans (discard=off refused)' '
+	t_err 2 "a zoned device has no placement of its own" "$S" --logical-pages 65536 --zoned size=1M --fdp handles=2 few.txt &&
+	t_err 2 "discard=off on a zoned device" "$S" --logical-pages 65536 --zoned size=1M --host-lfs segment=1M,discard=off few.txt
+'
+
 t_done

@@ -392,6 +392,7 @@ static void zns_stats(const struct dev *d, struct dev_stats *st)
 	st->c = d->cnt;
 	st->measuring = 1;
 	st->r = d->r;
+	st->r.discards_ignored = d->discards_ignored; /* a zoned device ignores discards (counted) */
 	st->free_segments = zns_free(d);
 	for (uint32_t i = 0; i < d->nzones; i++)
 		st->sealed_segments += d->z[i].state == Z_FULL;

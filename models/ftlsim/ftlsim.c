@@ -283,7 +283,8 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		/* GC that never ran says the drive was never filled; GC that
 		 * cleaned only empty segments says nothing of the kind (the
 		 * trace's overwrites and discards emptied them). */
-		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->opt.precond == 0 && !st.c.victims)
+		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->opt.precond == 0 && !st.c.victims &&
+		    !(st.flags & DEV_ZONED) && !m[i]->opt.host_lfs) /* a zoned device has no GC; a host log's device is fed whole segments */
 			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");

@@ -92,7 +92,7 @@ static void usage(void)
 	       "                            policy (default greedy); its writes, copies and,\n"
 	       "                            discard=on (default), each cleaned segment's discard\n"
 	       "                            reach the device; host, device and stacked WA\n"
-	       "      --fdp [handles=H][,groups=G][,isolation=initial|persistent][,ru=K]\n"
+	       "      --fdp on|[handles=H][,groups=G][,isolation=initial|persistent][,ru=K]\n"
 	       "                            an NVMe FDP device (the placement fdp): each write\n"
 	       "                            to the reclaim unit of the handle it carries (the\n"
 	       "                            event's stream, group x H + handle; default 8\n"
@@ -371,7 +371,12 @@ static void check_policies(struct sim *s)
 		sim_fail_usage("%s (see --list-policies, --list-placements)", err);
 	if (s->opt.fdp_given && s->opt.place_given)
 		sim_fail_usage("give one of --fdp and --placement (--fdp is the placement fdp)");
-	if (c.host_place && !(c.place->info.flags & PLACE_HOSTS))
+	int place_axis = 0;
+	for (unsigned i = 0; i < s->opt.grid.naxes; i++)
+		place_axis |= s->opt.grid.axis[i].code == O_PLACEMENT;
+	/* a grid over placements: each model refuses a host placement on
+	 * a placement that takes none, naming it */
+	if (c.host_place && !place_axis && !(c.place->info.flags & PLACE_HOSTS))
 		sim_fail_usage("--host-placement %s: the device's placement '%s' does not follow the host's handles "
 			       "(--fdp, or --placement fdp)", s->opt.cfg.host_placement, c.place->info.name);
 }
@@ -388,7 +393,7 @@ static void fdp_arg(struct sim *s, const char *arg)
 {
 	unsigned long h = 8, g = 1, iso = 0, ru = 1;
 	char buf[256];
-	snprintf(buf, sizeof(buf), "%s", arg);
+	snprintf(buf, sizeof(buf), "%s", strcmp(arg, "on") ? arg : ""); /* on: the defaults */
 	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(tok, '=');
 		if (!eq)
@@ -718,6 +723,12 @@ void sim_finish_args(struct sim *s)
 				s->opt.trim.loss > 0))
 		sim_fail_usage("--host-lfs decides what the device is told of the file system's discards: not with "
 			       "--trim-mode, --discard-granularity, --discard-max or --trim-loss");
+	if (s->opt.zoned && (s->opt.fdp_given || s->opt.place_given || s->opt.cfg.host_placement))
+		sim_fail_usage("--zoned: a zoned device has no placement of its own (not with --fdp, --placement or "
+			       "--host-placement; a host log on it places its own writes: --host-lfs placement=NAME)");
+	if (s->opt.zoned && s->opt.host_lfs && !s->opt.lfs.discard)
+		sim_fail_usage("--host-lfs discard=off on a zoned device: the host log resets the zones it cleans "
+			       "(a zone is written again only after a reset)");
 	if (s->opt.zoned && (s->opt.timing || s->opt.precond || s->opt.age_path))
 		sim_fail_usage("--zoned: a zoned device starts with every zone empty and is not timed (not with "
 			       "--precondition, --precondition-trace or the Time options)");

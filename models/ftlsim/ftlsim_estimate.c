@@ -111,7 +111,7 @@ static uint64_t linear(const double k[3], uint64_t U, uint64_t T)
 static struct ftl_config resolved(const struct sim *s)
 {
 	struct ftl_config c = s->opt.cfg;
-	c.pages_per_seg = ftl_config_pages_per_seg(&c);
+	c.pages_per_seg = ftl_config_pages_per_seg(&c) * sim_fdp_ru(&c); /* an FDP reclaim unit of R segments */
 	return c;
 }
 
@@ -414,7 +414,7 @@ void sim_dry_run(struct sim *s)
 	SETU(p, "page_size", s->opt.cfg.page_size);
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
-	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg);
+	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg) * sim_fdp_ru(&s->opt.cfg);
 	SETU(p, "pages_per_segment", b);
 	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg));
 	SETU(p, "segments", T / b);
@@ -501,7 +501,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			json_object_set_new(o, "axes", ax);
 		}
 		uint64_t U = x->opt.cfg.logical_pages, T = x->opt.cfg.physical_pages;
-		uint64_t b = ftl_config_pages_per_seg(&x->opt.cfg);
+		uint64_t b = ftl_config_pages_per_seg(&x->opt.cfg) * sim_fdp_ru(&x->opt.cfg);
 		SETU(o, "logical_pages", U);
 		SETU(o, "physical_pages", T / b * b);
 		SETU(o, "pages_per_segment", b);
