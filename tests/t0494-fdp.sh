@@ -147,4 +147,18 @@ t_expect_success 'a zoned device has no placement (--fdp refused) and resets wha
 	t_err 2 "discard=off on a zoned device" "$S" --logical-pages 65536 --zoned size=1M --host-lfs segment=1M,discard=off few.txt
 '
 
+t_expect_success '--results over a grid whose last configuration is FDP: its fdp.* columns kept, empty in the others, every row as wide' '
+	"$S" -q --grid "placement=single,sepgc,fdp:H=2" --results r.csv $MIX mix.txt >r.json &&
+	test $(awk -F, "{ print NF }" r.csv | sort -u | wc -l) = 1 &&
+	python3 - <<-PY
+	import csv, json
+	rows = list(csv.DictReader(open("r.csv")))
+	j = json.load(open("r.json"))["configurations"]
+	assert [r["placement"] for r in rows] == ["single", "sepgc", "fdp:H=2"], rows
+	assert rows[0]["fdp.handles"] == "" and rows[1]["fdp.media_bytes_written"] == ""
+	assert int(rows[2]["fdp.handles"]) == 2
+	assert int(rows[2]["fdp.media_bytes_written"]) == j[2]["fdp"]["media_bytes_written"]
+	PY
+'
+
 t_done

@@ -643,10 +643,11 @@ static void csv_cell(FILE *fp, const json_t *v)
 	}
 }
 
-/* Every scalar of o, depth first, its column named by its path joined
- * with '.'; arrays (the streams) are left out. empty: the values of a
- * group that is null in this row (measured before the warm-up ended). */
-static void flatten(FILE *fp, const char *prefix, json_t *o, int header, int empty)
+/* Every scalar of o, depth first, into row: its column named by its
+ * path joined with '.'; arrays (the streams) are left out. empty: the
+ * values of a group that is null in this row (measured before the
+ * warm-up ended), as nulls (empty cells). */
+static void flatten(json_t *row, const char *prefix, json_t *o, int empty)
 {
 	const char *key;
 	json_t *v;
@@ -664,44 +665,90 @@ static void flatten(FILE *fp, const char *prefix, json_t *o, int header, int emp
 				SETU(t, "host_pages_before", 0);
 				SETU(t, "host_pages_total", 0);
 			}
-			flatten(fp, sub, t, header, empty || !json_is_object(v));
+			flatten(row, sub, t, empty || !json_is_object(v));
 			json_decref(t);
 			continue;
 		}
-		fputc(',', fp);
-		if (header)
-			csv_str(fp, name);
-		else if (!empty)
-			csv_cell(fp, v);
+		json_object_set(row, name, empty ? json_null() : v);
 	}
 }
 
-static void results_row(FILE *fp, const struct sim *in, const struct sim *m, int header)
+/* One model's row: its columns in order, name -> value. */
+static json_t *results_cells(const struct sim *in, const struct sim *m)
 {
-	json_t *j = json_object();
+	json_t *j = json_object(), *row = json_object();
 	json_object_set_new(j, "input", j_input_of(in, m));
 	add_model(j, m);
-	if (header) {
-		fputs("tag,volume", fp);
-		for (unsigned a = 0; a < in->opt.grid.naxes; a++) {
-			fputc(',', fp);
-			csv_str(fp, in->opt.grid.axis[a].name);
-		}
-	} else {
-		csv_str(fp, in->opt.tag ? in->opt.tag : "");
-		fputc(',', fp);
-		if (m->cell.vol)
-			fprintf(fp, "%u", m->cell.vol->id);
-		else if (in->opt.topt.volume >= 0)
-			fprintf(fp, "%lld", (long long)in->opt.topt.volume);
-		for (unsigned a = 0; a < in->opt.grid.naxes; a++) {
-			fputc(',', fp);
-			csv_str(fp, m->cell.axis_val[a]);
-		}
-	}
-	flatten(fp, "", j, header, 0);
-	fputc('\n', fp);
+	flatten(row, "", j, 0);
 	json_decref(j);
+	if (json_oom)
+		sim_fail("out of memory");
+	return row;
+}
+
+/* The columns: every row's, in the order they come (a row's new column
+ * right after the one before it in that row), so that models with
+ * objects others lack (an FDP device's fdp.*, a zoned device's zoned.*)
+ * keep their figures, in their own columns, empty in the other rows. */
+static void add_columns(json_t *cols, json_t *seen, json_t *row)
+{
+	const char *key;
+	json_t *v;
+	size_t at = 0; /* where the next new column goes */
+	json_object_foreach(row, key, v) {
+		json_t *p = json_object_get(seen, key);
+		if (p) {
+			/* the position of a seen column: found from where we are */
+			size_t n = json_array_size(cols);
+			for (size_t k = 0; k < n; k++)
+				if (!strcmp(json_string_value(json_array_get(cols, k)), key)) {
+					at = k + 1;
+					break;
+				}
+			continue;
+		}
+		json_array_insert_new(cols, at++, json_string(key));
+		json_object_set_new(seen, key, json_true());
+	}
+}
+
+static void results_head(FILE *fp, const struct sim *in, json_t *cols)
+{
+	fputs("tag,volume", fp);
+	for (unsigned a = 0; a < in->opt.grid.naxes; a++) {
+		fputc(',', fp);
+		csv_str(fp, in->opt.grid.axis[a].name);
+	}
+	size_t k;
+	json_t *c;
+	json_array_foreach(cols, k, c) {
+		fputc(',', fp);
+		csv_str(fp, json_string_value(c));
+	}
+	fputc('\n', fp);
+}
+
+static void results_row(FILE *fp, const struct sim *in, const struct sim *m, json_t *cols, json_t *row)
+{
+	csv_str(fp, in->opt.tag ? in->opt.tag : "");
+	fputc(',', fp);
+	if (m->cell.vol)
+		fprintf(fp, "%u", m->cell.vol->id);
+	else if (in->opt.topt.volume >= 0)
+		fprintf(fp, "%lld", (long long)in->opt.topt.volume);
+	for (unsigned a = 0; a < in->opt.grid.naxes; a++) {
+		fputc(',', fp);
+		csv_str(fp, m->cell.axis_val[a]);
+	}
+	size_t k;
+	json_t *c;
+	json_array_foreach(cols, k, c) {
+		fputc(',', fp);
+		json_t *v = json_object_get(row, json_string_value(c));
+		if (v)
+			csv_cell(fp, v);
+	}
+	fputc('\n', fp);
 }
 
 void sim_write_results(struct sim *in, struct sim **m, unsigned n)
@@ -710,15 +757,36 @@ void sim_write_results(struct sim *in, struct sim **m, unsigned n)
 	char err[512];
 	if (!fp)
 		return;
-	int header = 1;
+	/* Two passes: the columns of every row first (a row's columns
+	 * change only with its device: the common case finds each seen),
+	 * then the rows, made again rather than all kept. */
+	json_t *cols = json_array(), *seen = json_object();
 	for (unsigned i = 0; i < n; i++) {
 		if (!m[i]->cell.dev)
 			continue; /* skipped: listed in the JSON summary */
-		if (header)
-			results_row(fp, in, m[i], 1);
-		header = 0;
-		results_row(fp, in, m[i], 0);
+		json_t *row = results_cells(in, m[i]);
+		const char *key;
+		json_t *v;
+		int fresh = 0;
+		json_object_foreach(row, key, v) if (!json_object_get(seen, key)) fresh = 1;
+		if (fresh)
+			add_columns(cols, seen, row);
+		json_decref(row);
 	}
+	if (json_oom)
+		sim_fail("out of memory");
+	int any = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!m[i]->cell.dev)
+			continue;
+		if (!any++)
+			results_head(fp, in, cols);
+		json_t *row = results_cells(in, m[i]);
+		results_row(fp, in, m[i], cols, row);
+		json_decref(row);
+	}
+	json_decref(cols);
+	json_decref(seen);
 	if (out_commit(&in->out.results, err, sizeof(err)))
 		sim_fail("%s", err);
 }
