@@ -110,7 +110,7 @@ t_expect_success 'a write whose handle the device lacks: exit 1, naming the even
 t_expect_success 'usage errors exit 2: a bad key, --fdp with --placement, a host placement without fdp or that cannot run on the host' '
 	for a in "--fdp handles=2,bogus=1" "--fdp isolation=some" "--fdp handles=x" "--fdp handles=2 --placement sepbit" \
 		"--host-placement hotcold" "--fdp handles=4 --host-placement midas" "--fdp handles=32,isolation=persistent" \
-		"--placement fdp:H=2 --host-placement nosuch"; do
+		"--placement fdp:H=2 --host-placement nosuch" "--fdp handles=2,handles=3" "--fdp handles=2,,ru=1" "--fdp ,"; do
 		"$S" -q $a $MIX few.txt >/dev/null 2>err; rc=$?
 		[ $rc = 2 ] || { echo "$a: exit $rc"; cat err; exit 1; }
 	done

@@ -395,11 +395,21 @@ static void fdp_arg(struct sim *s, const char *arg)
 	unsigned long h = 8, g = 1, iso = 0, ru = 1;
 	char buf[256];
 	snprintf(buf, sizeof(buf), "%s", strcmp(arg, "on") ? arg : ""); /* on: the defaults */
+	if (strstr(buf, ",,") || buf[0] == ',' || (buf[0] && buf[strlen(buf) - 1] == ','))
+		sim_fail_usage("--fdp %s: an empty field", arg);
+	unsigned given = 0;
 	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(tok, '=');
 		if (!eq)
 			sim_fail_usage("--fdp %s: '%s' is not KEY=VALUE", arg, tok);
 		*eq++ = '\0';
+		static const char *const keys[] = {"handles", "groups", "isolation", "ru"};
+		for (unsigned k = 0; k < 4; k++)
+			if (!strcmp(tok, keys[k])) {
+				if (given & (1u << k))
+					sim_fail_usage("--fdp %s: %s given twice", arg, tok);
+				given |= 1u << k;
+			}
 		if (!strcmp(tok, "isolation")) {
 			if (!strcmp(eq, "initial"))
 				iso = 0;
