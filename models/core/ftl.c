@@ -529,17 +529,31 @@ static inline __attribute__((always_inline)) int put_(struct ftl *f, struct ftl_
 	return 0;
 }
 
-static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
+/* lpn's copy at ppn goes: its live bit and its map entry. */
+static inline void unmap(struct ftl *f, uint32_t lpn, uint32_t ppn)
 {
-	uint32_t seg = ftl_seg_of(f, ppn);
-	uint32_t old = f->seg[seg].valid--;
 	unsigned bit;
 	uint64_t *w = ftl_vword(f, ppn, &bit);
 	*w &= ~(1ull << bit);
 	f->l2p[lpn] = FTL_NONE;
-	f->mapped--;
-	f->streams[f->seg[seg].stream].live--;
-	f->streams[f->seg[seg].stream].dead++;
+}
+
+/* seg lost n live pages: the counts; its valid count before. */
+static inline uint32_t seg_lost(struct ftl *f, uint32_t seg, uint32_t n)
+{
+	uint32_t old = f->seg[seg].valid;
+	f->seg[seg].valid = old - n;
+	f->mapped -= n;
+	f->streams[f->seg[seg].stream].live -= n;
+	f->streams[f->seg[seg].stream].dead += n;
+	return old;
+}
+
+static inline int invalidate(struct ftl *f, uint32_t lpn, uint32_t ppn)
+{
+	uint32_t seg = ftl_seg_of(f, ppn);
+	unmap(f, lpn, ppn);
+	uint32_t old = seg_lost(f, seg, 1);
 	if (f->place_invalidate && f->place_invalidate(f->place_st, f, lpn, seg))
 		return ftl_place_failed(f);
 	if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate &&
@@ -1003,18 +1017,11 @@ int ftl_trim_seq(struct ftl *f, uint32_t lpn, uint32_t n, uint64_t *trimmed)
 		 * the counts and the victim index once */
 		uint32_t seg = ftl_seg_of(f, ppn), k = 0;
 		do {
-			unsigned bit;
-			uint64_t *w = ftl_vword(f, ppn, &bit);
-			*w &= ~(1ull << bit);
-			f->l2p[lpn] = FTL_NONE;
+			unmap(f, lpn, ppn);
 			k++;
 			lpn++;
 		} while (lpn < end && (ppn = f->l2p[lpn]) != FTL_NONE && ftl_seg_of(f, ppn) == seg);
-		uint32_t old = f->seg[seg].valid;
-		f->seg[seg].valid = old - k;
-		f->mapped -= k;
-		f->streams[f->seg[seg].stream].live -= k;
-		f->streams[f->seg[seg].stream].dead += k;
+		uint32_t old = seg_lost(f, seg, k);
 		*trimmed += k;
 		if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate_n(ftl_gc_room(f, seg), f, seg, old, k))
 			return ftl_gc_failed(f, ftl_gc_room(f, seg));
@@ -1163,13 +1170,7 @@ int ftl_flash_flush(struct ftl *f)
 __attribute__((noinline)) int ftl_flash_emit(struct ftl *f, unsigned kind, unsigned cause, uint32_t seg,
 					     uint32_t ppn, uint32_t lpn, unsigned stream)
 {
-	struct flash_op op = {.t_ns = f->now_ns,
-			      .seg = seg,
-			      .ppn = ppn,
-			      .lpn = lpn,
-			      .kind = (uint8_t)kind,
-			      .cause = (uint8_t)(cause == FLASH_HOST && f->precond_active ? FLASH_FILL : cause),
-			      .stream = (uint8_t)stream};
+	struct flash_op op = ftl_flash_op(f, kind, cause, seg, ppn, lpn, stream);
 	for (unsigned i = 0; i < f->nflash_fn; i++)
 		if (f->flash[i].fn(f->flash[i].ctx, f, &op))
 			return f->err[0] ? -1 : ftl_err(f, "a flash-operation observer stopped the run");

@@ -385,6 +385,14 @@ static inline void ftl_pf(const void *p)
 #endif
 }
 
+/* The logical page of a write ahead that a prefetch hint is for, or
+ * -1: not a write, or a model without a direct map (a footprint). */
+static inline int64_t ftl_hint_page(const struct ftl *f, const struct ev *e)
+{
+	uint64_t page = e->offset >> f->page_shift;
+	return e->op == EV_WRITE && !f->map && page < f->U ? (int64_t)page : -1;
+}
+
 static inline void ftl_prefetch(const struct ftl *f, uint32_t lpn)
 {
 	ftl_pf(&f->l2p[lpn]);

@@ -17,6 +17,20 @@ int ftl_err(struct ftl *f, const char *fmt, ...) __attribute__((format(printf, 2
 int ftl_gc_failed(struct ftl *f, void *room);
 int ftl_place_failed(struct ftl *f);
 
+/* The record of one flash operation (a host program during
+ * --precondition is a fill). */
+static inline struct flash_op ftl_flash_op(const struct ftl *f, unsigned kind, unsigned cause, uint32_t seg,
+					   uint32_t ppn, uint32_t lpn, unsigned stream)
+{
+	return (struct flash_op){.t_ns = f->now_ns,
+				 .seg = seg,
+				 .ppn = ppn,
+				 .lpn = lpn,
+				 .kind = (uint8_t)kind,
+				 .cause = (uint8_t)(cause == FLASH_HOST && f->precond_active ? FLASH_FILL : cause),
+				 .stream = (uint8_t)stream};
+}
+
 /* One flash operation to the observers (flash.h), when there are any:
  * 0, or -1 with f->err set. A host program during --precondition is
  * told as a fill. */
@@ -30,14 +44,7 @@ static inline __attribute__((always_inline)) int ftl_flash_to(struct ftl *f, uns
 							      unsigned stream)
 {
 	if (f->flash_batch_only && f->nbatched < FTL_FLASH_BATCH) {
-		f->batched[f->nbatched++] =
-			(struct flash_op){.t_ns = f->now_ns,
-					  .seg = seg,
-					  .ppn = ppn,
-					  .lpn = lpn,
-					  .kind = (uint8_t)kind,
-					  .cause = (uint8_t)(cause == FLASH_HOST && f->precond_active ? FLASH_FILL : cause),
-					  .stream = (uint8_t)stream};
+		f->batched[f->nbatched++] = ftl_flash_op(f, kind, cause, seg, ppn, lpn, stream);
 		return 0;
 	}
 	return ftl_flash_emit(f, kind, cause, seg, ppn, lpn, stream);

@@ -87,14 +87,6 @@ static int ftl_dev_learn(struct dev *d, const struct ev *e) { return ftl_request
 
 static int ftl_dev_learn_end(struct dev *d) { return ftl_learn_end(d->f); }
 
-/* The page of a write ahead that a hint is for, or -1: not a write, or a
- * model without a direct map. */
-static inline int64_t hint_page(const struct ftl *f, const struct ev *e)
-{
-	uint64_t page = e->offset >> f->page_shift;
-	return e->op == EV_WRITE && !f->map && page < f->U ? (int64_t)page : -1;
-}
-
 enum { LOOK = 32 };
 
 /* Each write's map entry is prefetched LOOK events before the model
@@ -105,14 +97,14 @@ static size_t ftl_dev_submit(struct dev *d, const struct ev *e, size_t n)
 	struct ftl *f = d->f;
 	int64_t pg;
 	for (size_t k = 0; k < n && k < LOOK; k++)
-		if ((pg = hint_page(f, &e[k])) >= 0)
+		if ((pg = ftl_hint_page(f, &e[k])) >= 0)
 			ftl_prefetch(f, (uint32_t)pg);
 	for (size_t k = 0; k < n; k++) {
-		if (k + LOOK < n && (pg = hint_page(f, &e[k + LOOK])) >= 0)
+		if (k + LOOK < n && (pg = ftl_hint_page(f, &e[k + LOOK])) >= 0)
 			ftl_prefetch(f, (uint32_t)pg);
-		if (k + LOOK / 2 < n && (pg = hint_page(f, &e[k + LOOK / 2])) >= 0)
+		if (k + LOOK / 2 < n && (pg = ftl_hint_page(f, &e[k + LOOK / 2])) >= 0)
 			ftl_prefetch_seg(f, (uint32_t)pg);
-		if (k + LOOK / 4 < n && (pg = hint_page(f, &e[k + LOOK / 4])) >= 0)
+		if (k + LOOK / 4 < n && (pg = ftl_hint_page(f, &e[k + LOOK / 4])) >= 0)
 			ftl_prefetch_links(f, (uint32_t)pg);
 		if (ftl_request(f, &e[k]))
 			return k;
@@ -126,11 +118,11 @@ static size_t ftl_dev_submit_one(struct dev *d, const struct ev *e, size_t n)
 {
 	struct ftl *f = d->f;
 	int64_t pg;
-	if (LOOK < n && (pg = hint_page(f, &e[LOOK])) >= 0)
+	if (LOOK < n && (pg = ftl_hint_page(f, &e[LOOK])) >= 0)
 		ftl_prefetch(f, (uint32_t)pg);
-	if (LOOK / 2 < n && (pg = hint_page(f, &e[LOOK / 2])) >= 0)
+	if (LOOK / 2 < n && (pg = ftl_hint_page(f, &e[LOOK / 2])) >= 0)
 		ftl_prefetch_seg(f, (uint32_t)pg);
-	if (LOOK / 4 < n && (pg = hint_page(f, &e[LOOK / 4])) >= 0)
+	if (LOOK / 4 < n && (pg = ftl_hint_page(f, &e[LOOK / 4])) >= 0)
 		ftl_prefetch_links(f, (uint32_t)pg);
 	int rc = ftl_request(f, e);
 	return ftl_flash_flush(f) || rc ? 0 : 1;
@@ -138,7 +130,7 @@ static size_t ftl_dev_submit_one(struct dev *d, const struct ev *e, size_t n)
 
 static void ftl_dev_prefetch(struct dev *d, const struct ev *e, int stage)
 {
-	int64_t pg = hint_page(d->f, e);
+	int64_t pg = ftl_hint_page(d->f, e);
 	if (pg < 0)
 		return;
 	if (stage == 1)

@@ -13,6 +13,7 @@
 #ifndef FTLSIM_H
 #define FTLSIM_H
 
+#include <jansson.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -318,8 +319,7 @@ uint64_t sim_physical_pages(const struct sim *s);
 /* FDP (ftlsim_fdp.c): the segments of a reclaim unit of the placement
  * fdp in c (1 for any other); the summary's fdp object, or NULL. */
 uint32_t sim_fdp_ru(const struct ftl_config *c);
-struct json_t;
-struct json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f);
+json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f);
 /* The physical pages the options give a logical space of U pages. */
 uint64_t sim_physical_for(const struct sim *s, uint64_t U);
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes);
@@ -349,8 +349,10 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 void sim_open_results(struct sim *in);
 void sim_write_results(struct sim *in, struct sim **m, unsigned n);
 
+/* An unsigned figure into a JSON object (the reports'). */
+#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
+
 /* ftlsim_time.c: a device in time's reports (NULL, nothing: untimed). */
-#include <jansson.h>
 const struct dev_time *sim_time(const struct sim *s);
 json_t *sim_j_time(const struct sim *s);
 void sim_time_open_outputs(struct sim *s);

@@ -361,7 +361,6 @@ static double model_rate(uint64_t U)
 	return RATE_SMALL / (1 + (SLOWDOWN_LARGE - 1) * x);
 }
 
-#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
 
 void sim_dry_run(struct sim *s)
 {

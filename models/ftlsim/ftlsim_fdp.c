@@ -11,7 +11,6 @@
 #include "place.h"
 #include "registry.h"
 
-#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
 
 /* The fdp placement's arguments in c, or 0 when it is another. */
 static int fdp_args(const struct ftl_config *c, struct policy_args *a)

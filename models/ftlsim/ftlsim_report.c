@@ -176,7 +176,6 @@ void sim_finish_outputs(struct sim *s)
  */
 
 static json_t *jratio(double x) { return x >= 0 ? json_real(x) : json_null(); }
-#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
 
 static json_t *j_params(const struct sim *s)
 {

@@ -11,7 +11,6 @@
 
 #include "ftlsim.h"
 
-#define SETU(o, k, v) json_object_set_new(o, k, json_integer((json_int_t)(v)))
 #define SETR(o, k, v) json_object_set_new(o, k, json_real(v))
 
 static const char *const kind_names[TK_N] = {"read", "write", "trim"};

@@ -98,53 +98,41 @@ uint64_t host_lfs_device_pages(const struct host_lfs_config *c, uint64_t fs_page
 	return (log + hb - 1) / hb * hb + c->offset_bytes / page_size;
 }
 
-/* The coalesced run of device reads out. */
-static int flush_reads(struct host *h)
+/* One request to the device, at the time of the trace event served;
+ * stream: the host log's stream that writes it (a write's handle on an
+ * FDP device: stream H + 1 is handle H, FORMATS.md), else 0. */
+static int send(struct host *h, int op, uint64_t page, uint64_t pages, unsigned stream)
 {
-	if (!h->rrun_n)
-		return 0;
 	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
-		       .offset = h->rrun_page * h->c.page_size,
-		       .length = (uint32_t)(h->rrun_n * h->c.page_size),
-		       .op = EV_READ};
-	h->rrun_n = 0;
-	h->st.out[EV_READ]++;
+		       .offset = page * h->c.page_size,
+		       .length = (uint32_t)(pages * h->c.page_size),
+		       .op = (uint8_t)op,
+		       .stream = (uint16_t)stream};
+	h->st.out[op]++;
 	if (h->dops->submit(h->d, &e, 1) != 1)
 		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
 	return 0;
+}
+
+/* The coalesced run of device reads out. */
+static int flush_reads(struct host *h)
+{
+	uint64_t n = h->rrun_n;
+	h->rrun_n = 0;
+	return n ? send(h, EV_READ, h->rrun_page, n, 0) : 0;
 }
 
 /* The coalesced runs of device reads, then writes, out. */
 static int flush_run(struct host *h)
 {
-	if (flush_reads(h))
-		return -1;
-	if (!h->run_n)
-		return 0;
-	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
-		       .offset = h->run_page * h->c.page_size,
-		       .length = (uint32_t)(h->run_n * h->c.page_size),
-		       .op = EV_WRITE,
-		       .stream = (uint16_t)(h->run_stream + 1)}; /* stream H + 1 is handle H (FORMATS.md) */
+	uint64_t n = h->run_n;
 	h->run_n = 0;
-	h->st.out[EV_WRITE]++;
-	if (h->dops->submit(h->d, &e, 1) != 1)
-		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
-	return 0;
+	return flush_reads(h) || (n && send(h, EV_WRITE, h->run_page, n, h->run_stream + 1)) ? -1 : 0;
 }
 
 static int dev_one(struct host *h, int op, uint64_t page, uint64_t pages)
 {
-	if (flush_run(h))
-		return -1;
-	struct ev e = {.t_ns = h->cur ? h->cur->t_ns : 0,
-		       .offset = page * h->c.page_size,
-		       .length = (uint32_t)(pages * h->c.page_size),
-		       .op = (uint8_t)op};
-	h->st.out[op]++;
-	if (h->dops->submit(h->d, &e, 1) != 1)
-		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
-	return 0;
+	return flush_run(h) || send(h, op, page, pages, 0) ? -1 : 0;
 }
 
 /* The host log's flash operations: device requests. */
@@ -283,13 +271,6 @@ int host_lfs_precondition(struct host *h, int kind)
 	return ftl_precondition(h->log, kind) || ftl_flash_flush(h->log) ? -1 : 0;
 }
 
-/* The page of a write ahead that a hint is for, or -1 (dev_ftl.c's rule). */
-static inline int64_t hint_page(const struct ftl *f, const struct ev *e)
-{
-	uint64_t page = e->offset >> f->page_shift;
-	return e->op == EV_WRITE && !f->map && page < f->U ? (int64_t)page : -1;
-}
-
 enum { LOOK = 32 };
 
 /* The log's map entry of each write is fetched LOOK events ahead (its
@@ -301,10 +282,10 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 	const struct ftl *f = h->log;
 	int64_t pg;
 	for (size_t k = 0; k < n && k < LOOK; k++)
-		if ((pg = hint_page(f, &e[k])) >= 0)
+		if ((pg = ftl_hint_page(f, &e[k])) >= 0)
 			ftl_prefetch(f, (uint32_t)pg);
 	for (size_t k = 0; k < n; k++) {
-		if (k + LOOK < n && (pg = hint_page(f, &e[k + LOOK])) >= 0)
+		if (k + LOOK < n && (pg = ftl_hint_page(f, &e[k + LOOK])) >= 0)
 			ftl_prefetch(f, (uint32_t)pg);
 		h->cur = &e[k];
 		h->st.in[e[k].op < EV_NOPS_ALL ? e[k].op : 0]++;
