@@ -982,6 +982,94 @@ int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag)
 	return 0;
 }
 
+/* The next page of a run: its clock tick and its previous version
+ * unmapped, as write_page does before it is put. */
+static inline int run_next(struct ftl *f, uint32_t lpn)
+{
+	f->clock++;
+	uint32_t old = f->l2p[lpn];
+	return old != FTL_NONE ? invalidate(f, lpn, old) : 0;
+}
+
+/* k pages of a run from lpn into st's open segment (k at most its room),
+ * the first one's run_next done: put_ k times; with no observer, the
+ * maps stored page by page and the live bits and counts once. */
+static inline __attribute__((always_inline)) int put_run(struct ftl *f, struct ftl_stream *st, uint32_t lpn,
+							 uint32_t k, const int obs)
+{
+	if (obs) {
+		for (uint32_t i = 0;; i++) {
+			if (put_(f, st, lpn + i, FLASH_HOST, obs))
+				return -1;
+			if (i + 1 == k)
+				return 0;
+			if (run_next(f, lpn + i + 1))
+				return -1;
+		}
+	}
+	uint32_t ppn = st->next, seg = st->seg, *l2p = f->l2p, *p2l = f->p2l;
+	for (uint32_t i = 0;; i++) {
+		l2p[lpn + i] = ppn + i;
+		p2l[ppn + i] = lpn + i;
+		if (i + 1 == k)
+			break;
+		if (run_next(f, lpn + i + 1))
+			return -1;
+	}
+	uint64_t *w = &f->vmap[(size_t)seg * f->vmap_words];
+	for (uint32_t off = ppn - seg * f->b, left = k; left;) {
+		uint32_t bit = off & 63, m = 64 - bit < left ? 64 - bit : left;
+		w[off >> 6] |= (m == 64 ? ~0ull : (1ull << m) - 1) << bit;
+		off += m;
+		left -= m;
+	}
+	f->seg[seg].valid += k;
+	st->live += k;
+	st->next += k;
+	if ((st->room -= k) == 0)
+		return seal(f, st);
+	return 0;
+}
+
+/* n ftl_write_tagged calls of consecutive pages. With a single log,
+ * no write stamps and no garbage-proportion trigger (nothing decided
+ * page by page but the previous version's unmapping), the run is
+ * written a segment's room at a time, its counts added once; the
+ * milestones fall where they would. Otherwise page by page. */
+static inline __attribute__((always_inline)) int write_run_(struct ftl *f, uint32_t lpn, uint32_t n, const int obs)
+{
+	struct ftl_stream *st = &f->streams[0];
+	while (n) {
+		if (run_next(f, lpn) || (!st->room && host_open(f, 0)))
+			return -1;
+		uint64_t k = n < st->room ? n : st->room, left = f->milestone - f->c.host_pages;
+		if (left < k)
+			k = left ? left : 1;
+		if (put_run(f, st, lpn, (uint32_t)k, obs))
+			return -1;
+		f->mapped += k;
+		st->host_pages += k;
+		f->c.host_pages += k;
+		lpn += (uint32_t)k;
+		n -= (uint32_t)k;
+		if (f->c.host_pages == f->milestone && ftl_tick(f))
+			return -1;
+	}
+	return 0;
+}
+
+int ftl_write_run(struct ftl *f, uint32_t lpn, uint32_t n, const struct ftl_tag *tag)
+{
+	if (!f->place_trivial || f->wtime || f->age_origin || f->place_placed || f->gp_max > 0) {
+		for (uint32_t i = 0; i < n; i++)
+			if (ftl_write_tagged(f, lpn + i, tag))
+				return -1;
+		return 0;
+	}
+	f->now_ns = f->write_ns = tag->t_ns;
+	return f->nflash ? write_run_(f, lpn, n, 1) : write_run_(f, lpn, n, 0);
+}
+
 int ftl_write(struct ftl *f, uint32_t lpn, unsigned temp)
 {
 	return ftl_write_tagged(f, lpn, &(struct ftl_tag){.temp = temp});
@@ -1015,12 +1103,14 @@ int ftl_trim_seq(struct ftl *f, uint32_t lpn, uint32_t n, uint64_t *trimmed)
 		}
 		/* the run of pages held in seg: what invalidate does per page,
 		 * the counts and the victim index once */
-		uint32_t seg = ftl_seg_of(f, ppn), k = 0;
-		do {
-			unmap(f, lpn, ppn);
+		uint32_t seg = ftl_seg_of(f, ppn), base = seg * f->b, off = ppn - base, k = 0;
+		uint64_t *w = &f->vmap[(size_t)seg * f->vmap_words];
+		do { /* unmap, with the segment's bitmap at hand */
+			w[off >> 6] &= ~(1ull << (off & 63));
+			f->l2p[lpn] = FTL_NONE;
 			k++;
 			lpn++;
-		} while (lpn < end && (ppn = f->l2p[lpn]) != FTL_NONE && ftl_seg_of(f, ppn) == seg);
+		} while (lpn < end && (off = f->l2p[lpn] - base) < f->b); /* FTL_NONE - base >= b too */
 		uint32_t old = seg_lost(f, seg, k);
 		*trimmed += k;
 		if (f->seg[seg].state == SEG_SEALED && f->gc->on_invalidate_n(ftl_gc_room(f, seg), f, seg, old, k))

@@ -324,6 +324,9 @@ struct ftl_tag {
 	uint64_t t_ns; /* the request's time (struct ev's), for the flash-operation hook */
 };
 int ftl_write_tagged(struct ftl *f, uint32_t lpn, const struct ftl_tag *tag);
+/* Pages lpn..lpn+n-1 written, as n calls of ftl_write_tagged (a write
+ * request in a direct map). 0, or -1 with f->err set. */
+int ftl_write_run(struct ftl *f, uint32_t lpn, uint32_t n, const struct ftl_tag *tag);
 /* 1 trimmed, 0 page held no data, -1 with f->err set. */
 int ftl_trim(struct ftl *f, uint32_t lpn);
 /* Logical pages lpn..lpn+n-1 trimmed (a discard in a direct map): as n

@@ -151,6 +151,8 @@ int ftl_request(struct ftl *f, const struct ev *e)
 	struct ftl_tag tag = {.temp = e->temp, .stream = e->stream, .hint = e->hint, .t_ns = e->t_ns};
 	/* Under gp:P with --gc-ops N, GC waits for the request's last page
 	 * (docs/MODEL.md); otherwise ftl_write_tagged runs it every page. */
+	if (!f->map && !f->learning && f->gp_max <= 0) /* no GC at the request's end */
+		return ftl_write_run(f, (uint32_t)first, (uint32_t)(end - first), &tag);
 	f->in_request = f->gp_max > 0 && f->gc_ops > 0 && !f->learning;
 	for (uint64_t p = first; p < end; p++) {
 		uint32_t lpn = lpn_of(f, p);
