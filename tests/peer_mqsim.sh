@@ -28,6 +28,8 @@
 #         1 channel x 1 die. ftlkit's rows: its GC copies in a stream of
 #         their own (--placement sepgc), as MQSim's; ftl-1log: one log
 #   g32   the same on 8 channels x 4 dies
+#   p1    w1 on a die of 2 planes (multi-plane commands): ftlkit with
+#         multiplane=on (ftlkit) and off (ftl-mpoff)
 # Environment: N (Poisson requests per case, default 200000), RHO (load of
 # each die, default 0.5), SEED (default 1), SPEEDUP (default 1),
 # PCIE_GBPS (MQSim's PCIe lane bandwidth, GB/s; default 1000000, i.e. no
@@ -95,10 +97,10 @@ fi
 	echo "peer_mqsim: GC_BLOCKS must be at least 64, SPEED_REPS at least 1, GC_WARM below GC_DW" >&2
 	exit 2
 }
-CASES=${*:-w1 r1 msr1 w32 r32 msr32 g1 g32}
+CASES=${*:-w1 r1 msr1 w32 r32 msr32 g1 g32 p1}
 for c in $CASES; do
-	case $c in w1 | r1 | msr1 | w32 | r32 | msr32 | g1 | g32) ;;
-	*) echo "peer_mqsim: unknown case $c (w1 r1 msr1 w32 r32 msr32 g1 g32)" >&2; exit 2 ;; esac
+	case $c in w1 | r1 | msr1 | w32 | r32 | msr32 | g1 | g32 | p1) ;;
+	*) echo "peer_mqsim: unknown case $c (w1 r1 msr1 w32 r32 msr32 g1 g32 p1)" >&2; exit 2 ;; esac
 done
 
 # FEMU's flash times (ns); MQSim's fixed ONFI cycles in front of each
@@ -162,13 +164,13 @@ strict() {
 # ---- MQSim side ----
 # One flow per request type present (MQSim reports per flow); each flow
 # has half the logical space, so traces stay below U/2 pages.
-mqsim_configs() { # DIR CHANNELS CHIPS BLOCKS
+mqsim_configs() { # DIR CHANNELS CHIPS BLOCKS PLANES
 	d=$1 ch=$2 chips=$3
 	ids() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf "%s%d", i ? "," : "", i }'; }
 	sed -e "s/@PCIE_GBPS@/$PCIE_GBPS/" -e "s/@SPARE@/$SPARE/" -e "s/@CHANNELS@/$ch/" \
 		-e "s/@CHANNEL_MTS@/$CHANNEL_MTS/" -e "s/@CHIPS@/$chips/" -e "s/@TR_NS@/$TR_NS/g" \
 		-e "s/@TPROG_NS@/$TPROG_NS/g" -e "s/@TBERS_NS@/$TBERS_NS/" -e "s/@BLOCKS@/$4/" \
-		-e "s/@GC_EXEC@/$GC_EXEC/" \
+		-e "s/@GC_EXEC@/$GC_EXEC/" -e "s/@PLANES@/$5/" \
 		"$PEER/mqsim-ssd.xml" >"$d/ssd.xml"
 	{
 		echo '<?xml version="1.0" encoding="us-ascii"?>'
@@ -252,7 +254,9 @@ mqsim_xml() { # DIR NAME K
 # time) on the trace file, and the same on the trace as an ftlkit event
 # stream (tracecat -o bin; the conversion, done once, is not counted).
 FTL_NOTE=
-FTLSIM_DEVICE=${FTLSIM_DEVICE:-femu,channels=%c,dies=%d,planes=1,page_kib=4,xfer_us=0}
+FTLSIM_DEVICE=${FTLSIM_DEVICE:-femu,channels=%c,dies=%d,planes=%p,page_kib=4,xfer_us=0}
+# the planes per die (%p) of the case, and keys the side adds to the device
+planes=1 fk_more=
 # SIDE ftlkit measures the speed too; WA is counted after FILL host pages.
 ftlkit_side() { # NAME SIDE TRACE CHANNELS DIES LOGICAL_PAGES OPS FILL [FTLSIM_OPTION...]
 	if ! "$BIN/ftlsim" --help 2>&1 | grep -q -- '--timing'; then
@@ -260,7 +264,7 @@ ftlkit_side() { # NAME SIDE TRACE CHANNELS DIES LOGICAL_PAGES OPS FILL [FTLSIM_O
 		FTL_NOTE=1
 		return 0
 	fi
-	fk_name=$1 fk_side=$2 fk_trace=$3 fk_dev=$(echo "$FTLSIM_DEVICE" | sed -e "s/%c/$4/" -e "s/%d/$5/")
+	fk_name=$1 fk_side=$2 fk_trace=$3 fk_dev=$(echo "$FTLSIM_DEVICE" | sed -e "s/%c/$4/" -e "s/%d/$5/" -e "s/%p/$planes/")$fk_more
 	fk_lpages=$6 fk_ops=$7 fk_fill=$8
 	shift 8
 	fk_opts=${*:---pages-per-segment $PAGES_PER_BLOCK}
@@ -350,8 +354,9 @@ mqsim_count() { # DIR NAME
 one_case() { # NAME
 	name=$1
 	case $name in
-	w32 | r32 | msr32 | g32) ch=8 chips=4 pages=65536 ;;
-	*) ch=1 chips=1 pages=16384 ;;
+	w32 | r32 | msr32 | g32) ch=8 chips=4 pages=65536 planes=1 ;;
+	p1) ch=1 chips=1 pages=16384 planes=2 ;;
+	*) ch=1 chips=1 pages=16384 planes=1 ;;
 	esac
 	dies=$((ch * chips))
 	# Blocks per die: 1024 (1 GiB) or 256 (FEMU's), more when the N
@@ -362,7 +367,7 @@ one_case() { # NAME
 		BEGIN { m = int((n + f) / (p * k) * 1.25) + 64; print (m > b) ? m : b }')
 	case $name in g*) blocks=$GC_BLOCKS ;; esac
 	# Logical pages of the whole drive and of one MQSim flow.
-	lpages=$(awk -v t=$((dies * blocks * PAGES_PER_BLOCK)) -v s="$SPARE" 'BEGIN { printf "%d", t * (1 - s) }')
+	lpages=$(awk -v t=$((dies * planes * blocks * PAGES_PER_BLOCK)) -v s="$SPARE" 'BEGIN { printf "%d", t * (1 - s) }')
 	half=$((lpages / 2))
 	d=$W/$name
 	rm -rf "$d"
@@ -372,7 +377,7 @@ one_case() { # NAME
 	t0=0 warm=0
 	set --
 	case $name in
-	w*)
+	w* | p*)
 		poisson "$N" "$(awk -v s=$TPROG_NS -v r="$RHO" -v k=$dies 'BEGIN { print s / r / k }')" \
 			"$pages" 0 0 "$SEED" >"$t"
 		mdw=$(md1 $TPROG_NS $TPROG_NS) mdw1=$(md1 $((TPROG_NS + WR_CMD_NS)) $TPROG_NS)
@@ -431,7 +436,7 @@ one_case() { # NAME
 	tw=0
 	[ "$warm" -eq 0 ] || tw=$(sed -n "$((warm + 1))p" "$t" | cut -d' ' -f1)
 	mqsim_split "$d" "$t"
-	mqsim_configs "$d" "$ch" "$chips" "$blocks"
+	mqsim_configs "$d" "$ch" "$chips" "$blocks" "$planes"
 	res=$(mqsim_run "$d") || exit 1
 	total=$(wc -l <"$t")
 	wall=$(echo "$res" | cut -d' ' -f1) cpu=$(echo "$res" | cut -d' ' -f2) rss=$(echo "$res" | cut -d' ' -f3)
@@ -486,6 +491,12 @@ one_case() { # NAME
 			--placement sepgc --gc-low $gclow
 		ftlkit_side "$name" ftl-1log "$t" "$ch" "$chips" "$lpages" "$ops" $lpages "$@" \
 			--gc-low $((gclow + 1))
+		;;
+	p*)
+		ftlkit_side "$name" ftlkit "$t" "$ch" "$chips" "$lpages" "$ops" 0
+		fk_more=,multiplane=off
+		ftlkit_side "$name" ftl-mpoff "$t" "$ch" "$chips" "$lpages" "$ops" 0
+		fk_more=
 		;;
 	*) ftlkit_side "$name" ftlkit "$t" "$ch" "$chips" "$lpages" "$ops" 0 ;;
 	esac

@@ -83,6 +83,44 @@ t_expect_success 'each die busy exactly the time of the operations charged to it
 	done
 '
 
+t_expect_success 'planes at QD 64 on one die of two: 2 pages a tPROG with multi-plane commands, 1 without, 2 as units' '
+	"$G" -p uniform -n 16384 -w 60000 -s 3 -o bin >u16.ev 2>/dev/null &&
+	for m in on:10000:1 off:5000:1 ideal:10000:2; do
+		"$S" -q --device femu,channels=1,dies=1,planes=2,multiplane=${m%%:*} --qd 64 --op 4 --logical-pages 16384 \
+			u16.ev >s.json 2>/dev/null &&
+		m=${m#*:} && jq -e --argjson iops ${m%%:*} --argjson units ${m#*:} \
+			".gc_pages_copied == 0 and .timing.iops == \$iops and .timing.device.units == \$units" s.json || {
+			jq -c "[.timing.iops, .timing.device]" s.json; return 1; }
+	done
+'
+
+t_expect_success 'multi-plane commands: a die busy exactly the time of its commands (operations less those that joined)' '
+	for layout in stripe die; do
+		"$S" -q --device femu,channels=1,dies=2,planes=2,layout=$layout --qd 4 --op 0.15 --pages-per-segment 64 \
+			h.ev >s.json 2>/dev/null &&
+		jq -e --arg l $layout "(.timing.unit_busy_s_each | add) as \$sum | .timing.multiplane_joined as \$j |
+			(if \$l == \"stripe\" then 4 else 1 end) as \$eu |
+			((.flash_pages_written - \$j.program) * 200e-6 + (.gc_pages_copied - \$j.read) * 40e-6
+			 + (.segments_cleaned * \$eu - \$j.erase) * 2e-3) as \$want |
+			((\$sum - \$want) | fabs) < 1e-6 and (\$l == \"die\" or \$j.program > 0 and \$j.erase > 0)" s.json || {
+			jq -c "[.timing.unit_busy_s, .timing.multiplane_joined, .flash_pages_written, .gc_pages_copied]" s.json
+			return 1; }
+	done
+'
+
+t_expect_success 'one plane a die: the same results under every multiplane mode, no multiplane keys' '
+	for m in on off ideal; do
+		"$S" -q --device femu,channels=2,dies=2,multiplane=$m --qd 4 --op 0.15 --pages-per-segment 64 h.ev |
+			jq -c "del(.timing.cpu_s, .timing.elapsed_s, .timing.page_writes_per_s,
+				.timing.flash_page_writes_per_s, .timing.max_rss_kb)" >m.$m || return 1
+	done &&
+	t_cmp m.on m.off && t_cmp m.on m.ideal && ! grep -q multiplane m.on
+'
+
+t_expect_success 'multiplane=sometimes: usage error naming the modes' '
+	t_err 2 "on, off or ideal" "$S" --device femu,planes=2,multiplane=sometimes h.ev
+'
+
 t_expect_success 'QD1 uniform writes on one die: tPROG + (WA-1)(tR+tPROG) + (WA/b)tBERS within 1%' '
 	"$G" -p uniform -n 65536 --fill -w 500000 -o bin >u.ev 2>/dev/null &&
 	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --warmup-writes 300000 u.ev >s.json &&

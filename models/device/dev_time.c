@@ -92,7 +92,12 @@ void time_list_devices(FILE *out)
 			profiles[i].source);
 }
 
-unsigned time_units(const struct time_config *c) { return c->channels * c->dies * c->planes; }
+unsigned time_units(const struct time_config *c)
+{
+	return c->channels * c->dies * (c->multiplane == MP_IDEAL ? c->planes : 1);
+}
+
+unsigned time_slots(const struct time_config *c) { return c->channels * c->dies * c->planes; }
 
 static int num(const char *v, double lo, double hi, double *out)
 {
@@ -128,6 +133,17 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 			}
 		return set_err(err, n, "no device profile '%s' (--list-devices lists them)", v);
 	}
+	if (!strcmp(k, "multiplane")) {
+		if (!strcmp(v, "on"))
+			c->multiplane = MP_ON;
+		else if (!strcmp(v, "off"))
+			c->multiplane = MP_OFF;
+		else if (!strcmp(v, "ideal"))
+			c->multiplane = MP_IDEAL;
+		else
+			return set_err(err, n, "multiplane '%s': on, off or ideal", v);
+		return 0;
+	}
 	if (!strcmp(k, "layout")) {
 		if (!strcmp(v, "stripe"))
 			c->layout = LAYOUT_STRIPE;
@@ -152,7 +168,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		return 0;
 	}
 	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
-			       "xfer_us, layout, profile)", k);
+			       "xfer_us, layout, multiplane, profile)", k);
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
@@ -308,8 +324,9 @@ int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n
 /* An operation that yields: waits in its unit's queue. */
 struct bl_op {
 	uint64_t ready;
-	uint32_t dur;
-	uint8_t gc, bg, erase, pad;
+	uint32_t dur, row;
+	uint16_t mask;		  /* the planes of a multi-plane command */
+	uint8_t gc, bg, erase, kind; /* erase: the planes erased */
 };
 
 struct unitq {
@@ -318,6 +335,11 @@ struct unitq {
 	uint64_t bl_ns;	   /* the queue's time */
 	struct bl_op *q;
 	uint32_t head, n, cap;
+	/* the last command (multiplane=on): what may join it */
+	uint64_t g_start, g_end;
+	uint32_t g_row;
+	uint16_t g_mask; /* its planes; 0: none */
+	uint8_t g_kind;
 };
 
 enum { MODE_FG, MODE_YIELD };
@@ -327,8 +349,9 @@ struct dev {
 	struct dev *in;
 	struct time_config c;
 	struct dev_time t;
-	unsigned U, C, erase_units;
-	uint32_t umask, cmask; /* U - 1, C - 1 when both are powers of 2 (pow2) */
+	unsigned U, C, erase_units; /* units (dies, or planes under multiplane=ideal), channels */
+	unsigned NS;		    /* slots: every plane, what a segment's pages are striped over */
+	uint32_t umask, cmask, smask; /* U - 1, C - 1, NS - 1 when all are powers of 2 (pow2) */
 	uint32_t b, page_size, page_shift; /* the page size is a power of 2 (ftl.c) */
 	uint64_t tr, tprog, tbers, xfer;
 	double xfer_d; /* xfer, for the channel time's sum */
@@ -338,6 +361,7 @@ struct dev {
 	/* flags: the request being served (active, mode, bg), the run */
 	uint8_t active, mode, bg, have_t0, ended, ageing, pow2;
 	uint8_t scale1; /* open loop at --time-scale 1 */
+	uint8_t mp;	/* multi-plane commands: multiplane=on with planes > 1 */
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
@@ -455,9 +479,24 @@ static void drain(struct dev *d, struct unitq *q, uint64_t t)
 	}
 }
 
-static int enqueue(struct dev *d, unsigned u, uint64_t ready, uint64_t dur, int erase)
+static inline unsigned queue_of(const struct dev *d, unsigned slot) { return d->pow2 ? slot & d->umask : slot % d->U; }
+static inline unsigned plane_of(const struct dev *d, unsigned slot) { return slot / d->U; }
+
+static int enqueue(struct dev *d, unsigned slot, uint32_t row, unsigned kind, uint64_t ready, uint64_t dur, int erase)
 {
+	unsigned u = queue_of(d, slot);
 	struct unitq *q = &d->u[u];
+	if (d->mp && q->n) { /* a plane of the queue's last command: it joins, at no time */
+		struct bl_op *t = &q->q[(q->head + q->n - 1) % q->cap];
+		unsigned pl = plane_of(d, slot);
+		if (t->kind == kind && t->row == row && !(t->mask >> pl & 1) && ready <= t->ready) {
+			t->mask |= (uint16_t)(1u << pl);
+			t->erase += (uint8_t)erase;
+			d->bl_erase_units += erase;
+			d->t.mp_joined[kind]++;
+			return 0;
+		}
+	}
 	if (q->n == q->cap) {
 		uint32_t cap = q->cap ? 2 * q->cap : 64;
 		struct bl_op *nq = malloc(cap * sizeof(*nq));
@@ -471,8 +510,14 @@ static int enqueue(struct dev *d, unsigned u, uint64_t ready, uint64_t dur, int 
 		q->head = 0;
 		q->cap = cap;
 	}
-	q->q[(q->head + q->n) % q->cap] =
-		(struct bl_op){.ready = ready, .dur = (uint32_t)dur, .gc = 1, .bg = (uint8_t)d->bg, .erase = (uint8_t)erase};
+	q->q[(q->head + q->n) % q->cap] = (struct bl_op){.ready = ready,
+							 .dur = (uint32_t)dur,
+							 .row = row,
+							 .mask = (uint16_t)(1u << plane_of(d, slot)),
+							 .gc = 1,
+							 .bg = (uint8_t)d->bg,
+							 .erase = (uint8_t)erase,
+							 .kind = (uint8_t)kind};
 	q->n++;
 	q->bl_ns += dur;
 	d->bl_erase_units += erase;
@@ -491,24 +536,57 @@ static inline void note_wait(struct dev *d, const struct unitq *q, uint64_t r, u
 	}
 }
 
-/* The unit of page x of the layout's order (stripe: the page's offset
- * in its segment; die: the segment) and a unit's channel. */
-static inline unsigned unit_at(const struct dev *d, uint32_t x) { return d->pow2 ? x & d->umask : x % d->U; }
+/* The slot of page x of the layout's order (stripe: the page's offset
+ * in its segment; die: the segment), and a unit's channel (slots are
+ * numbered channel first, then die, then plane: slot mod U is the unit,
+ * slot / U the plane). */
+static inline unsigned slot_at(const struct dev *d, uint32_t x) { return d->pow2 ? x & d->smask : x % d->NS; }
 static inline unsigned chan_of(const struct dev *d, unsigned u) { return d->pow2 ? u & d->cmask : u % d->C; }
+
+/* Whether an operation of kind on plane pl at row, ready at r, joins
+ * the unit's last command: the same kind and row (page offset in the
+ * block, MQSim's rule), a plane it lacks, ready when it starts, and
+ * nothing run on the unit since. */
+static inline int joins(const struct unitq *q, unsigned kind, unsigned pl, uint32_t row, uint64_t r)
+{
+	return q->g_mask && q->g_kind == kind && q->g_row == row && !(q->g_mask >> pl & 1) && r <= q->g_start &&
+	       q->g_end == q->free_at;
+}
+
+static inline void command(struct unitq *q, unsigned kind, unsigned pl, uint32_t row, uint64_t s)
+{
+	q->g_kind = (uint8_t)kind;
+	q->g_row = row;
+	q->g_mask = (uint16_t)(1u << pl);
+	q->g_start = s;
+	q->g_end = q->free_at;
+}
 
 /* The operations on a unit, r the time they are ready. Inlined at
  * each call with gc a constant. */
-static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, unsigned u, uint64_t r, const int gc)
+static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, unsigned slot, uint32_t row, uint64_t r,
+							       const int gc)
 {
+	unsigned u = queue_of(d, slot);
 	struct unitq *q = &d->u[u];
 	if (q->n)
 		drain(d, q, r);
-	uint64_t s = max64(q->free_at, r);
-	note_wait(d, q, r, s, gc);
-	q->free_at = s + d->tr;
-	if (gc)
-		q->gc_until = q->free_at;
-	charge(d, u, s, q->free_at, gc, 0);
+	if (d->mp && joins(q, FLASH_READ, plane_of(d, slot), row, r)) {
+		q->g_mask |= (uint16_t)(1u << plane_of(d, slot));
+		note_wait(d, q, r, q->g_start, gc);
+		if (gc)
+			q->gc_until = q->free_at;
+		d->t.mp_joined[FLASH_READ]++;
+	} else {
+		uint64_t s = max64(q->free_at, r);
+		note_wait(d, q, r, s, gc);
+		q->free_at = s + d->tr;
+		if (gc)
+			q->gc_until = q->free_at;
+		charge(d, u, s, q->free_at, gc, 0);
+		if (d->mp)
+			command(q, FLASH_READ, plane_of(d, slot), row, s);
+	}
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
 		return q->free_at;
 	unsigned c = chan_of(d, u);
@@ -518,8 +596,10 @@ static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uns
 	return cs + d->xfer;
 }
 
-static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, unsigned u, uint64_t r, const int gc)
+static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, unsigned slot, uint32_t row, uint64_t r,
+							       const int gc)
 {
+	unsigned u = queue_of(d, slot);
 	struct unitq *q = &d->u[u];
 	if (q->n)
 		drain(d, q, r);
@@ -528,38 +608,68 @@ static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uns
 	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
 	if (d->xfer)
 		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
+	if (d->mp && joins(q, FLASH_PROGRAM, plane_of(d, slot), row, cs + d->xfer)) {
+		q->g_mask |= (uint16_t)(1u << plane_of(d, slot));
+		note_wait(d, q, r, q->g_start, gc);
+		if (gc)
+			q->gc_until = q->free_at;
+		d->t.mp_joined[FLASH_PROGRAM]++;
+		return q->free_at;
+	}
 	uint64_t s = max64(q->free_at, cs + d->xfer);
 	note_wait(d, q, r, s, gc);
 	q->free_at = s + d->tprog;
 	if (gc)
 		q->gc_until = q->free_at;
 	charge(d, u, s, q->free_at, gc, 0);
+	if (d->mp)
+		command(q, FLASH_PROGRAM, plane_of(d, slot), row, s);
 	return q->free_at;
 }
 
-static uint64_t do_erase(struct dev *d, unsigned u, uint64_t r)
+static uint64_t do_erase(struct dev *d, unsigned slot, uint64_t r)
 {
+	unsigned u = queue_of(d, slot);
 	struct unitq *q = &d->u[u];
 	if (q->n)
 		drain(d, q, r);
+	if (d->mp && joins(q, FLASH_ERASE, plane_of(d, slot), 0, r)) {
+		q->g_mask |= (uint16_t)(1u << plane_of(d, slot));
+		d->t.mp_joined[FLASH_ERASE]++;
+		return q->free_at;
+	}
 	uint64_t s = max64(q->free_at, r);
 	q->free_at = s + d->tbers;
 	q->gc_until = q->free_at;
 	charge(d, u, s, q->free_at, 1, 0);
+	if (d->mp)
+		command(q, FLASH_ERASE, plane_of(d, slot), 0, s);
 	return q->free_at;
 }
 
-static inline unsigned unit_of(const struct dev *d, uint32_t seg, uint32_t ppn)
+/* The slot of a page operation, and (multi-plane commands) its row: the
+ * page's offset in its block. */
+static inline unsigned slot_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row)
 {
-	return unit_at(d, d->c.layout == LAYOUT_STRIPE ? ppn - seg * d->b : seg);
+	uint32_t off = ppn - seg * d->b;
+	if (d->c.layout == LAYOUT_STRIPE) {
+		if (d->mp)
+			*row = off / d->NS;
+		return slot_at(d, off);
+	}
+	if (d->mp)
+		*row = off;
+	return slot_at(d, seg);
 }
 
 /* A flash operation of the request being served to its unit. */
 static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op)
 {
+	uint32_t row = 0;
 	if (op->cause == FLASH_HOST) { /* the most frequent */
 		if (op->kind == FLASH_PROGRAM) {
-			uint64_t done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_barrier), 0);
+			unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0);
 			d->req_done = max64(d->req_done, done);
 			d->host_programs++;
 		}
@@ -569,32 +679,40 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		if (d->mode == MODE_YIELD) {
 			uint64_t r = d->S;
 			switch (op->kind) {
-			case FLASH_READ:
+			case FLASH_READ: {
 				d->step_reads++;
-				return enqueue(d, unit_of(d, op->seg, op->ppn), r, d->tr + d->xfer, 0);
-			case FLASH_PROGRAM:
-				return enqueue(d, unit_of(d, op->seg, op->ppn), r, d->tprog + d->xfer, 0);
+				unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+				return enqueue(d, sl, row, FLASH_READ, r, d->tr + d->xfer, 0);
+			}
+			case FLASH_PROGRAM: {
+				unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+				return enqueue(d, sl, row, FLASH_PROGRAM, r, d->tprog + d->xfer, 0);
+			}
 			default:
 				if (d->c.layout == LAYOUT_DIE)
-					return enqueue(d, unit_of(d, op->seg, 0), r, d->tbers, 1);
+					return enqueue(d, slot_at(d, op->seg), 0, FLASH_ERASE, r, d->tbers, 1);
 				for (unsigned u = 0; u < d->erase_units; u++)
-					if (enqueue(d, u, r, d->tbers, 1))
+					if (enqueue(d, u, 0, FLASH_ERASE, r, d->tbers, 1))
 						return -1;
 				return 0;
 			}
 		}
 		uint64_t done;
 		switch (op->kind) {
-		case FLASH_READ:
-			done = do_read(d, unit_of(d, op->seg, op->ppn), d->S, 1);
+		case FLASH_READ: {
+			unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+			done = do_read(d, sl, row, d->S, 1);
 			d->gc_read_done = max64(d->gc_read_done, done);
 			break;
-		case FLASH_PROGRAM:
-			done = do_prog(d, unit_of(d, op->seg, op->ppn), max64(d->S, d->gc_read_done), 1);
+		}
+		case FLASH_PROGRAM: {
+			unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1);
 			break;
+		}
 		default:
 			if (d->c.layout == LAYOUT_DIE)
-				done = do_erase(d, unit_of(d, op->seg, 0), max64(d->S, d->gc_read_done));
+				done = do_erase(d, slot_at(d, op->seg), max64(d->S, d->gc_read_done));
 			else {
 				done = 0;
 				for (unsigned u = 0; u < d->erase_units; u++)
@@ -605,7 +723,8 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		return 0;
 	}
 	if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
-		uint64_t done = do_read(d, unit_of(d, op->seg, op->ppn), d->S, 0);
+		unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+		uint64_t done = do_read(d, sl, row, d->S, 0);
 		d->req_done = max64(d->req_done, done);
 		d->host_reads++;
 	}
@@ -683,15 +802,18 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	struct dev_stats st;
 	d->io->stats(d->in, &st);
 	d->U = time_units(&d->c);
+	d->NS = time_slots(&d->c);
 	d->C = d->c.channels;
-	d->pow2 = !(d->U & (d->U - 1)) && !(d->C & (d->C - 1));
+	d->pow2 = !(d->U & (d->U - 1)) && !(d->C & (d->C - 1)) && !(d->NS & (d->NS - 1));
 	d->umask = d->U - 1;
 	d->cmask = d->C - 1;
+	d->smask = d->NS - 1;
+	d->mp = d->c.multiplane == MP_ON && d->c.planes > 1;
 	d->scale1 = d->c.time_scale == 1;
 	d->b = st.pages_per_seg;
 	d->page_size = st.page_size;
 	d->page_shift = (uint32_t)__builtin_ctz(st.page_size);
-	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->U ? d->b : d->U) : 1;
+	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->NS ? d->b : d->NS) : 1; /* slots */
 	d->tr = (uint64_t)llround(d->c.tr_us * 1000);
 	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
 	d->tbers = (uint64_t)llround(d->c.tbers_us * 1000);
@@ -907,8 +1029,9 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		kind = TK_READ;
 		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
 		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
-			uint32_t x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
-			d->req_done = max64(d->req_done, do_read(d, unit_at(d, x), S, 0));
+			uint32_t off = (uint32_t)(p % d->b), x = d->c.layout == LAYOUT_STRIPE ? off : (uint32_t)(p / d->b);
+			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
+			d->req_done = max64(d->req_done, do_read(d, slot_at(d, x), row, S, 0));
 		}
 		break;
 	}
@@ -978,8 +1101,10 @@ static int time_age(struct dev *d, int begin)
 	if (begin)
 		return 0;
 	drain_all(d, UINT64_MAX);
-	for (unsigned u = 0; u < d->U; u++)
+	for (unsigned u = 0; u < d->U; u++) {
 		d->u[u].free_at = d->u[u].gc_until = 0;
+		d->u[u].g_mask = 0;
+	}
 	memset(d->ch_free, 0, d->C * sizeof(uint64_t));
 	memset(d->heap, 0, (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t));
 	d->have_t0 = 0;
@@ -992,6 +1117,7 @@ static int time_age(struct dev *d, int begin)
 	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = 0;
+	memset(d->t.mp_joined, 0, sizeof(d->t.mp_joined));
 	memset(d->t.unit_busy, 0, d->U * sizeof(uint64_t));
 	d->t.nrows = 0;
 	if (d->t.niv) {

@@ -20,6 +20,13 @@ enum time_layout {
 	LAYOUT_DIE     /* segment s on unit s mod units, all its pages and its erase */
 };
 
+/* What the planes of a die do (docs/MODEL.md, "The array"). */
+enum time_multiplane {
+	MP_ON,	  /* a die runs one command at a time; a read, program or erase may span planes (MQSim's rule) */
+	MP_OFF,	  /* a die runs one page operation at a time: its planes add pages, not parallelism */
+	MP_IDEAL  /* each plane a unit of its own: no die rule (an upper bound) */
+};
+
 /* --trim-cost */
 enum trim_cost { TRIM_FREE, TRIM_QUEUED, TRIM_UNQUEUED };
 
@@ -29,6 +36,7 @@ struct time_config {
 	uint32_t page_kib;		/* 0: the model's page size */
 	double tr_us, tprog_us, tbers_us, xfer_us;
 	int layout;			/* enum time_layout */
+	int multiplane;			/* enum time_multiplane */
 	int timeline_lat;		/* the timeline's rows keep their latencies (mean, p99): --timeline writes them */
 	double time_scale;		/* open loop: arrival = trace time x scale */
 	unsigned qd;			/* closed loop: requests outstanding; 0 open loop */
@@ -53,7 +61,10 @@ int time_parse_preempt(struct time_config *c, const char *spec, char *err, size_
 int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n);
 /* --list-devices: the profiles, one a line, with their source. */
 void time_list_devices(FILE *out);
+/* The units that run operations (a die; a plane under multiplane=ideal),
+ * and the places a segment's pages are striped over (every plane). */
 unsigned time_units(const struct time_config *c);
+unsigned time_slots(const struct time_config *c);
 /* The bytes a device in time allocates at open (histograms, queues),
  * before rows and backlogs grow. */
 uint64_t time_mem_bytes(const struct time_config *c);
@@ -87,6 +98,7 @@ struct dev_time {
 	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */
 	uint64_t bg_steps;	   /* victims cleaned in idle time */
 	uint64_t backlog_max;	   /* the most background operations queued at once */
+	uint64_t mp_joined[3];	   /* operations that joined a multi-plane command, by kind (flash.h) */
 	/* the timeline: nrows rows, and each interval's unit and GC time */
 	struct time_row *rows;
 	size_t nrows;

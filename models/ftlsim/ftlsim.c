@@ -134,7 +134,7 @@ static void build_model(const struct sim *in, struct sim *s)
 	if (s->opt.timing && !s->cell.vol && s->opt.tc.layout == LAYOUT_STRIPE) {
 		struct dev_stats st;
 		s->cell.dops->stats(s->cell.dev, &st);
-		unsigned units = time_units(&s->opt.tc);
+		unsigned units = time_slots(&s->opt.tc); /* every plane holds a block of the segment */
 		if (st.pages_per_seg < 16u * units && s == in)
 			warn("warning: a segment of %u pages striped over %u units puts %u page%s of it in each unit's "
 			     "block: every segment cleaned costs %u erases of %g us, %g us of erase a page (a flash "

@@ -109,6 +109,10 @@ json_t *sim_j_time(const struct sim *s)
 	SETR(d, "tbers_us", c->tbers_us);
 	SETR(d, "xfer_us", c->xfer_us);
 	json_object_set_new(d, "layout", json_string(c->layout == LAYOUT_STRIPE ? "stripe" : "die"));
+	if (c->planes > 1) {
+		static const char *const mp[] = {"on", "off", "ideal"};
+		json_object_set_new(d, "multiplane", json_string(mp[c->multiplane]));
+	}
 	json_object_set_new(o, "device", d);
 	json_object_set_new(o, "loop", json_string(c->qd ? "closed" : "open"));
 	if (c->qd)
@@ -146,6 +150,13 @@ json_t *sim_j_time(const struct sim *s)
 	for (unsigned u = 0; u < t->units; u++)
 		json_array_append_new(ub, json_real((double)t->unit_busy[u] / 1e9));
 	json_object_set_new(o, "unit_busy_s_each", ub);
+	if (c->planes > 1 && c->multiplane == MP_ON) {
+		json_t *j = json_object();
+		SETU(j, "read", t->mp_joined[FLASH_READ]);
+		SETU(j, "program", t->mp_joined[FLASH_PROGRAM]);
+		SETU(j, "erase", t->mp_joined[FLASH_ERASE]);
+		json_object_set_new(o, "multiplane_joined", j);
+	}
 	SETR(o, "gc_share_of_busy", t->busy_ns ? (double)t->gc_ns / (double)t->busy_ns : 0);
 	SETR(o, "gc_idle_share", t->gc_ns ? (double)t->gc_bg_ns / (double)t->gc_ns : 0);
 	SETR(o, "gc_wait_s", t->gc_wait_ns / 1e9);
