@@ -101,6 +101,17 @@ t_expect_success 'a host placement with state (sepbit) under --check: every hand
 		and ([.fdp.per_handle[].host_pages_written] | add) == .host_pages_written" sb.json >/dev/null
 '
 
+t_expect_success '--check: each live page in a reclaim unit of its handle, or of its handle'"'"'s (group'"'"'s) GC, both modes' '
+	"$BIN/tracegen" -p hotcold -n 32768 -w 200000 -s 4 -o text 2>/dev/null |
+		awk "BEGIN { srand(5) } !/^#/ { \$6 = 0; \$7 = int(rand() * 4) + 1; print }" >hs.txt &&
+	for iso in initial persistent; do
+		"$S" -q --logical-pages 32768 --op 0.15 --fdp handles=2,groups=2,isolation=$iso --check hs.txt >c.json &&
+		"$S" -q --logical-pages 32768 --op 0.15 --fdp handles=2,groups=2,isolation=$iso hs.txt >n.json &&
+		jq -e ".gc_passes > 100" c.json >/dev/null &&
+		[ "$(jq -c "[.gc_pages_copied, .fdp]" c.json)" = "$(jq -c "[.gc_pages_copied, .fdp]" n.json)" ] || return 1
+	done
+'
+
 t_expect_success 'a write whose handle the device lacks: exit 1, naming the event and the identifier' '
 	head -50 mix.txt >few.txt &&
 	{ "$S" -q --fdp handles=1 $MIX few.txt >/dev/null 2>err; test $? = 1; } &&

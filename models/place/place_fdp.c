@@ -64,7 +64,8 @@ static int fdp_init(void *st, const struct ftl *f, const struct place_init *in, 
 				   p->h, p->g, p->host_streams + gcs, FTL_MAX_STREAMS);
 	if (!(p->copies = policy_calloc(st, p->host_streams, sizeof(*p->copies))))
 		return policy_fail(st, "out of memory");
-	if (!p->persistent && p->host_streams > 1 && !(p->tag = policy_calloc(st, ftl_logical_pages(f), 1)))
+	/* persistently isolated, the tags only for --check (fdp_check) */
+	if ((!p->persistent || f->check) && p->host_streams > 1 && !(p->tag = policy_calloc(st, ftl_logical_pages(f), 1)))
 		return policy_fail(st, "out of memory");
 	out->streams = p->host_streams + gcs;
 	out->gc_streams = gcs;
@@ -115,7 +116,7 @@ static int fdp_gc(void *st, const struct ftl *f, uint32_t lpn, unsigned from, un
 		p->copies[id]++;
 		*s = n + id;
 	} else {
-		unsigned grp = from < n ? from / p->h : from - n;
+		unsigned grp = from < n ? from / p->h : from - n; /* from a host RU, or a group's GC RU */
 		unsigned id = p->tag ? (unsigned)p->tag[lpn] - 1 : 0;
 		if (id < n) /* a page the host never wrote (a fill) has no handle */
 			p->copies[id]++;
@@ -201,9 +202,33 @@ static void fdp_prefetch(void *st, const struct ftl *f, uint32_t lpn)
 		p->hp->prefetch(p->hst, f, lpn);
 }
 
+/* --check: every live page lies where its handle (its last host
+ * write's placement identifier, the tag) puts it: in a reclaim unit of
+ * that handle, or in a GC reclaim unit of the handle's (persistently
+ * isolated) or its group's (initially isolated). A page the host never
+ * wrote (the fill) is handle 0's. Then the host placement's own check. */
 static int fdp_check(void *st, const struct ftl *f)
 {
 	struct fdp *p = st;
+	unsigned n = p->host_streams;
+	for (uint32_t seg = 0; p->tag && seg < ftl_segments(f); seg++) {
+		if (ftl_state(f, seg) == SEG_FREE)
+			continue;
+		unsigned s = ftl_seg_stream(f, seg);
+		uint32_t p0 = seg * ftl_seg_pages(f);
+		for (uint32_t i = 0; i < ftl_seg_pages(f); i += 64) {
+			unsigned bit;
+			for (uint64_t w = *ftl_vword(f, p0 + i, &bit); w; w &= w - 1) {
+				uint32_t lpn = f->p2l[p0 + i + (uint32_t)__builtin_ctzll(w)];
+				unsigned id = p->tag[lpn] ? p->tag[lpn] - 1u : 0;
+				int ok = s < n ? id == s : p->persistent ? id == s - n : id / p->h == s - n;
+				if (!ok)
+					return policy_fail(st, "logical page %u, last written under placement identifier %u, is "
+							       "live in segment %u of stream %u (reclaim unit of %s)",
+							   lpn, id, seg, s, s < n ? "another handle" : "another handle's GC");
+			}
+		}
+	}
 	return p->hp && p->hp->check && p->hp->check(p->hst, f) ? host_failed(p, st) : 0;
 }
 
