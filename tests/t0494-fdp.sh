@@ -112,6 +112,18 @@ t_expect_success '--check: each live page in a reclaim unit of its handle, or of
 	done
 '
 
+t_expect_success 'per handle over the measured window: host pages and copies sum to the window'"'"'s, the weighted WA is the device'"'"'s' '
+	for iso in initial persistent; do
+		"$S" -q --logical-pages 32768 --op 0.15 --warmup-writes 100000 --fdp handles=2,groups=2,isolation=$iso \
+			hs.txt >w.json &&
+		jq -e "[.fdp.per_handle[] | .host_pages_measured] as \$h | [.fdp.per_handle[] | .gc_pages_copied_measured] as \$c |
+			(\$h | add) == (.measured.host_pages_total - .measured.host_pages_before) and
+			(((\$h | add) + (\$c | add)) / (\$h | add) - .wa_measured | fabs) < 1e-9 and
+			([.fdp.per_handle[] | .host_pages_measured < .host_pages_written] | all)" w.json >/dev/null || {
+			jq -c "[.fdp.per_handle, .measured, .wa_measured]" w.json; return 1; }
+	done
+'
+
 t_expect_success 'a write whose handle the device lacks: exit 1, naming the event and the identifier' '
 	head -50 mix.txt >few.txt &&
 	{ "$S" -q --fdp handles=1 $MIX few.txt >/dev/null 2>err; test $? = 1; } &&

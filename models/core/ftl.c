@@ -1160,6 +1160,11 @@ int ftl_tick(struct ftl *f)
 	if (!f->measuring && h >= f->warmup_writes) {
 		f->measuring = 1;
 		f->c0 = f->c;
+		for (unsigned i = 0; i < f->nstreams; i++) {
+			struct ftl_stream *st = &f->streams[i];
+			st->host0 = st->host_pages;
+			st->origin0 = f->place->origin_copies ? f->place->origin_copies(f->place_st, f, i) : 0;
+		}
 		memset(f->victim_hist, 0, (f->b + 1) * sizeof(uint64_t));
 	}
 	if (f->obs.interval && !f->next_interval)

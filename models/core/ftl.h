@@ -107,6 +107,9 @@ struct ftl_stream {
 	uint64_t live; /* valid pages in the segments this stream wrote */
 	uint32_t held; /* its sealed segments now */
 	uint64_t dead; /* pages that died in the segments it wrote (overwritten or trimmed) */
+	/* at the start of the measured window: host_pages, and the copies
+	 * its writes caused (place.h origin_copies; 0 without) */
+	uint64_t host0, origin0;
 };
 
 /* Counters that the measured window (after the warm-up) repeats. */

@@ -87,6 +87,9 @@ struct dev_stream {
 	/* GC copies of the pages this stream's host writes wrote, wherever
 	 * they went (a placement that keeps them: fdp), else UINT64_MAX */
 	uint64_t origin_gc_pages;
+	/* the two over the measured window (after --warmup-writes), or
+	 * UINT64_MAX before it starts (origin_gc_pages_measured: or none kept) */
+	uint64_t host_pages_measured, origin_gc_pages_measured;
 };
 
 /* Histograms: segments by valid pages (sealed now, or victims in the

@@ -219,6 +219,8 @@ static void ftl_dev_stream(const struct dev *d, unsigned i, struct dev_stream *o
 	out->victim_valid = st->victim_valid;
 	uint64_t o = origin_copies(f, i);
 	out->origin_gc_pages = o == UINT64_MAX ? o : o - d->origin0[i];
+	out->host_pages_measured = f->measuring ? st->host_pages - st->host0 : UINT64_MAX;
+	out->origin_gc_pages_measured = f->measuring && o != UINT64_MAX ? o - st->origin0 : UINT64_MAX;
 }
 
 static int ftl_dev_hist(const struct dev *d, int kind, uint64_t *bins, size_t nbins)

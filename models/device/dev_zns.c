@@ -412,7 +412,7 @@ static void zns_stream(const struct dev *d, unsigned i, struct dev_stream *out)
 {
 	memset(out, 0, sizeof(*out));
 	snprintf(out->name, sizeof(out->name), "zones");
-	out->origin_gc_pages = UINT64_MAX;
+	out->origin_gc_pages = out->host_pages_measured = out->origin_gc_pages_measured = UINT64_MAX;
 	if (i == 0) {
 		out->host_pages = d->cnt.host_pages;
 		out->gc_pages = d->cnt.gc_pages;

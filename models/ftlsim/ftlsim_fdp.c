@@ -62,6 +62,12 @@ json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f)
 									  (double)st.host_pages)
 								   : json_null());
 		}
+		if (st.host_pages_measured != UINT64_MAX && st.origin_gc_pages_measured != UINT64_MAX) {
+			uint64_t hm = st.host_pages_measured, om = st.origin_gc_pages_measured;
+			SETU(e, "host_pages_measured", hm);
+			SETU(e, "gc_pages_copied_measured", om);
+			json_object_set_new(e, "wa_measured", hm ? json_real((double)(hm + om) / (double)hm) : json_null());
+		}
 		json_array_append_new(arr, e);
 	}
 	json_object_set_new(o, "per_handle", arr);
