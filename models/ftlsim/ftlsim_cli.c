@@ -4,7 +4,6 @@
  * any input is read.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -389,83 +388,75 @@ static void one_space(struct sim *s)
 }
 
 /* --fdp [handles=H][,groups=G][,isolation=initial|persistent][,ru=K]:
- * the placement fdp:H=..,G=..,I=..,R=.. (place_fdp.c). */
+ * the placement fdp:H=..,G=..,I=..,R=.. (place_fdp.c), which checks the
+ * ranges. */
+static int fdp_key(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	uint64_t *f = ctx; /* handles, groups, isolation, ru */
+	if (!strcmp(k, "isolation")) {
+		if (strcmp(v, "initial") && strcmp(v, "persistent"))
+			return set_err(err, n, "isolation=%s (initial or persistent)", v);
+		f[2] = !strcmp(v, "persistent");
+		return 0;
+	}
+	uint64_t *u = !strcmp(k, "handles") ? &f[0] : !strcmp(k, "groups") ? &f[1] : !strcmp(k, "ru") ? &f[3] : NULL;
+	if (!u)
+		return set_err(err, n, "'%s=%s' (keys: handles=N, groups=N, isolation=initial|persistent, ru=K)", k, v);
+	if (parse_u64(v, u) || *u > UINT32_MAX)
+		return set_err(err, n, "%s=%s is not a whole number", k, v);
+	return 0;
+}
+
 static void fdp_arg(struct sim *s, const char *arg)
 {
-	unsigned long h = 8, g = 1, iso = 0, ru = 1;
-	char buf[256];
-	snprintf(buf, sizeof(buf), "%s", strcmp(arg, "on") ? arg : ""); /* on: the defaults */
-	if (strstr(buf, ",,") || buf[0] == ',' || (buf[0] && buf[strlen(buf) - 1] == ','))
-		sim_fail_usage("--fdp %s: an empty field", arg);
-	unsigned given = 0;
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '=');
-		if (!eq)
-			sim_fail_usage("--fdp %s: '%s' is not KEY=VALUE", arg, tok);
-		*eq++ = '\0';
-		static const char *const keys[] = {"handles", "groups", "isolation", "ru"};
-		for (unsigned k = 0; k < 4; k++)
-			if (!strcmp(tok, keys[k])) {
-				if (given & (1u << k))
-					sim_fail_usage("--fdp %s: %s given twice", arg, tok);
-				given |= 1u << k;
-			}
-		if (!strcmp(tok, "isolation")) {
-			if (!strcmp(eq, "initial"))
-				iso = 0;
-			else if (!strcmp(eq, "persistent"))
-				iso = 1;
-			else
-				sim_fail_usage("--fdp: isolation=%s (initial or persistent)", eq);
-			continue;
-		}
-		unsigned long *v = !strcmp(tok, "handles") ? &h : !strcmp(tok, "groups") ? &g : !strcmp(tok, "ru") ? &ru : NULL;
-		if (!v)
-			sim_fail_usage("--fdp: '%s=%s' (keys: handles=N, groups=N, isolation=initial|persistent, ru=K)", tok, eq);
-		char *end;
-		errno = 0;
-		*v = strtoul(eq, &end, 10);
-		if (errno || end == eq || *end || *eq == '-')
-			sim_fail_usage("--fdp: %s=%s is not a whole number", tok, eq);
-	}
-	snprintf(s->opt.fdp_spec, sizeof(s->opt.fdp_spec), "fdp:H=%lu,G=%lu,I=%lu,R=%lu", h, g, iso, ru);
+	uint64_t f[4] = {8, 1, 0, 1};
+	char err[512];
+	if (strcmp(arg, "on") && kv_parse("--fdp", arg, 0, fdp_key, f, err, sizeof(err))) /* on: the defaults */
+		sim_fail_usage("%s", err);
+	snprintf(s->opt.fdp_spec, sizeof(s->opt.fdp_spec), "fdp:H=%llu,G=%llu,I=%llu,R=%llu", (unsigned long long)f[0],
+		 (unsigned long long)f[1], (unsigned long long)f[2], (unsigned long long)f[3]);
 	s->opt.cfg.placement = s->opt.fdp_spec;
 	s->opt.fdp_given = 1;
 }
 
-/* --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free] */
+/* --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free];
+ * a limit of 0 is none (dev.h). */
+static int zoned_key(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	struct zns_config *z = ctx;
+	uint64_t u;
+	int size = !strcmp(k, "size") || !strcmp(k, "capacity");
+	if (size && (parse_size(v, &u) || !u))
+		return set_err(err, n, "%s=%s: a size in bytes above 0 (e.g. 1M)", k, v);
+	if (!strcmp(k, "size"))
+		z->zone_bytes = u;
+	else if (!strcmp(k, "capacity"))
+		z->capacity_bytes = u;
+	else if (!strcmp(k, "max_open") || !strcmp(k, "max_active")) {
+		if (parse_u64(v, &u) || u > UINT32_MAX)
+			return set_err(err, n, "%s=%s: a number of zones (0: no limit)", k, v);
+		*(!strcmp(k, "max_open") ? &z->max_open : &z->max_active) = (uint32_t)u;
+	} else if (!strcmp(k, "finish") && (!strcmp(v, "pad") || !strcmp(v, "free")))
+		z->finish_pad = !strcmp(v, "pad");
+	else
+		return set_err(err, n, "'%s=%s' (keys: size=BYTES, capacity=BYTES, max_open=N, max_active=N, "
+				       "finish=pad|free)", k, v);
+	return 0;
+}
+
 static void zoned_arg(struct sim *s, const char *arg)
 {
 	struct zns_config *z = &s->opt.zns;
+	char err[512];
 	memset(z, 0, sizeof(*z));
-	char *d = strdup(arg);
-	if (!d)
-		sim_fail("out of memory");
-	for (char *save = NULL, *tok = strtok_r(d, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '=');
-		const char *v = eq ? eq + 1 : "";
-		uint64_t u;
-		if (eq)
-			*eq = 0;
-		if (!eq)
-			sim_fail_usage("--zoned %s: '%s' is not KEY=VALUE", arg, tok);
-		else if (!strcmp(tok, "size") && !parse_size(v, &u) && u)
-			z->zone_bytes = u;
-		else if (!strcmp(tok, "capacity") && !parse_size(v, &u) && u)
-			z->capacity_bytes = u;
-		else if (!strcmp(tok, "max_open") && !parse_u64(v, &u) && u <= UINT32_MAX)
-			z->max_open = (uint32_t)u;
-		else if (!strcmp(tok, "max_active") && !parse_u64(v, &u) && u <= UINT32_MAX)
-			z->max_active = (uint32_t)u;
-		else if (!strcmp(tok, "finish") && (!strcmp(v, "pad") || !strcmp(v, "free")))
-			z->finish_pad = !strcmp(v, "pad");
-		else
-			sim_fail_usage("--zoned: '%s=%s' (keys: size=BYTES, capacity=BYTES, max_open=N, max_active=N, "
-				       "finish=pad|free)", tok, v);
-	}
-	free(d);
+	if (kv_parse("--zoned", arg, 0, zoned_key, z, err, sizeof(err)))
+		sim_fail_usage("%s", err);
 	if (!z->zone_bytes)
 		sim_fail_usage("--zoned %s: size=BYTES (the zone size) is needed", arg);
+	/* an open zone is active: a larger max_open would never be reached */
+	if (z->max_open && z->max_active && z->max_open > z->max_active)
+		sim_fail_usage("--zoned %s: max_open=%u above max_active=%u (an open zone is an active one)", arg,
+			       z->max_open, z->max_active);
 	s->opt.zoned = 1;
 }
 
