@@ -207,9 +207,13 @@ int kv_parse(const char *what, const char *spec, unsigned flags, kv_fn fn, void 
 {
 	if (!*spec)
 		return 0;
-	char *buf = strdup(spec);
-	if (!buf)
-		return set_err(err, n, "out of memory");
+	char buf[KV_MAX_LEN + 1]; /* no allocation: a usage error stays one when memory is short */
+	if (strlen(spec) > KV_MAX_LEN) {
+		char head[48];
+		snprintf(head, sizeof(head), "%.40s...", spec);
+		return kv_fail(what, head, err, n, "longer than %d characters", KV_MAX_LEN);
+	}
+	strcpy(buf, spec);
 	const char *seen[KV_MAX_FIELDS];
 	unsigned nseen = 0;
 	int rc = 0;
@@ -239,7 +243,6 @@ int kv_parse(const char *what, const char *spec, unsigned flags, kv_fn fn, void 
 		if (!rc && fn(ctx, key, key ? eq + 1 : f, msg, sizeof(msg)))
 			rc = what ? set_err(err, n, "%s: %s", what, msg) : set_err(err, n, "%s", msg);
 	}
-	free(buf);
 	return rc;
 }
 

@@ -75,15 +75,17 @@ int parse_fixed9(const char *s, size_t len, int64_t *out);
  * (a value may be empty; fn judges it). An empty spec has no field.
  * Refused: an empty field (a ',' first, last or doubled), a field
  * without '=' or with an empty key, a key given twice, more than
- * KV_MAX_FIELDS fields, and whatever fn refuses (it returns -1 with its
- * message in its own err). With KV_BARE_FIRST the first field may lack
- * '=': fn gets it as the value, key NULL (a profile name before its
- * keys, "femu,channels=8").
+ * KV_MAX_FIELDS fields or KV_MAX_LEN characters, and whatever fn
+ * refuses (it returns -1 with its message in its own err). With
+ * KV_BARE_FIRST the first field may lack '=': fn gets it as the value,
+ * key NULL (a profile name before its keys, "femu,channels=8").
  * Messages: "WHAT SPEC: ..." for the list's faults, "WHAT: " and fn's
- * message for a field's; what NULL: the message alone. 0 or -1.
+ * message for a field's; what NULL: the message alone. 0 or -1; no
+ * allocation.
  */
 #define KV_BARE_FIRST 0x1
 #define KV_MAX_FIELDS 64
+#define KV_MAX_LEN 1024 /* characters of a spec */
 typedef int (*kv_fn)(void *ctx, const char *key, const char *val, char *err, size_t n);
 int kv_parse(const char *what, const char *spec, unsigned flags, kv_fn fn, void *ctx, char *err, size_t n);
 

@@ -2,7 +2,8 @@
  * test_kv.c - kv_parse, the KEY=VALUE lists of the options (--fdp,
  * --zoned, --host-lfs): fields in order, an empty value passed on, and
  * each fault refused with its message: an empty field, a missing '=',
- * an empty key, a key given twice, too many fields, the callback's own.
+ * an empty key, a key given twice, too many fields, too long a spec,
+ * the callback's own.
  */
 #include <stdio.h>
 #include <string.h>
@@ -65,5 +66,11 @@ int main(void)
 	many[strrchr(many, ',') - many] = 0;
 	out[0] = 0;
 	CHECK(!kv_parse("--x", many, 0, collect, out, big, sizeof(big)), "KV_MAX_FIELDS fields");
+	char longer[KV_MAX_LEN + 8];
+	memset(longer, 'a', sizeof(longer) - 1);
+	longer[0] = 'k', longer[1] = '=', longer[sizeof(longer) - 1] = 0;
+	CHECK(run("--x", longer, 0, out, err) && !strncmp(err, "--x k=aaa", 9) &&
+		      strstr(err, "...: longer than 1024 characters"),
+	      "a spec longer than KV_MAX_LEN: %s", err);
 	return TH_DONE();
 }
