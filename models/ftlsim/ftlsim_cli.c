@@ -71,6 +71,7 @@ static void usage(void)
 	       "                            separated pools from where pages die\n"
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
+	       "                            (--no-trim: not with the four options below)\n"
 	       "      --trim-mode online|batch:SECONDS|delay:SECONDS\n"
 	       "                            when the host sends the discards: as they come\n"
 	       "                            (default); held and sent every SECONDS of the\n"
@@ -90,7 +91,9 @@ static void usage(void)
 	       "                            (op X of spare, default 0.07) cleaned by the victim\n"
 	       "                            policy (default greedy); its writes, copies and,\n"
 	       "                            discard=on (default), each cleaned segment's discard\n"
-	       "                            reach the device; host, device and stacked WA\n"
+	       "                            reach the device; host, device and stacked WA; not\n"
+	       "                            with --host-placement (its streams are the handles\n"
+	       "                            on an FDP device: one each)\n"
 	       "      --fdp on|[handles=H][,groups=G][,isolation=initial|persistent][,ru=K]\n"
 	       "                            an NVMe FDP device (the placement fdp): each write\n"
 	       "                            to the reclaim unit of the handle it carries (the\n"
@@ -99,12 +102,17 @@ static void usage(void)
 	       "                            default) or kept per handle (persistent); a reclaim\n"
 	       "                            unit of K segments, the unit GC reclaims (default 1)\n"
 	       "      --host-placement NAME[:ARG]  the host chooses each write's handle by this\n"
-	       "                            placement (with --fdp); the device sees handles only\n"
+	       "                            placement (with --fdp); the device sees handles only,\n"
+	       "                            one for each stream its host writes go to (refused\n"
+	       "                            up front, exit 2, when the device has fewer)\n"
 	       "      --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free]\n"
 	       "                            a zoned device: zones written at their pointers,\n"
 	       "                            reset by the trace's zone operations, no GC (WA 1,\n"
 	       "                            or what finish=pad programs); a write off the\n"
-	       "                            pointer is an error (counted with --skip-bad)\n"
+	       "                            pointer is an error (counted with --skip-bad);\n"
+	       "                            max_open, max_active 0 (default): no limit; the\n"
+	       "                            logical space rounded up to whole zones (said);\n"
+	       "                            the options that tune GC or shape discards refused\n"
 	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
 	       "                            format; the run's page size): its data stays, its\n"
 	       "                            counts do not (the counters restart after it)\n"
@@ -129,7 +137,10 @@ static void usage(void)
 	       "                            size and an estimated run time as JSON; simulate\n"
 	       "                            nothing (with extent or footprint, the first pass\n"
 	       "                            over the trace is read); with --grid or\n"
-	       "                            --per-volume, every model's memory and the total\n"
+	       "                            --per-volume, every model's memory and the total;\n"
+	       "                            each model is built and freed, so what the run\n"
+	       "                            refuses (too little spare space, ...) is said, in\n"
+	       "                            the JSON (refused) and with the run's exit 2\n"
 	       "      --help, --version\n\n"
 	       "Time (a device in time: every flash operation charged to a die; docs/MODEL.md):\n"
 	       "      --timing              on, with the femu profile\n"
@@ -369,6 +380,11 @@ static void check_policies(struct sim *s)
 			       .host_placement = s->opt.cfg.host_placement};
 	if (registry_resolve(&c, err, sizeof(err)))
 		sim_fail_usage("%s (see --list-policies, --list-placements)", err);
+	/* the host log's too, before any model (per volume, a model that
+	 * refuses is only skipped) */
+	struct ftl_config l = {.policy = s->opt.lfs.policy, .placement = s->opt.lfs.placement};
+	if (s->opt.host_lfs && registry_resolve(&l, err, sizeof(err)))
+		sim_fail_usage("--host-lfs: %s (see --list-policies, --list-placements)", err);
 	if (s->opt.fdp_given && s->opt.place_given)
 		sim_fail_usage("give one of --fdp and --placement (--fdp is the placement fdp)");
 	int place_axis = 0;
@@ -460,8 +476,26 @@ static void zoned_arg(struct sim *s, const char *arg)
 	s->opt.zoned = 1;
 }
 
+/* The options that tune a garbage collector (a zoned device has none). */
+static const char *gc_option(int c)
+{
+	switch (c) {
+	case O_GCLOW: return "--gc-low";
+	case O_GCHIGH: return "--gc-high";
+	case O_GCTRIG: return "--gc-trigger";
+	case O_GCBATCH: return "--gc-batch";
+	case O_GCOPS: return "--gc-ops";
+	case O_GCTIE: return "--gc-tie";
+	case O_SPARESHARE: return "--spare-share";
+	case O_WEAR: return "--wear-level";
+	default: return NULL;
+	}
+}
+
 static int sim_opt(struct sim *s, int c, const char *arg)
 {
+	if (!s->opt.gc_opt)
+		s->opt.gc_opt = gc_option(c);
 	static const char *const spaces[] = {"given", "extent", "footprint", NULL};
 	static const char *const oors[] = {"error", "drop", "clip", NULL};
 	static const char *const preconds[] = {"none", "seq", "random", NULL};
@@ -721,10 +755,23 @@ void sim_finish_args(struct sim *s)
 		sim_fail_usage("the logical space is empty (0 pages)");
 	if (s->opt.snapshot_every && !s->opt.hist_path)
 		sim_fail_usage("--snapshot-every needs --hist");
-	if (s->opt.host_lfs && (s->opt.trim.mode != TRIM_ONLINE || s->opt.trim.granularity || s->opt.trim.max ||
-				s->opt.trim.loss > 0))
+	/* Pairs where one option makes the other mean nothing. */
+	int trim_host = s->opt.trim.mode != TRIM_ONLINE || s->opt.trim.granularity || s->opt.trim.max || s->opt.trim.loss > 0;
+	if (s->opt.host_lfs && trim_host)
 		sim_fail_usage("--host-lfs decides what the device is told of the file system's discards: not with "
 			       "--trim-mode, --discard-granularity, --discard-max or --trim-loss");
+	if (s->opt.zoned && trim_host)
+		sim_fail_usage("--zoned: a zoned device ignores discards (a host log on it resets zones), so "
+			       "--trim-mode, --discard-granularity, --discard-max and --trim-loss say nothing");
+	if (!s->opt.cfg.trim && trim_host)
+		sim_fail_usage("--no-trim: the device ignores every discard, so --trim-mode, --discard-granularity, "
+			       "--discard-max and --trim-loss, which shape the discards it is sent, say nothing");
+	if (s->opt.host_lfs && s->opt.cfg.host_placement)
+		sim_fail_usage("--host-lfs and --host-placement: the host log places its writes itself (on an FDP "
+			       "device its streams are the handles: --host-lfs placement=NAME)");
+	if (s->opt.zoned && s->opt.gc_opt)
+		sim_fail_usage("--zoned: a zoned device has no garbage collector: not with %s (a host log's cleaner "
+			       "takes --host-lfs policy=NAME)", s->opt.gc_opt);
 	if (s->opt.zoned && (s->opt.fdp_given || s->opt.place_given || s->opt.cfg.host_placement))
 		sim_fail_usage("--zoned: a zoned device has no placement of its own (not with --fdp, --placement or "
 			       "--host-placement; a host log on it places its own writes: --host-lfs placement=NAME)");
