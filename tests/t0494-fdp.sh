@@ -150,12 +150,15 @@ t_expect_success 'a zoned device has no placement (--fdp refused) and resets wha
 
 # A host placement's host writes need a handle each: sepbit writes to
 # two classes (its other four take GC copies, the device's here),
-# hotcold:4 and oracle:4 to all four. Refused when the model is built,
-# before any event is replayed (no summary), as a usage error naming
-# both counts; a host log's streams likewise (its GC copies' too).
+# hotcold:4 and oracle:4 to all four. Refused before any input is read
+# (a missing trace is not reached; per volume, where a refused model
+# would only be skipped, too), as a usage error naming both counts; a
+# host log's streams likewise (its GC copies' too).
 t_expect_success 'a host placement with more streams than the device has handles: exit 2 before the run, naming both' '
 	t_err 2 "host placement .sepbit. sends host writes to 2 streams .*; the device has 1 \(1 handle x 1 reclaim group\)" \
-		"$S" -q --fdp handles=1 --host-placement sepbit $MIX mix.txt && test ! -s "$TMP/.stdout" &&
+		"$S" -q --fdp handles=1 --host-placement sepbit $MIX no-such-trace && test ! -s "$TMP/.stdout" &&
+	t_err 2 "host placement .sepbit. sends host writes to 2 streams" \
+		"$S" -q --per-volume --fdp handles=1 --host-placement sepbit mix.txt &&
 	t_err 2 "host placement .hotcold. sends host writes to 4 streams, each a handle; the device has 2 \(2 handles x 1 reclaim group\)" \
 		"$S" -q --fdp handles=2 --host-placement hotcold:4 $MIX mix.txt &&
 	t_err 2 "host placement .oracle. sends host writes to 4 streams, each a handle; the device has 2 \(1 handle x 2 reclaim groups\)" \
@@ -167,7 +170,7 @@ t_expect_success 'a host placement with more streams than the device has handles
 	"$S" -q --fdp handles=2 --host-placement sepbit $MIX few.txt >sb2.json &&
 	"$S" -q --fdp handles=2,groups=2 --host-placement hotcold:4 $MIX few.txt >hc4.json &&
 	t_err 2 "--host-lfs placement=sepgc writes 2 streams .*FDP device, which has 1 \(1 handle x 1 reclaim group\)" \
-		"$S" -q --logical-pages 16384 --pages-per-segment 64 --host-lfs segment=256K,placement=sepgc --fdp handles=1 hc.ev &&
+		"$S" -q --per-volume --host-lfs segment=256K,placement=sepgc --fdp handles=1 hc.ev &&
 	t_err 2 "the host log places its writes itself" \
 		"$S" -q --logical-pages 16384 --host-lfs segment=1M --fdp handles=2 --host-placement single hc.ev
 '

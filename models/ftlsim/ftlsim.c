@@ -152,18 +152,8 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		s->opt.lfs.check = s->opt.cfg.check;
 		s->cell.host = host_lfs_open(&s->opt.lfs, U, s->opt.cfg.page_size, s->opt.cfg.seed, map, s->cell.dev,
 					     s->cell.dops, err, n);
-		unsigned h, g, handles = sim_fdp_handles(&s->opt.cfg, &h, &g);
-		struct host_stats hs = {0};
 		if (!s->cell.host)
 			rc = refusal(err);
-		else
-			s->cell.hops->stats(s->cell.host, &hs);
-		/* each of the host log's streams is a handle (host_lfs.c), its GC copies' too */
-		if (!rc && handles && hs.log_streams > handles)
-			rc = set_err(err, n, "--host-lfs placement=%s writes %u streams (its GC copies' among them), each a "
-					     "handle on the FDP device, which has %u (%u handle%s x %u reclaim group%s): give "
-					     "more handles, or the host log a placement with fewer streams",
-				     s->opt.lfs.placement, hs.log_streams, handles, h, h == 1 ? "" : "s", g, g == 1 ? "" : "s");
 	} else {
 		/* The TRIM host on every other device: online by default, the
 		 * trace's discards as they are (docs/MODEL.md, "The TRIM host"). */

@@ -216,28 +216,40 @@ static void list_policies(void)
 	}
 }
 
+/* A small device of these placements, with room to spare: what it
+ * refuses of them does not depend on the space. 0 with its streams and
+ * GC streams in st (or st NULL), -1 with the reason in err. */
+static int probe_device(const char *placement, const char *host_placement, struct dev_stats *st, char *err, size_t n)
+{
+	struct ftl_config c;
+	ftl_config_default(&c);
+	c.logical_pages = 1 << 14;
+	c.physical_pages = 1 << 15;
+	c.pages_per_seg = 16;
+	c.placement = placement;
+	c.host_placement = host_placement;
+	struct dev *d = dev_ftl_ops.open(&(struct dev_config){.ftl = c}, err, n);
+	if (!d)
+		return -1;
+	if (st)
+		dev_ftl_ops.stats(d, st);
+	dev_ftl_ops.close(d);
+	return 0;
+}
+
 /* With each placement its streams and GC streams, the default --gc-low,
  * from a small model built with its default arguments. */
 static void list_placements(void)
 {
 	for (const struct place_ops *const *p = place_table; *p; p++) {
-		struct ftl_config c;
 		char err[256], more[128] = "";
-		ftl_config_default(&c);
-		c.logical_pages = 1 << 14;
-		c.physical_pages = 1 << 15;
-		c.pages_per_seg = 16;
-		c.placement = (*p)->info.name;
-		struct dev *d = dev_ftl_ops.open(&(struct dev_config){.ftl = c}, err, sizeof(err));
-		if (d) {
-			struct dev_stats st;
-			dev_ftl_ops.stats(d, &st);
+		struct dev_stats st;
+		int ok = !probe_device((*p)->info.name, NULL, &st, err, sizeof(err));
+		if (ok)
 			snprintf(more, sizeof(more), "%u stream%s, %u for GC copies (the default --gc-low)", st.streams,
 				 st.streams > 1 ? "s" : "", st.gc_streams);
-			dev_ftl_ops.close(d);
-		}
 		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
-		list_args(&(*p)->info, d ? more : NULL);
+		list_args(&(*p)->info, ok ? more : NULL);
 	}
 }
 
@@ -373,7 +385,7 @@ static void opt_wear(struct sim *s, const char *arg)
 
 static void check_policies(struct sim *s)
 {
-	char err[256];
+	char err[512];
 	if (registry_check(err, sizeof(err)))
 		sim_fail("%s", err);
 	struct ftl_config c = {.policy = s->opt.cfg.policy, .placement = s->opt.cfg.placement,
@@ -395,6 +407,32 @@ static void check_policies(struct sim *s)
 	if (c.host_place && !place_axis && !(c.place->info.flags & PLACE_HOSTS))
 		sim_fail_usage("--host-placement %s: the device's placement '%s' does not follow the host's handles "
 			       "(--fdp, or --placement fdp)", s->opt.cfg.host_placement, c.place->info.name);
+	/* What the host chooses must be a handle of the device: a host
+	 * placement's streams for host writes (place_fdp.c refuses more), a
+	 * host log's streams. Neither depends on the space: a small model
+	 * says it before any input is read (per volume, a model refused
+	 * would only be skipped). */
+	static char passed[256]; /* the last pair that passed: a grid's cells share it */
+	char pair[256];
+	snprintf(pair, sizeof(pair), "%s %s", c.placement, c.host_placement ? c.host_placement : "");
+	if (c.host_place && !place_axis && strcmp(pair, passed)) {
+		int rc = probe_device(c.placement, c.host_placement, NULL, err, sizeof(err));
+		if (rc && strstr(err, "out of memory"))
+			sim_fail("%s", err);
+		if (rc)
+			sim_fail_usage("%s", err);
+		snprintf(passed, sizeof(passed), "%s", pair);
+	}
+	unsigned h, g, handles = sim_fdp_handles(&s->opt.cfg, &h, &g);
+	struct dev_stats st = {0};
+	/* each of the host log's streams is a handle (host_lfs.c), its GC
+	 * copies' too; a log refused here is the run's to explain */
+	if (s->opt.host_lfs && handles && !probe_device(s->opt.lfs.placement, NULL, &st, err, sizeof(err)) &&
+	    st.streams > handles)
+		sim_fail_usage("--host-lfs placement=%s writes %u streams (its GC copies' among them), each a handle on "
+			       "the FDP device, which has %u (%u handle%s x %u reclaim group%s): give more handles, or the "
+			       "host log a placement with fewer streams", s->opt.lfs.placement, st.streams, handles, h,
+			       h == 1 ? "" : "s", g, g == 1 ? "" : "s");
 }
 
 static void one_space(struct sim *s)

@@ -50,7 +50,6 @@ struct host_stats {
 	uint64_t log_host_pages, log_gc_pages, log_segments_cleaned, log_discards;
 	uint64_t log_pages, log_mem_bytes;
 	uint32_t log_segment_pages;
-	unsigned log_streams; /* its placement's: the handles its writes carry (FDP) */
 	double log_wa;
 };
 

@@ -311,7 +311,6 @@ static void lfs_stats(const struct host *h, struct host_stats *st)
 	st->leak_known = 0;
 	st->log_wa = ftl_wa(&h->log->c, &(struct ftl_counts){0});
 	st->log_segment_pages = h->log->b;
-	st->log_streams = h->log->nstreams;
 	st->log_pages = h->log->T;
 	st->log_mem_bytes = h->log->mem_bytes;
 }

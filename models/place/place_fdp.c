@@ -24,7 +24,7 @@
  * or, with a host placement (PLACE_HOSTS, --host-placement NAME), from
  * that policy's stream for the write: the host decides, the device sees
  * handles only (one for each stream its host writes may go to, checked
- * when the model is built) (the host policy's gc hook is never called: GC is the
+ * at init: ftlsim builds a small model for it before reading its input) (the host policy's gc hook is never called: GC is the
  * device's; it hears of its own handles' reclaim units sealed, placed
  * and cleaned, never of the GC's). A handle past G * H is an error, as the controller aborts
  * a write with an invalid placement handle.
