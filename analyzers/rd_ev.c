@@ -44,7 +44,18 @@ static int ev_probe(const unsigned char *d, size_t len)
 		}
 		struct ev e;
 		char err[64];
-		return !ev_parse(line, &e, err, sizeof(err)) ? 60 : 0;
+		if (!ev_parse(line, &e, err, sizeof(err)))
+			return 60;
+		/* Its five fields good and an optional one bad: still this
+		 * format, so that the reader names the file, the line and the
+		 * field (no other format has a line "INT OP INT INT INT"). */
+		char *p = line;
+		for (int f = 0; f < 5 && *p; f++) {
+			p += strspn(p, " \t");
+			p += strcspn(p, " \t");
+		}
+		*p = 0;
+		return !ev_parse(line, &e, err, sizeof(err)) ? 40 : 0;
 	}
 	return 0;
 }

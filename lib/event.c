@@ -229,14 +229,14 @@ int ev_parse(const char *line, struct ev *e, char *err, size_t n)
 		uint64_t max;
 	} opt[3] = {{"temperature label", 255}, {"stream", UINT16_MAX}, {"write-lifetime hint", EV_HINT_MAX}};
 	for (int i = 0;; i++) {
-		const char *q = p;
-		tok(&q, &len);
+		const char *q = p, *f = tok(&q, &len);
 		if (!len)
 			return 0;
 		if (i == 3)
 			return set_err(err, n, "too many fields");
 		if (tok_u64(&p, opt[i].max, &v))
-			return set_err(err, n, "bad %s", opt[i].what);
+			return set_err(err, n, "bad %s '%.*s' (0 to %llu)", opt[i].what, len > 24 ? 24 : (int)len, f,
+				       (unsigned long long)opt[i].max);
 		if (i == 0)
 			e->temp = (uint8_t)v;
 		else if (i == 1)

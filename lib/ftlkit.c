@@ -1,6 +1,6 @@
 /*
- * ftlkit.c - shared error reporting, strict number parsing and atomic
- * output files for every program.
+ * ftlkit.c - shared error reporting, strict number parsing, KEY=VALUE
+ * lists and atomic output files for every program.
  */
 #include "ftlkit.h"
 #include "sig.h"
@@ -188,6 +188,62 @@ int parse_fixed9(const char *s, size_t len, int64_t *out)
 		fp *= 10;
 	*out = ip * 1000000000 + fp;
 	return 0;
+}
+
+/* The list's own fault, "WHAT SPEC: why" (or "why"). */
+static int kv_fail(const char *what, const char *spec, char *err, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static int kv_fail(const char *what, const char *spec, char *err, size_t n, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	return what ? set_err(err, n, "%s %s: %s", what, spec, why) : set_err(err, n, "%s", why);
+}
+
+int kv_parse(const char *what, const char *spec, unsigned flags, kv_fn fn, void *ctx, char *err, size_t n)
+{
+	if (!*spec)
+		return 0;
+	char buf[KV_MAX_LEN + 1]; /* no allocation: a usage error stays one when memory is short */
+	if (strlen(spec) > KV_MAX_LEN) {
+		char head[48];
+		snprintf(head, sizeof(head), "%.40s...", spec);
+		return kv_fail(what, head, err, n, "longer than %d characters", KV_MAX_LEN);
+	}
+	strcpy(buf, spec);
+	const char *seen[KV_MAX_FIELDS];
+	unsigned nseen = 0;
+	int rc = 0;
+	/* by hand: strtok would pass over an empty field */
+	for (char *f = buf, *next; f && !rc; f = next) {
+		if ((next = strchr(f, ',')))
+			*next++ = 0;
+		char *eq = strchr(f, '='), msg[512];
+		const char *key = NULL;
+		if (!*f) {
+			rc = kv_fail(what, spec, err, n, "an empty field");
+			continue;
+		}
+		if (eq && eq > f) {
+			*eq = 0;
+			key = f;
+			for (unsigned i = 0; i < nseen && !rc; i++)
+				if (!strcmp(seen[i], key))
+					rc = kv_fail(what, spec, err, n, "%s given twice", key);
+			if (!rc && nseen == KV_MAX_FIELDS)
+				rc = kv_fail(what, spec, err, n, "more than %d fields", KV_MAX_FIELDS);
+			if (!rc)
+				seen[nseen++] = key;
+		} else if (!(flags & KV_BARE_FIRST) || f != buf || eq) {
+			rc = kv_fail(what, spec, err, n, "'%s' is not KEY=VALUE", f);
+		}
+		if (!rc && fn(ctx, key, key ? eq + 1 : f, msg, sizeof(msg)))
+			rc = what ? set_err(err, n, "%s: %s", what, msg) : set_err(err, n, "%s", msg);
+	}
+	return rc;
 }
 
 uint64_t opt_u64(const char *opt, const char *arg)

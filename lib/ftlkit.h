@@ -1,6 +1,6 @@
 /*
  * ftlkit.h - what every ftlkit program shares: version, exit codes,
- * error reporting and strict number parsing.
+ * error reporting, strict number parsing and KEY=VALUE lists.
  *
  * Library code returns errors (a negative value and a message in a
  * caller's buffer); only a program's main() prints and exits.
@@ -67,6 +67,27 @@ int parse_size(const char *s, uint64_t *out);
  * Negative values rejected.
  */
 int parse_fixed9(const char *s, size_t len, int64_t *out);
+
+/*
+ * KEY=VALUE lists ("size=1M,max_open=4"), as options take them: spec
+ * split at each ',' into fields and each field at its first '=', then
+ * fn called on each field in order, its key and value NUL-terminated
+ * (a value may be empty; fn judges it). An empty spec has no field.
+ * Refused: an empty field (a ',' first, last or doubled), a field
+ * without '=' or with an empty key, a key given twice, more than
+ * KV_MAX_FIELDS fields or KV_MAX_LEN characters, and whatever fn
+ * refuses (it returns -1 with its message in its own err). With
+ * KV_BARE_FIRST the first field may lack '=': fn gets it as the value,
+ * key NULL (a profile name before its keys, "femu,channels=8").
+ * Messages: "WHAT SPEC: ..." for the list's faults, "WHAT: " and fn's
+ * message for a field's; what NULL: the message alone. 0 or -1; no
+ * allocation.
+ */
+#define KV_BARE_FIRST 0x1
+#define KV_MAX_FIELDS 64
+#define KV_MAX_LEN 1024 /* characters of a spec */
+typedef int (*kv_fn)(void *ctx, const char *key, const char *val, char *err, size_t n);
+int kv_parse(const char *what, const char *spec, unsigned flags, kv_fn fn, void *ctx, char *err, size_t n);
 
 /* Option helpers for main(): die with a usage error naming the option. */
 uint64_t opt_u64(const char *opt, const char *arg);

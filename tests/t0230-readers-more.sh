@@ -144,7 +144,21 @@ cloudphysics|bad/time.csv|3|1|time '5633898.x' is not a decimal number of second
 cloudphysics|bad/zerosize.csv|3|1|zero size
 cloudphysics|bad/past63.csv|3|1|lbn 9223372036854775808 \+ size 4096 bytes is past 2\^63
 cloudphysics|bad/fields.csv|3|1|wrong field count: 4, want 5
+ev|bad/stream.txt|1|1|bad stream '70000' \(0 to 65535\)
+ev|bad/temp.txt|1|1|bad temperature label '300' \(0 to 255\)
+ev|bad/hint.txt|1|1|bad write-lifetime hint '9' \(0 to 5\)
 EOF2
+# A bad optional field on the first line: the format is still detected
+# (its five fields are the event stream's), the reader names the field.
+t_expect_success 'ev text whose first line has a bad stream, label or hint: detected, the reader names file, line and field' '
+	for b in stream temp hint; do
+		f="$DATA/ev/bad/$b.txt"
+		t_err 1 "^tracecat: $f:1: bad (stream|temperature label|write-lifetime hint) " "$TC" -o text "$f" &&
+			grep -q "detected format .ev." "$TMP/.stderr" || exit 1
+	done &&
+	printf "0 X 0 4096 0 0 70000\n" >badop.txt &&
+	t_err 1 "cannot detect the trace format" "$TC" -o text badop.txt
+'
 # -f csv --columns: any layout through a column map.
 t_expect_success 'csv --columns: the MSR sample through a column map gives the MSR reader'"'"'s events' '
 	"$TC" -q -o text "$M" | awk "{ print \$2, \$3, \$4, \$5 }" >want.txt &&

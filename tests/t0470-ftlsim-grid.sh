@@ -94,6 +94,20 @@ t_expect_success '--results: a null group gives empty cells, the columns stay th
 t_expect_success 'a model the grid cannot build is a usage error naming its configuration' '
 	t_err 2 "op=0.01: too little spare space" "$S" -q --grid "op=0.3,0.01" mix.ev
 '
+# --dry-run builds each model as the run would, one at a time: the cells
+# the run refuses are marked refused (not skipped, which is a volume's
+# fate per volume), each said on stderr, and it exits 2 as the run does.
+t_expect_success '--dry-run refuses what the run refuses: each refused cell in the JSON and on stderr, exit 2' '
+	t_err 2 "op=0.01: too little spare space" "$S" -q --grid "op=0.3,0.01" --dry-run mix.ev &&
+	jq -e ".models == 1 and .models_refused == 1 and .models_skipped == 0 and .per_model[0].refused == null
+		and (.per_model[1].refused | test(\"^too little spare space\"))" "$TMP/.stdout" &&
+	t_err 2 "2 of the 3 configurations are refused" "$S" -q --grid "op=0.01,0.3,0.02" --dry-run mix.ev &&
+	grep -q "^ftlsim: op=0.01: too little spare space" "$TMP/.stderr" &&
+	grep -q "^ftlsim: op=0.02: too little spare space" "$TMP/.stderr" &&
+	t_err 2 "^ftlsim: too little spare space" "$S" -q --op 0.01 --dry-run mix.ev &&
+	jq -e ".refused | test(\"too little spare\")" "$TMP/.stdout" &&
+	"$S" -q --grid "op=0.3,0.2" --dry-run mix.ev | jq -e ".models == 2 and .models_refused == 0"
+'
 t_expect_success 'bad grids are usage errors' '
 	t_err 2 "not a model option" "$S" -q --grid "curve=a.csv" mix.ev &&
 	t_err 2 "not a model option" "$S" -q --grid "nope=1" mix.ev &&

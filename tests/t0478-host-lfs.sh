@@ -46,6 +46,17 @@ t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "segment=BYTES" "$S" --host-lfs policy=greedy u.ev &&
 	t_err 2 "keys:" "$S" --host-lfs segment=1M,colour=blue u.ev &&
 	t_err 2 "whole 4096-byte pages" "$S" --host-lfs segment=3 u.ev &&
-	t_err 2 "victim policy|policy" "$S" --host-lfs segment=1M,policy=nope u.ev
+	t_err 2 "victim policy|policy" "$S" --host-lfs segment=1M,policy=nope u.ev &&
+	t_err 2 "^ftlsim: --host-lfs segment=1M,segment=2M: segment given twice$" "$S" --host-lfs segment=1M,segment=2M u.ev &&
+	t_err 2 "^ftlsim: --host-lfs segment=1M,,op=0.1: an empty field$" "$S" --host-lfs segment=1M,,op=0.1 u.ev &&
+	t_err 2 "^ftlsim: --host-lfs segment=1M,discard: .discard. is not KEY=VALUE$" "$S" --host-lfs segment=1M,discard u.ev &&
+	t_err 2 "^ftlsim: --host-lfs: placement=: a placement.s name" "$S" --host-lfs segment=1M,placement= u.ev
+'
+# Per volume a model that refuses is skipped, not fatal: a host log's
+# unknown policy is refused before any volume is read.
+t_expect_success 'a host log'"'"'s unknown placement is refused up front, per volume too; --host-placement with a host log is refused' '
+	t_err 2 "^ftlsim: --host-lfs: unknown placement .nope." "$S" -q --per-volume --host-lfs segment=1M,placement=nope u.ev &&
+	t_err 2 "the host log places its writes itself" "$S" -q --logical-pages 65536 --host-lfs segment=1M --fdp handles=2 \
+		--host-placement hotcold u.ev
 '
 t_done

@@ -46,4 +46,40 @@ t_expect_success '--check: every zone and the host log checked as they run, the 
 	jq -e -s "(.[0] | del(.params.check, .timing, .memory)) == (.[1] | del(.params.check, .timing, .memory))
 		and .[0].params.check and .[0].zoned.resets > 0" c.json n.json >/dev/null
 '
+t_expect_success 'a logical space that is not whole zones: rounded up, and said on stderr (in --dry-run too)' '
+	"$S" -q --logical-pages 1000 --zoned size=1M z.txt >r.json 2>r.err &&
+	grep -qx "ftlsim: --zoned: the logical space, 1000 pages, rounded up to whole zones: 1024 (4 zones of 256 pages)" r.err &&
+	jq -e ".params.logical_pages == 1024 and .zoned.zones == 4" r.json &&
+	"$S" -q --logical-pages 1024 --zoned size=1M z.txt >/dev/null 2>w.err && test ! -s w.err &&
+	"$S" -q --logical-pages 1000 --zoned size=1M --dry-run z.txt >/dev/null 2>d.err &&
+	grep -q "rounded up to whole zones: 1024" d.err
+'
+t_expect_success 'max_open=0 and max_active=0 are no limit, as when left out; max_open above max_active, a key twice: usage errors' '
+	printf "0 W 0 4096 0\n1 W 1048576 4096 0\n2 W 2097152 4096 0\n3 W 3145728 4096 0\n" >four.txt &&
+	"$S" -q --logical-pages 1024 --zoned size=1M,max_open=0,max_active=0 four.txt >z0.json &&
+	"$S" -q --logical-pages 1024 --zoned size=1M four.txt >zn.json &&
+	jq -e ".zoned.open == 4 and .zoned.active == 4" z0.json &&
+	jq -S "del(.timing, .memory)" z0.json >a && jq -S "del(.timing, .memory)" zn.json >b && t_cmp a b &&
+	"$S" -q --logical-pages 1024 --zoned size=1M,max_open=2 four.txt | jq -e ".zoned.open == 2 and .zoned.active == 4" &&
+	t_err 2 "max_open=4 above max_active=2" "$S" --logical-pages 1024 --zoned size=1M,max_open=4,max_active=2 four.txt &&
+	t_err 2 "--zoned size=1M,size=2M: size given twice" "$S" --logical-pages 1024 --zoned size=1M,size=2M four.txt &&
+	t_err 2 "an empty field" "$S" --logical-pages 1024 --zoned size=1M,,max_open=2 four.txt &&
+	t_err 2 "max_open=x: a number of zones \(0: no limit\)" "$S" --logical-pages 1024 --zoned size=1M,max_open=x four.txt
+'
+# A zoned device has no garbage collector and ignores discards: the
+# options that tune one, or shape the discards it is sent, are refused;
+# the victim policy, the spare and the segment size, which every device
+# of a comparison may share, are not read.
+t_expect_success 'GC and TRIM options on a zoned device are usage errors; --policy, --op and the segment size are not read' '
+	for a in "--gc-low 3" "--gc-high 4" "--gc-trigger gp:0.2" "--gc-tie random" "--spare-share opt" "--wear-level static:4"; do
+		t_err 2 "a zoned device has no garbage collector: not with ${a%% *}" \
+			"$S" --logical-pages 1024 --zoned size=1M $a z.txt || exit 1
+	done &&
+	for a in "--trim-loss 0.5" "--trim-mode batch:1" "--discard-granularity 8K" "--discard-max 64K"; do
+		t_err 2 "a zoned device ignores discards" "$S" --logical-pages 1024 --zoned size=1M $a z.txt || exit 1
+	done &&
+	"$S" -q --logical-pages 1024 --zoned size=1M --policy cb --op 0.5 --pages-per-segment 64 z.txt |
+		jq -S "del(.timing, .memory, .params)" >a &&
+	"$S" -q --logical-pages 1024 --zoned size=1M z.txt | jq -S "del(.timing, .memory, .params)" >b && t_cmp a b
+'
 t_done

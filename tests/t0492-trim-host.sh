@@ -167,7 +167,7 @@ t_expect_success 'a footprint with held discards and --footprints: the numbering
 	"$S" -q --logical-space footprint $HC --trim-mode delay:5 --footprints hc.csv hc.txt 2>fp.err |
 		jq -S "del(.timing)" >b && t_cmp a b && grep -q "held by --trim-mode.*reading the trace twice" fp.err
 '
-t_expect_success 'bad TRIM options are usage errors (exit 2)' '
+t_expect_success 'bad TRIM options, and TRIM options the device would not hear (--no-trim), are usage errors (exit 2)' '
 	t_err 2 "trim-mode takes" "$S" --trim-mode batch:0 hc.txt &&
 	t_err 2 "trim-mode takes" "$S" --trim-mode sometimes hc.txt &&
 	t_err 2 "trim-mode takes" "$S" --trim-mode delay:-1 hc.txt &&
@@ -176,7 +176,12 @@ t_expect_success 'bad TRIM options are usage errors (exit 2)' '
 	t_err 2 "discard-max takes" "$S" --discard-max 8G hc.txt &&
 	t_err 2 "not a multiple of --discard-granularity" "$S" --discard-granularity 64K --discard-max 96K hc.txt &&
 	t_err 2 "trim-mode takes" "$S" --grid "trim-mode=online,batch:x" hc.txt &&
-	t_err 2 "replayed without them" "$S" --trim-mode delay:1 - <hc.txt
+	t_err 2 "replayed without them" "$S" --trim-mode delay:1 - <hc.txt &&
+	for a in "--trim-loss 0.2" "--trim-mode batch:30" "--discard-granularity 8K" "--discard-max 64K"; do
+		t_err 2 "^ftlsim: --no-trim: the device ignores every discard" "$S" --no-trim $a hc.txt || exit 1
+	done &&
+	t_err 2 "--no-trim: the device ignores every discard" "$S" --grid "trim=on,off" --trim-loss 0.2 hc.txt &&
+	"$S" -q --no-trim --trim-loss 0 $HC hc.txt >/dev/null
 '
 t_expect_success 'standard input read twice gives the file'"'"'s summary, the leak too (--no-trim)' '
 	"$S" -q $RTSIM --no-trim "$RT" | jq -S "del(.timing, .input)" >a &&

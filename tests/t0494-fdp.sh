@@ -133,7 +133,8 @@ t_expect_success 'a write whose handle the device lacks: exit 1, naming the even
 t_expect_success 'usage errors exit 2: a bad key, --fdp with --placement, a host placement without fdp or that cannot run on the host' '
 	for a in "--fdp handles=2,bogus=1" "--fdp isolation=some" "--fdp handles=x" "--fdp handles=2 --placement sepbit" \
 		"--host-placement hotcold" "--fdp handles=4 --host-placement midas" "--fdp handles=32,isolation=persistent" \
-		"--placement fdp:H=2 --host-placement nosuch" "--fdp handles=2,handles=3" "--fdp handles=2,,ru=1" "--fdp ,"; do
+		"--placement fdp:H=2 --host-placement nosuch" "--fdp handles=2,handles=3" "--fdp handles=2,,ru=1" "--fdp ," \
+		"--fdp handles=1 --host-placement sepbit" "--fdp handles" "--fdp =2"; do
 		"$S" -q $a $MIX few.txt >/dev/null 2>err; rc=$?
 		[ $rc = 2 ] || { echo "$a: exit $rc"; cat err; exit 1; }
 	done
@@ -168,6 +169,56 @@ t_expect_success '--fdp on: the defaults; --dry-run sizes a reclaim unit of R se
 t_expect_success 'a zoned device has no placement (--fdp refused) and resets what a host log cleans (discard=off refused)' '
 	t_err 2 "a zoned device has no placement of its own" "$S" --logical-pages 65536 --zoned size=1M --fdp handles=2 few.txt &&
 	t_err 2 "discard=off on a zoned device" "$S" --logical-pages 65536 --zoned size=1M --host-lfs segment=1M,discard=off few.txt
+'
+
+# A host placement's host writes need a handle each: sepbit writes to
+# two classes (its other four take GC copies, the device's here),
+# hotcold:4 and oracle:4 to all four. Refused before any input is read
+# (a missing trace is not reached; per volume, where a refused model
+# would only be skipped, too), as a usage error naming both counts; a
+# host log's streams likewise (its GC copies' too).
+t_expect_success 'a host placement with more streams than the device has handles: exit 2 before the run, naming both' '
+	t_err 2 "host placement .sepbit. sends host writes to 2 streams .*; the device has 1 \(1 handle x 1 reclaim group\)" \
+		"$S" -q --fdp handles=1 --host-placement sepbit $MIX no-such-trace && test ! -s "$TMP/.stdout" &&
+	t_err 2 "host placement .sepbit. sends host writes to 2 streams" \
+		"$S" -q --per-volume --fdp handles=1 --host-placement sepbit mix.txt &&
+	t_err 2 "host placement .hotcold. sends host writes to 4 streams, each a handle; the device has 2 \(2 handles x 1 reclaim group\)" \
+		"$S" -q --fdp handles=2 --host-placement hotcold:4 $MIX mix.txt &&
+	t_err 2 "host placement .oracle. sends host writes to 4 streams, each a handle; the device has 2 \(1 handle x 2 reclaim groups\)" \
+		"$S" -q --placement fdp:H=1,G=2 --host-placement oracle:4 $MIX mix.txt &&
+	t_err 2 "placement=fdp:H=1: placement .fdp.: host placement .sepbit." \
+		"$S" -q --grid "placement=fdp:H=4,fdp:H=1" --host-placement sepbit $MIX mix.txt &&
+	t_err 2 "host placement .sepbit. sends host writes to 2 streams" \
+		"$S" -q --fdp handles=1 --host-placement sepbit --dry-run $MIX mix.txt &&
+	"$S" -q --fdp handles=2 --host-placement sepbit $MIX few.txt >sb2.json &&
+	"$S" -q --fdp handles=2,groups=2 --host-placement hotcold:4 $MIX few.txt >hc4.json &&
+	t_err 2 "--host-lfs placement=sepgc writes 2 streams .*FDP device, which has 1 \(1 handle x 1 reclaim group\)" \
+		"$S" -q --per-volume --host-lfs segment=256K,placement=sepgc --fdp handles=1 hc.ev &&
+	t_err 2 "the host log places its writes itself" \
+		"$S" -q --logical-pages 16384 --host-lfs segment=1M --fdp handles=2 --host-placement single hc.ev
+'
+
+# The model refuses too little spare space in units of its segment, here
+# a reclaim unit of K segments: --pages-per-segment auto helps only when
+# it gives a smaller segment than the one given, and a smaller K always.
+t_expect_success 'too little spare with reclaim units of K segments: advice for K, in the run and in --dry-run (exit 2, the refusal in the JSON)' '
+	t_err 2 "raise the over-provisioning or use smaller reclaim units \(--fdp ru below 4\)$" \
+		"$S" -q --logical-pages 16384 --pages-per-segment 64 --fdp handles=2,ru=4 hc.ev &&
+	t_err 2 "raise the over-provisioning or use smaller reclaim units \(--fdp ru=1\)$" \
+		"$S" -q --logical-pages 4096 --pages-per-segment auto --fdp handles=2,ru=2 hc.ev &&
+	t_err 2 ", use smaller segments \(--pages-per-segment auto: 64 pages, reclaim units of 128\) or smaller reclaim units \(--fdp ru=1\)$" \
+		"$S" -q --logical-pages 4096 --pages-per-segment 256 --fdp handles=2,ru=2 hc.ev &&
+	t_err 2 "too little spare space: .*\(--fdp ru below 4\)$" \
+		"$S" -q --logical-pages 16384 --pages-per-segment 64 --fdp handles=2,ru=4 --dry-run hc.ev &&
+	jq -e ".refused | test(\"^too little spare space: 16384 logical pages need at least 69 segments of 256 pages\")" "$TMP/.stdout" &&
+	"$S" -q --logical-pages 16384 --pages-per-segment 64 --op 0.1 --fdp handles=2,ru=4 --dry-run hc.ev | jq -e ".refused == null"
+'
+
+# A text event file whose first line has a bad stream: detected as the
+# event stream all the same, and the reader names the file and line.
+t_expect_success 'an event file whose first line carries a bad stream: exit 1 naming the file, the line and the field' '
+	t_err 1 "ev/bad/stream.txt:1: bad stream .70000. \(0 to 65535\)" "$S" -q --logical-pages 4096 --pages-per-segment 16 \
+		--fdp handles=2 "$DATA/ev/bad/stream.txt"
 '
 
 t_expect_success '--results over a grid whose last configuration is FDP: its fdp.* columns kept, empty in the others, every row as wide' '

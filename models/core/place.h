@@ -9,7 +9,8 @@
  * the model, read-only view, declared arguments, its own generator,
  * failures by return code). init returns what it needs from the model
  * in struct place_needs: its streams (host and GC streams together),
- * how many distinct streams GC copies can go to (the default GC
+ * how many of them host writes can go to (a host placement's handles on
+ * an FDP device), how many distinct streams GC copies can go to (the default GC
  * watermarks keep that many segments free, so a victim's copies always
  * find room), a default high watermark, and what the model should keep
  * for it (a page's last write time, a segment's open time).
@@ -86,6 +87,10 @@ struct place_init {
 struct place_needs {
 	unsigned streams;    /* 1..FTL_MAX_STREAMS, host and GC together */
 	unsigned gc_streams; /* distinct streams GC copies may go to, >= 1 */
+	/* host() chooses among streams 0..host_streams-1 (those apart for
+	 * GC copies last); 0: among all. A device that takes a host
+	 * placement (fdp) needs a handle for each. */
+	unsigned host_streams;
 	uint32_t gc_high;    /* default high watermark; 0: the low one */
 	unsigned keep;	     /* FTL_KEEP_* */
 	/* Optional hooks this configuration does not need (PLACE_NO_*):

@@ -84,27 +84,43 @@ void sim_progress(struct sim *s, int pass)
 		(unsigned long long)c.host_pages, wa < 0 ? 0 : wa, s->run.progress_tty ? "   " : "\n");
 }
 
-static void build_model(const struct sim *in, struct sim *s)
+/* "volume 3 op=0.28: " of a model of several, for its messages. */
+static const char *label_of(const struct sim *in, const struct sim *s, char *buf, size_t n)
 {
-	char err[1024], label[512];
+	if (!in->opt.grid.naxes && !in->opt.per_volume)
+		return "";
+	size_t k = strlen(sim_conf_label(in, s, buf, n - 2));
+	snprintf(buf + k, n - k, ": ");
+	return buf;
+}
+
+/* A refusal of the model (its parameters: a usage error) -1, any other
+ * failure (memory) -2, with the reason in err. */
+static int refusal(const char *err) { return strstr(err, "out of memory") ? -2 : -1; }
+
+/* Model s built: its device, and the host layer over it. 0, or as
+ * sim_try_model with the reason in err and nothing left open. */
+static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
+{
+	char label[512];
 	uint64_t U = s->opt.cfg.logical_pages;
 	s->opt.cfg.physical_pages = sim_physical_pages(s);
 	struct ftl_pagemap *map =
 		s->opt.space != SPACE_FOOTPRINT ? NULL : s->cell.vol ? &s->cell.vol->map : &s->cell.space_owner->cell.map;
 	struct ftl_config dcfg = s->opt.cfg;
+	if (s->opt.host_lfs) { /* the device holds the host log: its pages, its own spare on them */
+		dcfg.logical_pages = host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size);
+		dcfg.physical_pages = sim_physical_for(s, dcfg.logical_pages);
+	}
 	/* FDP: a reclaim unit of R segments is the unit the device's GC
 	 * reclaims, the model's segment (docs/MODEL.md, "FDP") */
 	uint32_t ru = sim_fdp_ru(&dcfg);
 	if (ru > 1) {
 		uint64_t b = (uint64_t)ftl_config_pages_per_seg(&dcfg) * ru;
 		if (b > 1u << 24)
-			sim_fail_usage("--fdp ru=%u: a reclaim unit of %llu pages is more than a segment holds (2^24)", ru,
-				       (unsigned long long)b);
+			return set_err(err, n, "--fdp ru=%u: a reclaim unit of %llu pages is more than a segment holds (2^24)",
+				       ru, (unsigned long long)b);
 		dcfg.pages_per_seg = (uint32_t)b;
-	}
-	if (s->opt.host_lfs) { /* the device holds the host log: its pages, its own spare on them */
-		dcfg.logical_pages = host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size);
-		dcfg.physical_pages = sim_physical_for(s, dcfg.logical_pages);
 	}
 	struct dev_config dc = {
 		.ftl = dcfg,
@@ -117,20 +133,77 @@ static void build_model(const struct sim *in, struct sim *s)
 			.on_snapshot = sim_snapshot,
 			.ctx = s}};
 	s->cell.dops = s->opt.zoned ? &dev_zns_ops : s->opt.timing ? &dev_time_ops : &dev_ftl_ops;
-	s->cell.dev = s->cell.dops->open(&dc, err, sizeof(err));
-	if (!s->cell.dev) {
-		/* The model refuses only its parameters (geometry, policy
-		 * arguments, watermarks): a usage error, unless memory ran out. */
-		const char *what = in->opt.grid.naxes || in->opt.per_volume ? sim_conf_label(in, s, label, sizeof(label)) : NULL;
-		if (strstr(err, "out of memory"))
-			sim_fail("%s%s%s", what ? what : "", what ? ": " : "", err);
-		if (s->cell.vol) { /* a volume too small for the geometry: listed, not fatal */
-			if (!(s->cell.skip = strdup(err)))
-				sim_fail("out of memory");
-			return;
-		}
-		sim_fail_usage("%s%s%s", what ? what : "", what ? ": " : "", err);
+	if (!(s->cell.dev = s->cell.dops->open(&dc, err, n))) {
+		sim_fdp_refusal(&s->opt.cfg, dcfg.logical_pages, err, n);
+		return refusal(err);
 	}
+	struct dev_stats st;
+	s->cell.dops->stats(s->cell.dev, &st);
+	/* zones are whole: said, as a run's results hold the zones' pages
+	 * (a volume's, per volume, too many to say) */
+	if (s->opt.zoned && !s->cell.vol && st.logical_pages > dcfg.logical_pages)
+		warn("%s--zoned: the logical space, %llu pages, rounded up to whole zones: %llu (%llu zones of %u pages)",
+		     label_of(in, s, label, sizeof(label)), (unsigned long long)dcfg.logical_pages,
+		     (unsigned long long)st.logical_pages, (unsigned long long)(st.logical_pages / st.pages_per_seg),
+		     st.pages_per_seg);
+	int rc = 0;
+	if (s->opt.host_lfs) {
+		s->cell.hops = &host_lfs_ops;
+		s->opt.lfs.check = s->opt.cfg.check;
+		s->cell.host = host_lfs_open(&s->opt.lfs, U, s->opt.cfg.page_size, s->opt.cfg.seed, map, s->cell.dev,
+					     s->cell.dops, err, n);
+		if (!s->cell.host)
+			rc = refusal(err);
+	} else {
+		/* The TRIM host on every other device: online by default, the
+		 * trace's discards as they are (docs/MODEL.md, "The TRIM host"). */
+		char spec[512];
+		s->opt.trim.seed = s->opt.cfg.seed;
+		s->cell.hops = &host_trim_ops;
+		/* not the options' fault (checked when given): exit 1 */
+		if (trim_config_format(&s->opt.trim, spec, sizeof(spec))) {
+			set_err(err, n, "the TRIM host's spec is too long");
+			rc = -2;
+		} else if (!(s->cell.host = s->cell.hops->open(spec, s->cell.dev, s->cell.dops, err, n)))
+			rc = -2;
+	}
+	if (rc) {
+		if (s->cell.host)
+			s->cell.hops->close(s->cell.host);
+		s->cell.dops->close(s->cell.dev);
+		s->cell.host = NULL;
+		s->cell.dev = NULL;
+	}
+	return rc;
+}
+
+int sim_try_model(const struct sim *in, struct sim *m, char *err, size_t n)
+{
+	int rc = open_model(in, m, err, n);
+	if (!rc) {
+		m->cell.hops->close(m->cell.host);
+		m->cell.dops->close(m->cell.dev);
+		m->cell.host = NULL;
+		m->cell.dev = NULL;
+	}
+	return rc;
+}
+
+static void build_model(const struct sim *in, struct sim *s)
+{
+	char err[1024], label[512];
+	int rc = open_model(in, s, err, sizeof(err));
+	if (rc == -2)
+		sim_fail("%s%s", label_of(in, s, label, sizeof(label)), err);
+	if (rc && s->cell.vol) { /* a volume too small for the geometry: listed, not fatal */
+		if (!(s->cell.skip = strdup(err)))
+			sim_fail("out of memory");
+		return;
+	}
+	/* The model refuses only its parameters (geometry, policy
+	 * arguments, watermarks): a usage error. */
+	if (rc)
+		sim_fail_usage("%s%s", label_of(in, s, label, sizeof(label)), err);
 	if (s->opt.timing && !s->cell.vol && s->opt.tc.layout == LAYOUT_STRIPE) {
 		struct dev_stats st;
 		s->cell.dops->stats(s->cell.dev, &st);
@@ -144,23 +217,6 @@ static void build_model(const struct sim *in, struct sim *s)
 			     st.pages_per_seg > units ? "s" : "", st.pages_per_seg < units ? st.pages_per_seg : units,
 			     s->opt.tc.tbers_us, s->opt.tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
 			     units);
-	}
-	if (s->opt.host_lfs) {
-		s->cell.hops = &host_lfs_ops;
-		s->opt.lfs.check = s->opt.cfg.check;
-		s->cell.host = host_lfs_open(&s->opt.lfs, U, s->opt.cfg.page_size, s->opt.cfg.seed, map, s->cell.dev,
-					     s->cell.dops, err, sizeof(err));
-		if (!s->cell.host)
-			sim_fail_usage("%s", err);
-	} else {
-		/* The TRIM host on every other device: online by default, the
-		 * trace's discards as they are (docs/MODEL.md, "The TRIM host"). */
-		char spec[512];
-		s->opt.trim.seed = s->opt.cfg.seed;
-		s->cell.hops = &host_trim_ops;
-		if (trim_config_format(&s->opt.trim, spec, sizeof(spec)) ||
-		    !(s->cell.host = s->cell.hops->open(spec, s->cell.dev, s->cell.dops, err, sizeof(err))))
-			sim_fail("%s", err);
 	}
 	if (s->opt.flashops_path && s->cell.dops->flash_observe(s->cell.dev, sim_flash_op, s))
 		sim_fail("too many flash-operation observers");
@@ -202,6 +258,12 @@ static void check_times(const struct sim *in, struct sim *const *conf, unsigned 
 			sim_fail_usage("--trim-mode %s goes by the trace's times, and standard input read twice is "
 				       "replayed without them: name a file (or give --logical-pages, read once)",
 				       trim_mode_name(&conf[i]->opt.trim, mode, sizeof(mode)));
+}
+
+void sim_check_input(const struct sim *in, struct sim *const *conf, unsigned nconf)
+{
+	check_labels(in, conf, nconf);
+	check_times(in, conf, nconf);
 }
 
 static void start_models(struct sim *s, struct sim **m, unsigned n, unsigned nconf)
@@ -383,8 +445,7 @@ int main(int argc, char **argv)
 		free_models(&s, m, n, conf, nconf, &one);
 		return sig_status();
 	}
-	check_labels(&s, conf, nconf);
-	check_times(&s, conf, nconf);
+	sim_check_input(&s, conf, nconf);
 	if (s.opt.per_volume) {
 		m = sim_volume_models(&s, conf, nconf, &n);
 		g_models = m, g_n = n;

@@ -114,6 +114,7 @@ struct sim_opts {
 	int host_lfs; /* --host-lfs: a log-structured file system on the device */
 	int zoned;    /* --zoned: a zoned device */
 	int fdp_given, place_given;
+	const char *gc_opt; /* the first option given that tunes the garbage collector, or NULL */
 	char fdp_spec[96]; /* --fdp: the placement it stands for ("fdp:H=8,G=1,I=0,R=1") */
 	struct zns_config zns;
 	struct host_lfs_config lfs;
@@ -319,6 +320,11 @@ uint64_t sim_physical_pages(const struct sim *s);
 /* FDP (ftlsim_fdp.c): the segments of a reclaim unit of the placement
  * fdp in c (1 for any other); the summary's fdp object, or NULL. */
 uint32_t sim_fdp_ru(const struct ftl_config *c);
+/* Its placement identifiers, H x G (0: not fdp), and H and G. */
+unsigned sim_fdp_handles(const struct ftl_config *c, unsigned *h, unsigned *g);
+/* A refusal of the model of c (U logical pages) in err, its advice made
+ * right for reclaim units of several segments. */
+void sim_fdp_refusal(const struct ftl_config *c, uint64_t U, char *err, size_t n);
 json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f);
 /* The physical pages the options give a logical space of U pages. */
 uint64_t sim_physical_for(const struct sim *s, uint64_t U);
@@ -329,6 +335,13 @@ uint64_t sim_memory_available(void);
 /* Models larger together than --mem-limit (default the memory available):
  * a usage error, up front; the estimate said on stderr for several. */
 void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf);
+/* ftlsim.c: model m built as the run would build it, then freed (what
+ * --dry-run checks): 0, -1 refused (a usage error), -2 another error;
+ * the reason in err. */
+int sim_try_model(const struct sim *in, struct sim *m, char *err, size_t n);
+/* What the run refuses of the input and the configurations before any
+ * model is built: temperature labels, trace times. */
+void sim_check_input(const struct sim *in, struct sim *const *conf, unsigned nconf);
 /* --dry-run: the JSON estimate on stdout; nothing simulated. */
 void sim_dry_run(struct sim *s);
 /* --dry-run with --grid or --per-volume: each model's memory and the total. */

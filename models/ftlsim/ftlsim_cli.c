@@ -4,7 +4,6 @@
  * any input is read.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +71,7 @@ static void usage(void)
 	       "                            separated pools from where pages die\n"
 	       "      --wear-level none|static:THRESHOLD\n"
 	       "      --trim | --no-trim    discards invalidate pages (default) or are ignored\n"
+	       "                            (--no-trim: not with the four options below)\n"
 	       "      --trim-mode online|batch:SECONDS|delay:SECONDS\n"
 	       "                            when the host sends the discards: as they come\n"
 	       "                            (default); held and sent every SECONDS of the\n"
@@ -91,7 +91,9 @@ static void usage(void)
 	       "                            (op X of spare, default 0.07) cleaned by the victim\n"
 	       "                            policy (default greedy); its writes, copies and,\n"
 	       "                            discard=on (default), each cleaned segment's discard\n"
-	       "                            reach the device; host, device and stacked WA\n"
+	       "                            reach the device; host, device and stacked WA; not\n"
+	       "                            with --host-placement (its streams are the handles\n"
+	       "                            on an FDP device: one each)\n"
 	       "      --fdp on|[handles=H][,groups=G][,isolation=initial|persistent][,ru=K]\n"
 	       "                            an NVMe FDP device (the placement fdp): each write\n"
 	       "                            to the reclaim unit of the handle it carries (the\n"
@@ -100,12 +102,17 @@ static void usage(void)
 	       "                            default) or kept per handle (persistent); a reclaim\n"
 	       "                            unit of K segments, the unit GC reclaims (default 1)\n"
 	       "      --host-placement NAME[:ARG]  the host chooses each write's handle by this\n"
-	       "                            placement (with --fdp); the device sees handles only\n"
+	       "                            placement (with --fdp); the device sees handles only,\n"
+	       "                            one for each stream its host writes go to (refused\n"
+	       "                            up front, exit 2, when the device has fewer)\n"
 	       "      --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free]\n"
 	       "                            a zoned device: zones written at their pointers,\n"
 	       "                            reset by the trace's zone operations, no GC (WA 1,\n"
 	       "                            or what finish=pad programs); a write off the\n"
-	       "                            pointer is an error (counted with --skip-bad)\n"
+	       "                            pointer is an error (counted with --skip-bad);\n"
+	       "                            max_open, max_active 0 (default): no limit; the\n"
+	       "                            logical space rounded up to whole zones (said);\n"
+	       "                            the options that tune GC or shape discards refused\n"
 	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
 	       "                            format; the run's page size): its data stays, its\n"
 	       "                            counts do not (the counters restart after it)\n"
@@ -130,7 +137,10 @@ static void usage(void)
 	       "                            size and an estimated run time as JSON; simulate\n"
 	       "                            nothing (with extent or footprint, the first pass\n"
 	       "                            over the trace is read); with --grid or\n"
-	       "                            --per-volume, every model's memory and the total\n"
+	       "                            --per-volume, every model's memory and the total;\n"
+	       "                            each model is built and freed, so what the run\n"
+	       "                            refuses (too little spare space, ...) is said, in\n"
+	       "                            the JSON (refused) and with the run's exit 2\n"
 	       "      --help, --version\n\n"
 	       "Time (a device in time: every flash operation charged to a die; docs/MODEL.md):\n"
 	       "      --timing              on, with the femu profile\n"
@@ -208,28 +218,40 @@ static void list_policies(void)
 	}
 }
 
+/* A small device of these placements, with room to spare: what it
+ * refuses of them does not depend on the space. 0 with its streams and
+ * GC streams in st (or st NULL), -1 with the reason in err. */
+static int probe_device(const char *placement, const char *host_placement, struct dev_stats *st, char *err, size_t n)
+{
+	struct ftl_config c;
+	ftl_config_default(&c);
+	c.logical_pages = 1 << 14;
+	c.physical_pages = 1 << 15;
+	c.pages_per_seg = 16;
+	c.placement = placement;
+	c.host_placement = host_placement;
+	struct dev *d = dev_ftl_ops.open(&(struct dev_config){.ftl = c}, err, n);
+	if (!d)
+		return -1;
+	if (st)
+		dev_ftl_ops.stats(d, st);
+	dev_ftl_ops.close(d);
+	return 0;
+}
+
 /* With each placement its streams and GC streams, the default --gc-low,
  * from a small model built with its default arguments. */
 static void list_placements(void)
 {
 	for (const struct place_ops *const *p = place_table; *p; p++) {
-		struct ftl_config c;
 		char err[256], more[128] = "";
-		ftl_config_default(&c);
-		c.logical_pages = 1 << 14;
-		c.physical_pages = 1 << 15;
-		c.pages_per_seg = 16;
-		c.placement = (*p)->info.name;
-		struct dev *d = dev_ftl_ops.open(&(struct dev_config){.ftl = c}, err, sizeof(err));
-		if (d) {
-			struct dev_stats st;
-			dev_ftl_ops.stats(d, &st);
+		struct dev_stats st;
+		int ok = !probe_device((*p)->info.name, NULL, &st, err, sizeof(err));
+		if (ok)
 			snprintf(more, sizeof(more), "%u stream%s, %u for GC copies (the default --gc-low)", st.streams,
 				 st.streams > 1 ? "s" : "", st.gc_streams);
-			dev_ftl_ops.close(d);
-		}
 		printf("%-10s %s\n", (*p)->info.name, (*p)->info.desc);
-		list_args(&(*p)->info, d ? more : NULL);
+		list_args(&(*p)->info, ok ? more : NULL);
 	}
 }
 
@@ -365,13 +387,18 @@ static void opt_wear(struct sim *s, const char *arg)
 
 static void check_policies(struct sim *s)
 {
-	char err[256];
+	char err[512];
 	if (registry_check(err, sizeof(err)))
 		sim_fail("%s", err);
 	struct ftl_config c = {.policy = s->opt.cfg.policy, .placement = s->opt.cfg.placement,
 			       .host_placement = s->opt.cfg.host_placement};
 	if (registry_resolve(&c, err, sizeof(err)))
 		sim_fail_usage("%s (see --list-policies, --list-placements)", err);
+	/* the host log's too, before any model (per volume, a model that
+	 * refuses is only skipped) */
+	struct ftl_config l = {.policy = s->opt.lfs.policy, .placement = s->opt.lfs.placement};
+	if (s->opt.host_lfs && registry_resolve(&l, err, sizeof(err)))
+		sim_fail_usage("--host-lfs: %s (see --list-policies, --list-placements)", err);
 	if (s->opt.fdp_given && s->opt.place_given)
 		sim_fail_usage("give one of --fdp and --placement (--fdp is the placement fdp)");
 	int place_axis = 0;
@@ -382,6 +409,32 @@ static void check_policies(struct sim *s)
 	if (c.host_place && !place_axis && !(c.place->info.flags & PLACE_HOSTS))
 		sim_fail_usage("--host-placement %s: the device's placement '%s' does not follow the host's handles "
 			       "(--fdp, or --placement fdp)", s->opt.cfg.host_placement, c.place->info.name);
+	/* What the host chooses must be a handle of the device: a host
+	 * placement's streams for host writes (place_fdp.c refuses more), a
+	 * host log's streams. Neither depends on the space: a small model
+	 * says it before any input is read (per volume, a model refused
+	 * would only be skipped). */
+	static char passed[256]; /* the last pair that passed: a grid's cells share it */
+	char pair[256];
+	snprintf(pair, sizeof(pair), "%s %s", c.placement, c.host_placement ? c.host_placement : "");
+	if (c.host_place && !place_axis && strcmp(pair, passed)) {
+		int rc = probe_device(c.placement, c.host_placement, NULL, err, sizeof(err));
+		if (rc && strstr(err, "out of memory"))
+			sim_fail("%s", err);
+		if (rc)
+			sim_fail_usage("%s", err);
+		snprintf(passed, sizeof(passed), "%s", pair);
+	}
+	unsigned h, g, handles = sim_fdp_handles(&s->opt.cfg, &h, &g);
+	struct dev_stats st = {0};
+	/* each of the host log's streams is a handle (host_lfs.c), its GC
+	 * copies' too; a log refused here is the run's to explain */
+	if (s->opt.host_lfs && handles && !probe_device(s->opt.lfs.placement, NULL, &st, err, sizeof(err)) &&
+	    st.streams > handles)
+		sim_fail_usage("--host-lfs placement=%s writes %u streams (its GC copies' among them), each a handle on "
+			       "the FDP device, which has %u (%u handle%s x %u reclaim group%s): give more handles, or the "
+			       "host log a placement with fewer streams", s->opt.lfs.placement, st.streams, handles, h,
+			       h == 1 ? "" : "s", g, g == 1 ? "" : "s");
 }
 
 static void one_space(struct sim *s)
@@ -391,88 +444,98 @@ static void one_space(struct sim *s)
 }
 
 /* --fdp [handles=H][,groups=G][,isolation=initial|persistent][,ru=K]:
- * the placement fdp:H=..,G=..,I=..,R=.. (place_fdp.c). */
+ * the placement fdp:H=..,G=..,I=..,R=.. (place_fdp.c), which checks the
+ * ranges. */
+static int fdp_key(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	uint64_t *f = ctx; /* handles, groups, isolation, ru */
+	if (!strcmp(k, "isolation")) {
+		if (strcmp(v, "initial") && strcmp(v, "persistent"))
+			return set_err(err, n, "isolation=%s (initial or persistent)", v);
+		f[2] = !strcmp(v, "persistent");
+		return 0;
+	}
+	uint64_t *u = !strcmp(k, "handles") ? &f[0] : !strcmp(k, "groups") ? &f[1] : !strcmp(k, "ru") ? &f[3] : NULL;
+	if (!u)
+		return set_err(err, n, "'%s=%s' (keys: handles=N, groups=N, isolation=initial|persistent, ru=K)", k, v);
+	if (parse_u64(v, u) || *u > UINT32_MAX)
+		return set_err(err, n, "%s=%s is not a whole number", k, v);
+	return 0;
+}
+
 static void fdp_arg(struct sim *s, const char *arg)
 {
-	unsigned long h = 8, g = 1, iso = 0, ru = 1;
-	char buf[256];
-	snprintf(buf, sizeof(buf), "%s", strcmp(arg, "on") ? arg : ""); /* on: the defaults */
-	if (strstr(buf, ",,") || buf[0] == ',' || (buf[0] && buf[strlen(buf) - 1] == ','))
-		sim_fail_usage("--fdp %s: an empty field", arg);
-	unsigned given = 0;
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '=');
-		if (!eq)
-			sim_fail_usage("--fdp %s: '%s' is not KEY=VALUE", arg, tok);
-		*eq++ = '\0';
-		static const char *const keys[] = {"handles", "groups", "isolation", "ru"};
-		for (unsigned k = 0; k < 4; k++)
-			if (!strcmp(tok, keys[k])) {
-				if (given & (1u << k))
-					sim_fail_usage("--fdp %s: %s given twice", arg, tok);
-				given |= 1u << k;
-			}
-		if (!strcmp(tok, "isolation")) {
-			if (!strcmp(eq, "initial"))
-				iso = 0;
-			else if (!strcmp(eq, "persistent"))
-				iso = 1;
-			else
-				sim_fail_usage("--fdp: isolation=%s (initial or persistent)", eq);
-			continue;
-		}
-		unsigned long *v = !strcmp(tok, "handles") ? &h : !strcmp(tok, "groups") ? &g : !strcmp(tok, "ru") ? &ru : NULL;
-		if (!v)
-			sim_fail_usage("--fdp: '%s=%s' (keys: handles=N, groups=N, isolation=initial|persistent, ru=K)", tok, eq);
-		char *end;
-		errno = 0;
-		*v = strtoul(eq, &end, 10);
-		if (errno || end == eq || *end || *eq == '-')
-			sim_fail_usage("--fdp: %s=%s is not a whole number", tok, eq);
-	}
-	snprintf(s->opt.fdp_spec, sizeof(s->opt.fdp_spec), "fdp:H=%lu,G=%lu,I=%lu,R=%lu", h, g, iso, ru);
+	uint64_t f[4] = {8, 1, 0, 1};
+	char err[512];
+	if (strcmp(arg, "on") && kv_parse("--fdp", arg, 0, fdp_key, f, err, sizeof(err))) /* on: the defaults */
+		sim_fail_usage("%s", err);
+	snprintf(s->opt.fdp_spec, sizeof(s->opt.fdp_spec), "fdp:H=%llu,G=%llu,I=%llu,R=%llu", (unsigned long long)f[0],
+		 (unsigned long long)f[1], (unsigned long long)f[2], (unsigned long long)f[3]);
 	s->opt.cfg.placement = s->opt.fdp_spec;
 	s->opt.fdp_given = 1;
 }
 
-/* --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free] */
+/* --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free];
+ * a limit of 0 is none (dev.h). */
+static int zoned_key(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	struct zns_config *z = ctx;
+	uint64_t u;
+	int size = !strcmp(k, "size") || !strcmp(k, "capacity");
+	if (size && (parse_size(v, &u) || !u))
+		return set_err(err, n, "%s=%s: a size in bytes above 0 (e.g. 1M)", k, v);
+	if (!strcmp(k, "size"))
+		z->zone_bytes = u;
+	else if (!strcmp(k, "capacity"))
+		z->capacity_bytes = u;
+	else if (!strcmp(k, "max_open") || !strcmp(k, "max_active")) {
+		if (parse_u64(v, &u) || u > UINT32_MAX)
+			return set_err(err, n, "%s=%s: a number of zones (0: no limit)", k, v);
+		*(!strcmp(k, "max_open") ? &z->max_open : &z->max_active) = (uint32_t)u;
+	} else if (!strcmp(k, "finish") && (!strcmp(v, "pad") || !strcmp(v, "free")))
+		z->finish_pad = !strcmp(v, "pad");
+	else
+		return set_err(err, n, "'%s=%s' (keys: size=BYTES, capacity=BYTES, max_open=N, max_active=N, "
+				       "finish=pad|free)", k, v);
+	return 0;
+}
+
 static void zoned_arg(struct sim *s, const char *arg)
 {
 	struct zns_config *z = &s->opt.zns;
+	char err[512];
 	memset(z, 0, sizeof(*z));
-	char *d = strdup(arg);
-	if (!d)
-		sim_fail("out of memory");
-	for (char *save = NULL, *tok = strtok_r(d, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '=');
-		const char *v = eq ? eq + 1 : "";
-		uint64_t u;
-		if (eq)
-			*eq = 0;
-		if (!eq)
-			sim_fail_usage("--zoned %s: '%s' is not KEY=VALUE", arg, tok);
-		else if (!strcmp(tok, "size") && !parse_size(v, &u) && u)
-			z->zone_bytes = u;
-		else if (!strcmp(tok, "capacity") && !parse_size(v, &u) && u)
-			z->capacity_bytes = u;
-		else if (!strcmp(tok, "max_open") && !parse_u64(v, &u) && u <= UINT32_MAX)
-			z->max_open = (uint32_t)u;
-		else if (!strcmp(tok, "max_active") && !parse_u64(v, &u) && u <= UINT32_MAX)
-			z->max_active = (uint32_t)u;
-		else if (!strcmp(tok, "finish") && (!strcmp(v, "pad") || !strcmp(v, "free")))
-			z->finish_pad = !strcmp(v, "pad");
-		else
-			sim_fail_usage("--zoned: '%s=%s' (keys: size=BYTES, capacity=BYTES, max_open=N, max_active=N, "
-				       "finish=pad|free)", tok, v);
-	}
-	free(d);
+	if (kv_parse("--zoned", arg, 0, zoned_key, z, err, sizeof(err)))
+		sim_fail_usage("%s", err);
 	if (!z->zone_bytes)
 		sim_fail_usage("--zoned %s: size=BYTES (the zone size) is needed", arg);
+	/* an open zone is active: a larger max_open would never be reached */
+	if (z->max_open && z->max_active && z->max_open > z->max_active)
+		sim_fail_usage("--zoned %s: max_open=%u above max_active=%u (an open zone is an active one)", arg,
+			       z->max_open, z->max_active);
 	s->opt.zoned = 1;
+}
+
+/* The options that tune a garbage collector (a zoned device has none). */
+static const char *gc_option(int c)
+{
+	switch (c) {
+	case O_GCLOW: return "--gc-low";
+	case O_GCHIGH: return "--gc-high";
+	case O_GCTRIG: return "--gc-trigger";
+	case O_GCBATCH: return "--gc-batch";
+	case O_GCOPS: return "--gc-ops";
+	case O_GCTIE: return "--gc-tie";
+	case O_SPARESHARE: return "--spare-share";
+	case O_WEAR: return "--wear-level";
+	default: return NULL;
+	}
 }
 
 static int sim_opt(struct sim *s, int c, const char *arg)
 {
+	if (!s->opt.gc_opt)
+		s->opt.gc_opt = gc_option(c);
 	static const char *const spaces[] = {"given", "extent", "footprint", NULL};
 	static const char *const oors[] = {"error", "drop", "clip", NULL};
 	static const char *const preconds[] = {"none", "seq", "random", NULL};
@@ -732,10 +795,23 @@ void sim_finish_args(struct sim *s)
 		sim_fail_usage("the logical space is empty (0 pages)");
 	if (s->opt.snapshot_every && !s->opt.hist_path)
 		sim_fail_usage("--snapshot-every needs --hist");
-	if (s->opt.host_lfs && (s->opt.trim.mode != TRIM_ONLINE || s->opt.trim.granularity || s->opt.trim.max ||
-				s->opt.trim.loss > 0))
+	/* Pairs where one option makes the other mean nothing. */
+	int trim_host = s->opt.trim.mode != TRIM_ONLINE || s->opt.trim.granularity || s->opt.trim.max || s->opt.trim.loss > 0;
+	if (s->opt.host_lfs && trim_host)
 		sim_fail_usage("--host-lfs decides what the device is told of the file system's discards: not with "
 			       "--trim-mode, --discard-granularity, --discard-max or --trim-loss");
+	if (s->opt.zoned && trim_host)
+		sim_fail_usage("--zoned: a zoned device ignores discards (a host log on it resets zones), so "
+			       "--trim-mode, --discard-granularity, --discard-max and --trim-loss say nothing");
+	if (!s->opt.cfg.trim && trim_host)
+		sim_fail_usage("--no-trim: the device ignores every discard, so --trim-mode, --discard-granularity, "
+			       "--discard-max and --trim-loss, which shape the discards it is sent, say nothing");
+	if (s->opt.host_lfs && s->opt.cfg.host_placement)
+		sim_fail_usage("--host-lfs and --host-placement: the host log places its writes itself (on an FDP "
+			       "device its streams are the handles: --host-lfs placement=NAME)");
+	if (s->opt.zoned && s->opt.gc_opt)
+		sim_fail_usage("--zoned: a zoned device has no garbage collector: not with %s (a host log's cleaner "
+			       "takes --host-lfs policy=NAME)", s->opt.gc_opt);
 	if (s->opt.zoned && (s->opt.fdp_given || s->opt.place_given || s->opt.cfg.host_placement))
 		sim_fail_usage("--zoned: a zoned device has no placement of its own (not with --fdp, --placement or "
 			       "--host-placement; a host log on it places its own writes: --host-lfs placement=NAME)");

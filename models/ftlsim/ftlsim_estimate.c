@@ -388,6 +388,7 @@ void sim_dry_run(struct sim *s)
 	} else {
 		sim_open_trace(s);
 	}
+	sim_check_input(s, &s, 1); /* what the run refuses before any model */
 	if (s->opt.space == SPACE_GIVEN || table)
 		sample_input(s, &m);
 	if (s->in.t && !trace_position(s->in.t, &done, &total))
@@ -452,6 +453,12 @@ void sim_dry_run(struct sim *s)
 			    avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
 	json_object_set_new(mem, "fits", json_boolean(ok && peak <= avail));
 	json_object_set_new(j, "memory", mem);
+	/* The model built as the run builds it, and freed: what it refuses
+	 * (too little spare space, a placement's streams) the run would.
+	 * Not when the run would refuse its memory first. */
+	char why[1024];
+	int refused = !ok || peak <= avail ? sim_try_model(s, s, why, sizeof(why)) : 0;
+	json_object_set_new(j, "refused", refused ? json_string(why) : json_null());
 	/* Time: reading at the sampled speed, and the model at its measured
 	 * rate for every host page write plus the preconditioning fill. */
 	double read_rate = m.seconds > 0 ? (double)m.events / m.seconds : 0;
@@ -470,6 +477,10 @@ void sim_dry_run(struct sim *s)
 	json_decref(j);
 	if (fflush(stdout) || ferror(stdout))
 		sim_fail("error writing standard output");
+	if (refused == -2)
+		sim_fail("%s", why);
+	if (refused)
+		sim_fail_usage("%s", why);
 	if (ok && peak > avail)
 		sim_fail_usage("the model needs %.1f MiB, more than the %.1f MiB available",
 		    peak / 1048576.0, avail / 1048576.0);
@@ -484,9 +495,10 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 {
 	json_t *j = json_object(), *inp = json_object(), *arr = json_array(), *mem = json_object();
 	uint64_t need = 0, maps = 0, fill = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
-	unsigned built = 0, refused = 0;
+	unsigned built = 0, skipped = 0, refused = 0;
 	struct coef *k = NULL;
 	size_t nk = 0;
+	char why[1024], last[1600] = "", label[512];
 	for (unsigned i = 0; i < n; i++) {
 		struct sim *x = m[i];
 		x->opt.cfg.physical_pages = sim_physical_pages(x);
@@ -505,24 +517,36 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 		SETU(o, "physical_pages", T / b * b);
 		SETU(o, "pages_per_segment", b);
 		uint64_t one = 0;
-		int ok = 0;
-		if (x->cell.vol && x->cell.vol->skip) {
+		int ok = 0, rc = 0, vskip = x->cell.vol && x->cell.vol->skip;
+		if (vskip) {
 			json_object_set_new(o, "skipped", json_string(x->cell.vol->skip));
 		} else {
 			const struct coef *e = coef_of(&k, &nk, x);
 			ok = e->ok;
 			if (ok)
 				one = linear(e->k, U, T);
-			else
-				json_object_set_new(o, "skipped", json_string("the model refuses its geometry (too little spare space)"));
+			/* built and freed as the run would build it, one at a
+			 * time: per volume a refused one is skipped, in a grid
+			 * it stops the run */
+			if ((!ok || one <= avail) && (rc = sim_try_model(in, x, why, sizeof(why))) == -2)
+				sim_fail("%s: %s", sim_conf_label(in, x, label, sizeof(label)), why);
+			if (rc)
+				json_object_set_new(o, in->opt.per_volume ? "skipped" : "refused", json_string(why));
+			if (rc && !in->opt.per_volume) {
+				if (last[0]) /* each said as it comes, the last at the end */
+					warn("%s", last);
+				snprintf(last, sizeof(last), "%s: %s", sim_conf_label(in, x, label, sizeof(label)), why);
+			}
 		}
+		/* the memory the run checks: every model its estimate covers */
 		json_object_set_new(o, "model_bytes", ok ? json_integer((json_int_t)one) : json_null());
 		json_array_append_new(arr, o);
 		need += one;
 		if (ok && sim_fill_bytes(m[i]) > fill)
 			fill = sim_fill_bytes(m[i]);
-		built += ok;
-		refused += !ok;
+		built += !vskip && !rc;
+		skipped += vskip || (rc && in->opt.per_volume);
+		refused += rc && !in->opt.per_volume;
 	}
 	free(k);
 	maps = maps_bytes(in, m, n);
@@ -537,7 +561,9 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	json_object_set_new(j, "input", inp);
 	SETU(j, "configurations", nconf);
 	SETU(j, "models", built);
-	SETU(j, "models_skipped", refused);
+	SETU(j, "models_skipped", skipped);
+	if (!in->opt.per_volume)
+		SETU(j, "models_refused", refused);
 	json_object_set_new(j, "per_model", arr);
 	need += fill;
 	SETU(mem, "model_bytes", need);
@@ -551,7 +577,17 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	json_decref(j);
 	if (fflush(stdout) || ferror(stdout))
 		sim_fail("error writing standard output");
-	if (need + maps > avail)
+	if (need + maps > avail) {
+		if (last[0])
+			warn("%s", last);
 		sim_fail_usage("the models need about %.1f MiB (%u models, %.1f MiB of footprint maps), over the limit of %.1f MiB",
 		    (need + maps) / 1048576.0, built, maps / 1048576.0, avail / 1048576.0);
+	}
+	if (refused == 1)
+		sim_fail_usage("%s", last);
+	if (refused) {
+		warn("%s", last);
+		sim_fail_usage("%u of the %u configurations are refused (each said above); the run stops at the first",
+			       refused, n);
+	}
 }

@@ -26,6 +26,42 @@ uint32_t sim_fdp_ru(const struct ftl_config *c)
 	return fdp_args(c, &a) ? (uint32_t)a.u[3] : 1;
 }
 
+unsigned sim_fdp_handles(const struct ftl_config *c, unsigned *h, unsigned *g)
+{
+	struct policy_args a;
+	if (!fdp_args(c, &a))
+		return 0;
+	*h = (unsigned)a.u[0];
+	*g = (unsigned)a.u[1];
+	return *h * *g;
+}
+
+/* The model's "too little spare space" suggests --pages-per-segment auto
+ * from the segment it was given; with reclaim units of K segments that
+ * segment is K of --pages-per-segment's, which it does not know (auto
+ * would size the segment, K times it the unit): the suggestion made
+ * again for K, and smaller reclaim units the other way down. */
+void sim_fdp_refusal(const struct ftl_config *c, uint64_t U, char *err, size_t n)
+{
+	static const char ftl_auto[] = " or use smaller segments (--pages-per-segment auto)";
+	struct policy_args a;
+	if (!fdp_args(c, &a) || a.u[3] < 2 || !strstr(err, "too little spare space"))
+		return;
+	char *cut = strstr(err, ftl_auto);
+	if (cut)
+		*cut = 0;
+	size_t k = strlen(err);
+	unsigned ru = (unsigned)a.u[3];
+	uint32_t b = ftl_auto_pages_per_seg(U);
+	char fewer[32];
+	snprintf(fewer, sizeof(fewer), ru == 2 ? "ru=1" : "ru below %u", ru);
+	if (c->pages_per_seg && b < c->pages_per_seg)
+		snprintf(err + k, n - k, ", use smaller segments (--pages-per-segment auto: %u pages, reclaim units of %llu) "
+					 "or smaller reclaim units (--fdp %s)", b, (unsigned long long)b * ru, fewer);
+	else
+		snprintf(err + k, n - k, " or use smaller reclaim units (--fdp %s)", fewer);
+}
+
 json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f)
 {
 	struct policy_args a;

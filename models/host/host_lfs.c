@@ -16,7 +16,6 @@
  * WA the device's; their product what the trace costs the flash.
  */
 #include <stdio.h>
-#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +41,35 @@ struct host {
 	char err[600];
 };
 
+static int lfs_key(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	struct host_lfs_config *c = ctx;
+	uint64_t u;
+	if (!strcmp(k, "segment")) {
+		if (parse_size(v, &u) || !u)
+			return set_err(err, n, "segment=%s: a size in bytes (e.g. 2M)", v);
+		c->segment_bytes = u;
+	} else if (!strcmp(k, "offset")) {
+		if (parse_size(v, &u))
+			return set_err(err, n, "offset=%s: a size in bytes", v);
+		c->offset_bytes = u;
+	} else if (!strcmp(k, "policy") || !strcmp(k, "placement")) {
+		int pol = !strcmp(k, "policy");
+		if (!*v || strlen(v) >= sizeof(c->policy))
+			return set_err(err, n, "%s=%s: a %s's name (up to %zu characters)", k, v,
+				       pol ? "victim policy" : "placement", sizeof(c->policy) - 1);
+		snprintf(pol ? c->policy : c->placement, sizeof(c->policy), "%s", v);
+	} else if (!strcmp(k, "discard") && (!strcmp(v, "on") || !strcmp(v, "off")))
+		c->discard = !strcmp(v, "on");
+	else if (!strcmp(k, "op")) {
+		if (parse_double(v, &c->op) || !(c->op > 0 && c->op <= 10))
+			return set_err(err, n, "op=%s: the host log's spare space over the file system's, above 0", v);
+	} else
+		return set_err(err, n, "'%s=%s' (keys: segment=BYTES, policy=NAME, placement=NAME, discard=on|off, "
+				       "op=X, offset=BYTES)", k, v);
+	return 0;
+}
+
 int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_t n)
 {
 	memset(c, 0, sizeof(*c));
@@ -49,46 +77,11 @@ int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_
 	snprintf(c->placement, sizeof(c->placement), "single");
 	c->discard = 1;
 	c->op = 0.07;
-	char *s = strdup(spec);
-	if (!s)
-		return set_err(err, n, "out of memory");
-	int rc = 0;
-	for (char *save = NULL, *tok = strtok_r(s, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '=');
-		const char *v = eq ? eq + 1 : "";
-		if (eq)
-			*eq = 0;
-		uint64_t u;
-		double x;
-		if (!eq)
-			rc = set_err(err, n, "--host-lfs %s: '%s' is not KEY=VALUE", spec, tok);
-		else if (!strcasecmp(tok, "segment")) {
-			if (parse_size(v, &u) || !u)
-				rc = set_err(err, n, "--host-lfs: segment=%s: a size in bytes (e.g. 2M)", v);
-			c->segment_bytes = u;
-		} else if (!strcmp(tok, "offset")) {
-			if (parse_size(v, &u))
-				rc = set_err(err, n, "--host-lfs: offset=%s: a size in bytes", v);
-			c->offset_bytes = u;
-		} else if (!strcmp(tok, "policy") && *v && strlen(v) < sizeof(c->policy))
-			snprintf(c->policy, sizeof(c->policy), "%s", v);
-		else if (!strcmp(tok, "placement") && *v && strlen(v) < sizeof(c->placement))
-			snprintf(c->placement, sizeof(c->placement), "%s", v);
-		else if (!strcmp(tok, "discard") && (!strcmp(v, "on") || !strcmp(v, "off")))
-			c->discard = !strcmp(v, "on");
-		else if (!strcmp(tok, "op")) {
-			if (parse_double(v, &x) || !(x > 0 && x <= 10))
-				rc = set_err(err, n, "--host-lfs: op=%s: the host log's spare space over the file "
-						     "system's, above 0", v);
-			c->op = x;
-		} else
-			rc = set_err(err, n, "--host-lfs: '%s=%s' (keys: segment=BYTES, policy=NAME, placement=NAME, "
-					     "discard=on|off, op=X, offset=BYTES)", tok, v);
-	}
-	free(s);
-	if (!rc && !c->segment_bytes)
-		rc = set_err(err, n, "--host-lfs %s: segment=BYTES (the host segment) is needed", spec);
-	return rc;
+	if (kv_parse("--host-lfs", spec, 0, lfs_key, c, err, n))
+		return -1;
+	if (!c->segment_bytes)
+		return set_err(err, n, "--host-lfs %s: segment=BYTES (the host segment) is needed", spec);
+	return 0;
 }
 
 uint64_t host_lfs_device_pages(const struct host_lfs_config *c, uint64_t fs_pages, uint32_t page_size)

@@ -158,23 +158,16 @@ int trim_config_format(const struct trim_config *c, char *buf, size_t n)
 	return k < 0 || (size_t)k >= n ? -1 : 0;
 }
 
+static int trim_key(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	return trim_config_set(ctx, k, v, err, n);
+}
+
 int trim_config_parse(struct trim_config *c, const char *spec, char *err, size_t n)
 {
-	char buf[512];
 	trim_config_default(c);
-	if (!spec)
-		return 0;
-	if (strlen(spec) >= sizeof(buf))
-		return set_err(err, n, "the TRIM host's spec is too long");
-	strcpy(buf, spec);
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '=');
-		if (!eq)
-			return set_err(err, n, "the TRIM host's spec: '%s' is not KEY=VALUE", tok);
-		*eq = 0;
-		if (trim_config_set(c, tok, eq + 1, err, n))
-			return -1;
-	}
+	if (spec && kv_parse("the TRIM host's spec", spec, 0, trim_key, c, err, n))
+		return -1;
 	return trim_config_check(c, err, n);
 }
 

@@ -17,6 +17,7 @@ static int agesort_init(void *st, const struct ftl *f, const struct place_init *
 {
 	out->streams = 2;
 	out->gc_streams = 1;
+	out->host_streams = 1;
 	out->gc_high = (uint32_t)in->args->u[0];
 	out->keep = FTL_KEEP_WRITE_TIME;
 	return 0;

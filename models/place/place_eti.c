@@ -44,6 +44,7 @@ static int eti_init(void *st, const struct ftl *f, const struct place_init *in, 
 	p->n = 1;
 	out->streams = 3;
 	out->gc_streams = 1;
+	out->host_streams = 2; /* hot, cold */
 	return 0;
 }
 

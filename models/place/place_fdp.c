@@ -23,7 +23,8 @@
  * identifier 0, as the NVMe default placement identifier),
  * or, with a host placement (PLACE_HOSTS, --host-placement NAME), from
  * that policy's stream for the write: the host decides, the device sees
- * handles only (the host policy's gc hook is never called: GC is the
+ * handles only (one for each stream its host writes may go to, checked
+ * at init: ftlsim builds a small model for it before reading its input) (the host policy's gc hook is never called: GC is the
  * device's; it hears of its own handles' reclaim units sealed, placed
  * and cleaned, never of the GC's). A handle past G * H is an error, as the controller aborts
  * a write with an invalid placement handle.
@@ -77,6 +78,15 @@ static int fdp_init(void *st, const struct ftl *f, const struct place_init *in, 
 			return host_failed(p, st);
 		p->host_ready = 1;
 		out->keep = hn.keep;
+		/* Refused here, before the run, rather than at the first
+		 * write to a handle the device lacks. */
+		unsigned need = hn.host_streams ? hn.host_streams : hn.streams;
+		if (need > p->host_streams)
+			return policy_fail(st, "host placement '%s' sends host writes to %u streams%s, each a handle; the "
+					       "device has %u (%u handle%s x %u reclaim group%s): give more handles, or a host "
+					       "placement with fewer streams", p->hp->info.name, need,
+					   need < hn.streams ? " (its others are for GC copies, made by the device here)" : "",
+					   p->host_streams, p->h, p->h == 1 ? "" : "s", p->g, p->g == 1 ? "" : "s");
 	}
 	/* Without a host placement, or for the hooks it lacks, the model
 	 * need not call these. */

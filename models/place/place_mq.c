@@ -50,6 +50,7 @@ static int mq_init(void *st, const struct ftl *f, const struct place_init *in, s
 	p->hottest = FTL_NONE;
 	out->streams = p->n;
 	out->gc_streams = 1;
+	out->host_streams = p->n - 1;
 	return 0;
 }
 

@@ -46,6 +46,7 @@ static int sepbit_init(void *st, const struct ftl *f, const struct place_init *i
 	p->ell = HUGE_VAL;
 	out->streams = p->n;
 	out->gc_streams = p->n - 2;
+	out->host_streams = 2; /* classes 1 and 2: short and long-lived */
 	out->keep = FTL_KEEP_WRITE_TIME | FTL_KEEP_OPEN_TIME;
 	return 0;
 }

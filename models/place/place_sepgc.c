@@ -9,6 +9,7 @@ static int sepgc_init(void *st, const struct ftl *f, const struct place_init *in
 {
 	out->streams = 2;
 	out->gc_streams = 1;
+	out->host_streams = 1;
 	return 0;
 }
 

@@ -36,6 +36,7 @@ static int sfr_init(void *st, const struct ftl *f, const struct place_init *in, 
 		return policy_fail(st, "out of memory");
 	out->streams = p->n;
 	out->gc_streams = 1;
+	out->host_streams = p->n - 1;
 	return 0;
 }
 

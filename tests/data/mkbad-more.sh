@@ -1,6 +1,7 @@
 #!/bin/sh
-# Remakes the bad-input files of the disksim, mqsim, fio and
-# cloudphysics readers (tests/t0230-readers-more.sh): each is base.EXT
+# Remakes the bad-input files of the disksim, mqsim, fio, cloudphysics
+# and ev text readers (tests/t0230-readers-more.sh; the ev ones also
+# tests/t0494-fdp.sh): each is base.EXT
 # with one bad line inserted after its line AT (so the bad record is
 # line AT+1) and, under --skip-bad, gives base.EXT's events.
 set -eu
@@ -43,3 +44,10 @@ mk cloudphysics csv 2 time '1,5633898.x,2a,4096,100'
 mk cloudphysics csv 2 zerosize '1,5633898,2a,0,100'
 mk cloudphysics csv 2 past63 '1,5633898,2a,4096,18014398509481984'
 mk cloudphysics csv 2 fields '1,5633898,2a,4096'
+# ev text: a first line whose optional fields are bad is still detected
+# as ev, so the reader names the file, line and field
+mkdir -p ev/bad
+printf '0 W 0 4096 0\n1000 W 4096 8192 0 0 2\n2000 D 0 4096 0\n' >ev/bad/base.txt
+mk ev txt 0 stream '0 W 8192 4096 0 0 70000'
+mk ev txt 0 temp '0 W 8192 4096 0 300'
+mk ev txt 0 hint '0 W 8192 4096 0 0 2 9'
