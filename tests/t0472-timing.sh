@@ -164,6 +164,27 @@ t_expect_success 'an unqueued TRIM holds every request behind it; a queued one d
 	jq -e ".timing.latency_us.trim.max >= 50000 and .timing.latency_us.read.max < 1000" q.json
 '
 
+t_expect_success 'an unqueued TRIM amid GC: the time waited on GC as without a TRIM price (not wrapped round), within 20%' '
+	for tc in queued unqueued; do
+		"$S" -q --device femu,channels=2,dies=2,layout=die --trim-cost $tc,us=100 --qd 4 --op 0.15 \
+			--pages-per-segment 64 h.ev >t.$tc.json || return 1
+	done &&
+	jq -e ".timing.gc_wait_s > 0 and .timing.gc_wait_s < .timing.simulated_s * .timing.requests" t.unqueued.json &&
+	jq -e --slurpfile q t.queued.json "((.timing.gc_wait_s / \$q[0].timing.gc_wait_s) - 1 | fabs) < 0.2" t.unqueued.json || {
+		jq -c .timing.gc_wait_s t.queued.json t.unqueued.json; return 1; }
+'
+
+t_expect_success 'an operation of no time (tprog_us=0): the run goes on, a write takes 0' '
+	"$S" -q --device femu,tprog_us=0 --qd 1 --op 4 --logical-pages 16384 u16.ev >z.json 2>/dev/null &&
+	jq -e ".timing.latency_us.write.max == 0 and .timing.unit_busy_s == 0" z.json
+'
+
+t_expect_success 'segments of fewer pages than units: striped on round, every unit busy' '
+	"$S" -q --device femu,channels=2,dies=4 --qd 8 --op 0.25 --pages-per-segment 4 h.ev >r.json 2>/dev/null &&
+	jq -e "[.timing.unit_busy_s_each[] | select(. > 0)] | length == 8" r.json || {
+		jq -c .timing.unit_busy_s_each r.json; return 1; }
+'
+
 t_expect_success 'the timeline: a row per interval, its requests the run'"'"'s, shares within [0, 1]' '
 	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --timeline tl.csv \
 		--timeline-interval 500 --latency lat.csv u.ev >s.json &&

@@ -441,6 +441,8 @@ static void __attribute__((noinline)) charge_spread(struct dev *d, uint64_t s, u
 static inline void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int gc, int bg)
 {
 	uint64_t dur = e - s;
+	if (!dur) /* an operation of no time (tprog_us=0, ...): nothing to charge */
+		return;
 	d->t.busy_ns += dur;
 	d->t.unit_busy[u] += dur;
 	if (gc) {
@@ -648,14 +650,17 @@ static uint64_t do_erase(struct dev *d, unsigned slot, uint64_t r)
 }
 
 /* The slot of a page operation, and (multi-plane commands) its row: the
- * page's offset in its block. */
+ * page's offset in its block. Striped, the physical pages go round the
+ * slots in order, across segments too: a segment of fewer pages than
+ * slots starts where the one before it ended (with b a multiple of the
+ * slots, page i of every segment is on slot i mod slots). */
 static inline unsigned slot_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row)
 {
 	uint32_t off = ppn - seg * d->b;
 	if (d->c.layout == LAYOUT_STRIPE) {
 		if (d->mp)
 			*row = off / d->NS;
-		return slot_at(d, off);
+		return slot_at(d, ppn);
 	}
 	if (d->mp)
 		*row = off;
@@ -691,8 +696,8 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			default:
 				if (d->c.layout == LAYOUT_DIE)
 					return enqueue(d, slot_at(d, op->seg), 0, FLASH_ERASE, r, d->tbers, 1);
-				for (unsigned u = 0; u < d->erase_units; u++)
-					if (enqueue(d, u, 0, FLASH_ERASE, r, d->tbers, 1))
+				for (unsigned u = 0; u < d->erase_units; u++) /* the slots its pages are on */
+					if (enqueue(d, slot_at(d, op->seg * d->b + u), 0, FLASH_ERASE, r, d->tbers, 1))
 						return -1;
 				return 0;
 			}
@@ -715,8 +720,9 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 				done = do_erase(d, slot_at(d, op->seg), max64(d->S, d->gc_read_done));
 			else {
 				done = 0;
-				for (unsigned u = 0; u < d->erase_units; u++)
-					done = max64(done, do_erase(d, u, max64(d->S, d->gc_read_done)));
+				for (unsigned u = 0; u < d->erase_units; u++) /* the slots its pages are on */
+					done = max64(done, do_erase(d, slot_at(d, op->seg * d->b + u),
+								    max64(d->S, d->gc_read_done)));
 			}
 		}
 		d->gc_barrier = max64(d->gc_barrier, done);
@@ -1009,8 +1015,12 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 	uint64_t done = S;
 	if (e->op == EV_DISCARD && d->c.trim != TRIM_FREE) {
 		uint64_t cost = (uint64_t)llround((d->c.trim_us + d->c.trim_us_mib * (double)e->length / 1048576.0) * 1000);
-		if (d->c.trim == TRIM_UNQUEUED)
+		if (d->c.trim == TRIM_UNQUEUED) { /* it starts when the queue has drained: so does all it waits for */
 			S = d->S = max64(S, d->last_done);
+			d->gc_barrier = max64(d->gc_barrier, S);
+			d->gc_read_done = max64(d->gc_read_done, S);
+			d->req_done = max64(d->req_done, S);
+		}
 		done = S + cost;
 		if (d->c.trim == TRIM_UNQUEUED)
 			d->barrier = done;
@@ -1029,7 +1039,7 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		kind = TK_READ;
 		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
 		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
-			uint32_t off = (uint32_t)(p % d->b), x = d->c.layout == LAYOUT_STRIPE ? off : (uint32_t)(p / d->b);
+			uint32_t off = (uint32_t)(p % d->b), x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
 			d->req_done = max64(d->req_done, do_read(d, slot_at(d, x), row, S, 0));
 		}
