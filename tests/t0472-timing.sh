@@ -249,9 +249,28 @@ t_expect_success 'a footprint read twice from stdin keeps the times: the same la
 t_expect_success 'a device key that does not exist: usage error naming it' '
 	t_err 2 "no device key .chans." "$S" --device femu,chans=2 u.ev
 '
-t_expect_success 'a device file with a bad line: usage error naming the file and line' '
+t_expect_success 'a device file with a bad line: exit 1 naming the file and line; a missing one: exit 1 naming it' '
 	printf "channels=2\n# note\ntprog_us=-1\n" >dev.conf &&
-	t_err 2 "dev.conf:3: tprog_us=-1" "$S" --device ./dev.conf u.ev
+	t_err 1 "dev.conf:3: tprog_us=-1" "$S" --device ./dev.conf u.ev &&
+	t_err 1 "nosuch.conf: No such file" "$S" --device nosuch.conf u.ev
+'
+
+t_expect_success 'a device file by a bare name is read; a key given twice is a usage error' '
+	printf "channels=1\ndies=1\n" >mydev &&
+	"$S" -q --device mydev --qd 1 --op 4 --logical-pages 16384 u16.ev >d.json 2>/dev/null &&
+	jq -e ".timing.device.profile == \"file\" and .timing.device.units == 1" d.json &&
+	t_err 2 "channels given twice" "$S" --device femu,channels=2,channels=3 u.ev
+'
+
+t_expect_success 'a trace whose requests all arrive at once: a warning naming --qd; none in a closed loop' '
+	printf "0 W 0 4096 0\n0 W 4096 4096 0\n0 W 8192 4096 0\n" >z.txt &&
+	"$S" -q --timing --logical-pages 4096 z.txt 2>e >/dev/null && grep -q "arrived at the same time.*--qd" e &&
+	"$S" -q --timing --qd 2 --logical-pages 4096 z.txt 2>e >/dev/null && ! grep -q "arrived at the same" e
+'
+
+t_expect_success 'options a closed loop makes meaningless: --time-scale and --bg-gc with --qd are usage errors' '
+	t_err 2 "ignores the trace" "$S" --qd 4 --time-scale 2 u.ev &&
+	t_err 2 "never idle" "$S" --qd 4 --bg-gc idle=1,high=4 u.ev
 '
 t_expect_success '--list-devices names femu and tlc with their sources' '
 	"$S" --list-devices >l && grep -q "^femu .*tprog_us=200" l && grep -q "^tlc " l && grep -q SimpleSSD l

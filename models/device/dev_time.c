@@ -30,6 +30,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dev.h"
 #include "dev_time.h"
@@ -191,64 +192,64 @@ static int item(struct time_config *c, char *tok, int first, char *err, size_t n
 	return set_err(err, n, "'%s' is not key=value", tok);
 }
 
+static int device_one(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	return set_key(ctx, k ? k : "profile", v, err, n);
+}
+
 int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n)
 {
 	char msg[300];
-	FILE *fp = strchr(spec, '/') || strchr(spec, '.') ? fopen(spec, "r") : NULL;
-	if (fp) { /* key=value lines, # comments */
+	struct stat sb;
+	/* a file when one is there by that name, or when the name can be
+	 * nothing else (a '/', or a '.' and no '=') */
+	int is_file = !stat(spec, &sb) && S_ISREG(sb.st_mode);
+	if (!is_file && (strchr(spec, '/') || (strchr(spec, '.') && !strchr(spec, '='))))
+		return set_err(err, n, "%s: %s", spec, strerror(errno ? errno : ENOENT)), -2;
+	if (is_file) { /* key=value lines, # comments */
+		FILE *fp = fopen(spec, "r");
+		if (!fp)
+			return set_err(err, n, "%s: %s", spec, strerror(errno)), -2;
 		char line[512];
 		unsigned no = 0;
+		int rc = 0;
 		snprintf(c->profile, sizeof(c->profile), "file");
-		while (fgets(line, sizeof(line), fp)) {
+		while (!rc && fgets(line, sizeof(line), fp)) {
 			no++;
 			char *h = strchr(line, '#');
 			if (h)
 				*h = 0;
-			if (!strchr(line, '=') && strspn(line, " \t\r\n") != strlen(line)) {
-				fclose(fp);
-				return set_err(err, n, "%s:%u: not key=value", spec, no);
-			}
-			if (item(c, line, 0, msg, sizeof(msg))) {
-				fclose(fp);
-				return set_err(err, n, "%s:%u: %s", spec, no, msg);
-			}
+			if (!strchr(line, '=') && strspn(line, " \t\r\n") != strlen(line))
+				rc = set_err(err, n, "%s:%u: not key=value", spec, no);
+			else if (item(c, line, 0, msg, sizeof(msg)))
+				rc = set_err(err, n, "%s:%u: %s", spec, no, msg);
 		}
-		int bad = ferror(fp);
+		if (!rc && ferror(fp))
+			rc = set_err(err, n, "%s: read error", spec);
 		fclose(fp);
-		return bad ? set_err(err, n, "%s: read error", spec) : 0;
+		return rc ? -2 : 0;
 	}
-	if (strchr(spec, '/'))
-		return set_err(err, n, "%s: %s", spec, strerror(errno));
-	char *s = strdup(spec);
-	if (!s)
-		return set_err(err, n, "out of memory");
-	int rc = 0, first = 1;
-	for (char *save = NULL, *tok = strtok_r(s, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save), first = 0)
-		if (item(c, tok, first, msg, sizeof(msg)))
-			rc = set_err(err, n, "--device %s: %s", spec, msg);
-	free(s);
-	return rc;
+	return kv_parse("--device", spec, KV_BARE_FIRST, device_one, c, err, n);
 }
 
 /* "k=v,k=v" for the other options. */
+struct kv_ctx {
+	struct time_config *c;
+	int (*fn)(struct time_config *, const char *, const char *, char *, size_t);
+};
+
+/* A bare first field (queued) is a key without a value to fn. */
+static int kv_one(void *ctx, const char *k, const char *v, char *err, size_t n)
+{
+	struct kv_ctx *x = ctx;
+	return k ? x->fn(x->c, k, v, err, n) : x->fn(x->c, v, NULL, err, n);
+}
+
 static int kv(const char *spec, const char *what, int (*fn)(struct time_config *, const char *, const char *, char *,
 							    size_t),
 	      struct time_config *c, char *err, size_t n)
 {
-	char *s = strdup(spec);
-	if (!s)
-		return set_err(err, n, "out of memory");
-	int rc = 0;
-	for (char *save = NULL, *tok = strtok_r(s, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(tok, '=');
-		char msg[256];
-		if (eq)
-			*eq = 0;
-		if (fn(c, tok, eq ? eq + 1 : NULL, msg, sizeof(msg)))
-			rc = set_err(err, n, "%s %s: %s", what, spec, msg);
-	}
-	free(s);
-	return rc;
+	return kv_parse(what, spec, KV_BARE_FIRST, kv_one, &(struct kv_ctx){c, fn}, err, n);
 }
 
 static int bg_key(struct time_config *c, const char *k, const char *v, char *err, size_t n)

@@ -53,7 +53,10 @@ struct time_config {
 /* The femu profile (FEMU's defaults). */
 void time_config_default(struct time_config *c);
 /* --device NAME[,key=value...] or FILE (key=value lines, # comments,
- * "profile=NAME" first to start from one): 0, or -1 with a message. */
+ * "profile=NAME" first to start from one; a file when one is there by
+ * that name, or when the name has a '/', or a '.' and no '='): 0; -1
+ * with a message for a bad spec; -2 for a file that is missing or
+ * unreadable or has a bad line (named, with its line). */
 int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n);
 /* --bg-gc, --gc-preempt, --trim-cost: 0 or -1 with a message. */
 int time_parse_bg(struct time_config *c, const char *spec, char *err, size_t n);

@@ -354,6 +354,11 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			warn("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
 			     st.c.victims == 1 ? "" : "s");
+		const struct dev_time *tm = m[i]->opt.timing && !m[i]->opt.tc.qd ? sim_time(m[i]) : NULL;
+		if (tm && tm->requests > 1 && tm->t_last == tm->t_first)
+			warn("warning: %s%sall %llu requests arrived at the same time (a trace without times?): the open "
+			     "loop served them as one burst; give --qd N for a closed loop", what ? what : "",
+			     what ? ": " : "", (unsigned long long)tm->requests);
 		if (st.bg_victims && !s->opt.quiet)
 			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
 			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",

@@ -22,7 +22,8 @@ static void usage(void)
 	       "Replay a block trace (any format, or - for stdin, the default) through an FTL\n"
 	       "model; print a JSON summary on stdout. Rules: docs/MODEL.md.\n\n", prog_name);
 	printf(CLI_TRACE_HELP);
-	printf("  -q, --quiet          don't say which format was detected\n\n"
+	printf("  -q, --quiet          don't say which format was detected, nor the notes\n"
+	       "                       (measured window, empty victims, background GC)\n\n"
 	       "Logical space (one of; default: from the trace, --logical-space extent):\n"
 	       "      --logical-pages N     U logical pages\n"
 	       "      --capacity BYTES      U = BYTES / page size (e.g. 16G)\n"
@@ -177,8 +178,10 @@ static void usage(void)
 	       "                            belongs to the value before it (placement=\n"
 	       "                            sepbit,fk:6,R=8 is two values)\n"
 	       "      --results FILE.csv    a row per model: tag, volume, the grid's axes, then\n"
-	       "                            every summary field but timing, named by its JSON\n"
-	       "                            path (wa_total, params.op, requests.reads, ...);\n"
+	       "                            every summary field but the run's own time and\n"
+	       "                            speed (a device in time's results are in: timing.\n"
+	       "                            latency_us...), named by its JSON path (wa_total,\n"
+	       "                            params.op, requests.reads, ...);\n"
 	       "                            a field some models lack is an empty cell\n"
 	       "      --tag NAME            the results' tag column (default empty)\n"
 	       "      --per-volume          a model per volume of the trace (and per grid\n"
@@ -664,7 +667,10 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_DEVICE: {
 		char err[512];
 		s->opt.timing = 1;
-		if (time_config_parse(&s->opt.tc, arg, err, sizeof(err)))
+		int rc = time_config_parse(&s->opt.tc, arg, err, sizeof(err));
+		if (rc == -2) /* the device file: bad input */
+			sim_fail("%s", err);
+		if (rc)
 			sim_fail_usage("%s", err);
 		s->opt.device_given = 1;
 		break;
@@ -763,6 +769,17 @@ void sim_finish_args(struct sim *s)
 	}
 	if (s->opt.timing && s->opt.tc.bg_high && s->opt.tc.preempt)
 		sim_fail_usage("--bg-gc and --gc-preempt: give one way of cleaning in time");
+	if (s->opt.tc.qd && s->opt.tc.time_scale != 1)
+		sim_fail_usage("--time-scale and --qd: a closed loop (--qd N) ignores the trace's times; give one");
+	if (s->opt.tc.qd && s->opt.tc.bg_high)
+		sim_fail_usage("--bg-gc and --qd: a closed loop keeps N requests outstanding and is never idle; "
+			       "background GC needs the open loop's gaps");
+	/* (the low mark left to the placement is 1 for the single log) */
+	if (s->opt.timing && s->opt.tc.preempt && (s->opt.cfg.gc_low || !s->opt.place_given) &&
+	    s->opt.tc.preempt_hard >= (s->opt.cfg.gc_low ? s->opt.cfg.gc_low : 1))
+		warn("warning: --gc-preempt hard=%u with GC starting below %u free segments (--gc-low): no pass is ever "
+		     "deferred, the same as foreground GC; give --gc-low above %u", s->opt.tc.preempt_hard,
+		     s->opt.cfg.gc_low ? s->opt.cfg.gc_low : 1, s->opt.tc.preempt_hard);
 	if (s->opt.capacity) {
 		if (s->opt.capacity % s->opt.cfg.page_size)
 			sim_fail_usage("--capacity %llu is not a multiple of the page size %u",
