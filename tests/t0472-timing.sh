@@ -185,10 +185,12 @@ t_expect_success 'segments of fewer pages than units: striped on round, every un
 		jq -c .timing.unit_busy_s_each r.json; return 1; }
 '
 
-t_expect_success 'the timeline: a row per interval, its requests the run'"'"'s, shares within [0, 1]' '
+t_expect_success 'the timeline: a row per interval, its completions and arrivals the run'"'"'s requests, shares within [0, 1]' '
 	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --timeline tl.csv \
 		--timeline-interval 500 --latency lat.csv u.ev >s.json &&
-	head -1 tl.csv | grep -qx "t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa" &&
+	head -1 tl.csv | grep -qx "t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa,arrivals_per_s" &&
+	awk -F, "NR > 1 { n += \$11 * 0.5 } END { printf \"%d\\n\", n + 0.5 }" tl.csv >arr &&
+	jq -r .timing.requests s.json >reqs && t_cmp reqs arr &&
 	awk -F, "NR > 1 { n += \$2 * 0.5; if (\$6 < 0 || \$6 > 1.000001 || \$7 < 0 || \$7 > 1 || \$8 < 0 || \$8 > \$7) bad++ }
 		END { printf \"%d %d\\n\", n + 0.5, bad }" tl.csv >got &&
 	jq -r "\"\\(.timing.requests) 0\"" s.json >want && t_cmp want got &&
@@ -220,6 +222,13 @@ for r in rows[t0:]:
 flush()
 print(' '.join('%.4f' % (acc[w][0] / acc[w][1]) for w in sorted(acc)))
 PY
+
+t_expect_success 'an open loop beyond the device'"'"'s rate: the timeline'"'"'s IOPS are completions, rows to the last one' '
+	"$S" -q --op 4 --device femu,channels=1,dies=1 --logical-pages 16384 --timeline tl2.csv u16.ev >s2.json 2>/dev/null &&
+	awk -F, "NR > 1 { n += \$2; a += \$11; if (\$2 > 5000) bad++ } END { print n, a, NR - 1, bad + 0 }" tl2.csv >got &&
+	echo "60000 60000 13 0" >want && t_cmp want got &&
+	jq -e ".timing.iops == 5000" s2.json
+'
 
 t_expect_success 'Host Idle Recovery: foreground GC in the bursts falls with the wait under --bg-gc, flat without' '
 	"$G" -p uniform -n 65536 -w 131072 --rate 1000 -s 4 -o text >pre.txt 2>/dev/null &&

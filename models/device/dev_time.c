@@ -375,6 +375,7 @@ struct dev {
 	size_t iv_k;
 	struct lhist iv;
 	uint64_t iv_cur, iv_reqs, iv_bytes;
+	uint64_t dn_lo, dn_k; /* the interval the last completion fell in: [dn_lo, + timeline_ns), dn_k */
 	uint64_t row_next; /* where interval iv_cur ends: an arrival from there on closes rows */
 	size_t rows_cap;
 	char err[512];
@@ -406,12 +407,20 @@ static int iv_grow(struct dev *d, size_t k)
 	uint64_t *h = realloc(d->t.iv_bg, cap * sizeof(uint64_t));
 	if (h)
 		d->t.iv_bg = h;
-	if (!b || !g || !h)
+	uint64_t *c = realloc(d->t.iv_done, cap * sizeof(uint64_t));
+	if (c)
+		d->t.iv_done = c;
+	uint64_t *y = realloc(d->t.iv_done_bytes, cap * sizeof(uint64_t));
+	if (y)
+		d->t.iv_done_bytes = y;
+	if (!b || !g || !h || !c || !y)
 		return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu intervals)", cap);
 	memset(d->t.iv_busy + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
 	memset(d->t.iv_gc + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
 	memset(d->t.iv_bg + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
-	d->t.mem_bytes += (cap - d->t.niv) * 3 * sizeof(uint64_t);
+	memset(d->t.iv_done + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
+	memset(d->t.iv_done_bytes + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
+	d->t.mem_bytes += (cap - d->t.niv) * 5 * sizeof(uint64_t);
 	d->t.niv = cap;
 	return 0;
 }
@@ -783,6 +792,8 @@ static void time_close(struct dev *d)
 	free(d->t.iv_busy);
 	free(d->t.iv_gc);
 	free(d->t.iv_bg);
+	free(d->t.iv_done);
+	free(d->t.iv_done_bytes);
 	free(d);
 }
 
@@ -827,6 +838,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->xfer = (uint64_t)llround(d->c.xfer_us * 1000);
 	d->xfer_d = (double)d->xfer;
 	d->row_next = d->c.timeline_ns;
+	d->dn_lo = UINT64_MAX; /* no completion yet */
 	d->t.cfg = d->c;
 	d->t.units = d->U;
 	d->u = calloc(d->U, sizeof(*d->u));
@@ -1068,6 +1080,16 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 			lhist_add_at(&d->iv, lat, bk);
 		d->iv_reqs++;
 		d->iv_bytes += e->length;
+		if (d->c.timeline_ns) { /* the interval it completes in: most often the last one's */
+			if (done < d->dn_lo || done >= d->dn_lo + d->c.timeline_ns) {
+				d->dn_k = done / d->c.timeline_ns;
+				d->dn_lo = d->dn_k * d->c.timeline_ns;
+				if (iv_grow(d, d->dn_k))
+					return -1;
+			}
+			d->t.iv_done[d->dn_k]++;
+			d->t.iv_done_bytes[d->dn_k] += e->length;
+		}
 	}
 	d->t.requests++;
 	d->t.t_last = A;
@@ -1135,10 +1157,13 @@ static int time_age(struct dev *d, int begin)
 		memset(d->t.iv_busy, 0, d->t.niv * sizeof(uint64_t));
 		memset(d->t.iv_gc, 0, d->t.niv * sizeof(uint64_t));
 		memset(d->t.iv_bg, 0, d->t.niv * sizeof(uint64_t));
+		memset(d->t.iv_done, 0, d->t.niv * sizeof(uint64_t));
+		memset(d->t.iv_done_bytes, 0, d->t.niv * sizeof(uint64_t));
 	}
 	d->iv_cur = d->iv_reqs = d->iv_bytes = 0;
 	row_next_set(d);
 	d->iv_lo = d->iv_hi = 0;
+	d->dn_lo = UINT64_MAX;
 	d->iv_k = 0;
 	return 0;
 }
@@ -1178,8 +1203,8 @@ static const struct dev_time *time_time(struct dev *d)
 		for (unsigned u = 0; u < d->U; u++)
 			end = max64(end, d->u[u].free_at);
 		d->t.t_end = end;
-		if (d->c.timeline_ns && d->t.requests)
-			rows_to(d, d->iv_cur + 1);
+		if (d->c.timeline_ns && d->t.requests) /* to the last completion's interval */
+			rows_to(d, max64(d->iv_cur + 1, d->last_done / d->c.timeline_ns + 1));
 	}
 	return &d->t;
 }

@@ -106,6 +106,7 @@ struct dev_time {
 	struct time_row *rows;
 	size_t nrows;
 	uint64_t *iv_busy, *iv_gc, *iv_bg; /* unit time: all, GC, GC in idle time */
+	uint64_t *iv_done, *iv_done_bytes; /* requests completed in each interval, and their bytes */
 	size_t niv;
 	uint64_t mem_bytes;
 };

@@ -42,10 +42,14 @@ static json_t *j_lat(const struct lhist *h)
 	return o;
 }
 
-/* A round's IOPS (the timeline's row i). */
+/* Requests and bytes completed in interval i (the timeline's row i). */
+static uint64_t done_in(const struct dev_time *t, size_t i) { return i < t->niv ? t->iv_done[i] : 0; }
+static uint64_t done_bytes_in(const struct dev_time *t, size_t i) { return i < t->niv ? t->iv_done_bytes[i] : 0; }
+
+/* A round's IOPS (the timeline's row i): requests completed in it. */
 static double row_iops(const struct dev_time *t, size_t i)
 {
-	return (double)t->rows[i].reqs / ((double)t->cfg.timeline_ns / 1e9);
+	return (double)done_in(t, i) / ((double)t->cfg.timeline_ns / 1e9);
 }
 
 /*
@@ -138,8 +142,8 @@ json_t *sim_j_time(const struct sim *s)
 	json_object_set_new(o, "latency_us", l);
 	double span = t->requests ? (double)(t->t_end - t->t_first) / 1e9 : 0;
 	uint64_t bytes = 0;
-	for (size_t i = 0; i < t->nrows; i++)
-		bytes += t->rows[i].bytes;
+	for (size_t i = 0; i < t->niv; i++)
+		bytes += t->iv_done_bytes[i];
 	SETU(o, "requests", t->requests);
 	SETR(o, "simulated_s", span);
 	SETR(o, "iops", span > 0 ? (double)t->requests / span : 0);
@@ -171,7 +175,7 @@ json_t *sim_j_time(const struct sim *s)
 	SETR(ss, "round_s", iv);
 	uint64_t b = 0;
 	for (long k = w; w >= 0 && k < w + SS_ROUNDS; k++)
-		b += t->rows[k].bytes;
+		b += done_bytes_in(t, (size_t)k);
 	/* the same keys found or not (a grid's results have one header) */
 	json_object_set_new(ss, "start_s", w >= 0 ? json_real((double)w * iv) : json_null());
 	json_object_set_new(ss, "end_s", w >= 0 ? json_real((double)(w + SS_ROUNDS) * iv) : json_null());
@@ -187,7 +191,8 @@ void sim_time_open_outputs(struct sim *s)
 	if (s->opt.timeline_path) {
 		if (out_open(&s->out.timeline, s->opt.timeline_path, err, sizeof(err)))
 			sim_fail("%s", err);
-		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa\n",
+		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa,"
+		      "arrivals_per_s\n",
 		      s->out.timeline.fp);
 	}
 	if (s->opt.latency_path) {
@@ -209,10 +214,10 @@ void sim_time_finish_outputs(struct sim *s)
 			const struct time_row *r = &t->rows[i];
 			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0,
 			       bg = i < t->niv ? (double)t->iv_bg[i] : 0;
-			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g\n", i * iv / 1e9,
-				(double)r->reqs / (iv / 1e9), (double)r->bytes / 1e6 / (iv / 1e9), r->mean_ns / 1e3,
-				r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0, busy > 0 ? bg / busy : 0,
-				r->free_segments, r->wa);
+			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g,%.6g\n", i * iv / 1e9,
+				(double)done_in(t, i) / (iv / 1e9), (double)done_bytes_in(t, i) / 1e6 / (iv / 1e9),
+				r->mean_ns / 1e3, r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0,
+				busy > 0 ? bg / busy : 0, r->free_segments, r->wa, (double)r->reqs / (iv / 1e9));
 		}
 	}
 	if (s->out.latency.fp) {
