@@ -64,7 +64,7 @@ void *ftl_calloc(struct ftl *f, size_t n, size_t size)
 	if (size && n > (SIZE_MAX - huge) / size)
 		return NULL; /* n * size, rounded up to huge pages, would wrap */
 	size_t bytes = n * size;
-	if (bytes >= 2 * huge) {
+	if (bytes >= 2 * huge && !f->probe) { /* (a probe's: calloc's, untouched) */
 		size_t whole = (bytes + huge - 1) / huge * huge;
 		void *p = aligned_alloc(huge, whole);
 		if (p) {
@@ -331,8 +331,10 @@ static int alloc_arrays(struct ftl *f)
 	f->gckey = ftl_calloc(f, f->gcbuf_cap, sizeof(uint64_t));
 	if (!f->l2p || !f->p2l || !f->vmap || !f->seg || !f->seal_time || !f->erase_count || !f->freeq || !f->victim_hist || !f->gcbuf || !f->gckey)
 		return -1;
-	memset(f->l2p, 0xff, f->U * sizeof(uint32_t));
-	memset(f->p2l, 0xff, f->T * sizeof(uint32_t));
+	if (!f->probe) { /* (a probe's maps stay untouched: calloc's pages cost nothing until written) */
+		memset(f->l2p, 0xff, f->U * sizeof(uint32_t));
+		memset(f->p2l, 0xff, f->T * sizeof(uint32_t));
+	}
 	for (uint32_t s = 0; s < f->nseg; s++)
 		f->freeq[s] = s;
 	f->nfree = f->nseg;
@@ -353,6 +355,7 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 	f->trim = c->trim;
 	f->oor = c->oor;
 	f->check = c->check;
+	f->probe = c->probe;
 	f->tie_random = c->tie_random;
 	f->warmup_writes = c->warmup_writes;
 	f->wear_threshold = c->wear_threshold;

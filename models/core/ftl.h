@@ -86,6 +86,8 @@ struct ftl_config {
 	uint64_t warmup_writes;	 /* host page writes before measuring */
 	uint32_t wear_threshold; /* static wear levelling; 0: off */
 	int check;		 /* verify invariants after every GC pass */
+	int probe;		 /* built only to see whether it is refused (--dry-run): the maps left
+				  * unfilled, their pages never touched; not to be run */
 	double gc_gp;		 /* GC trigger by garbage proportion; 0: watermarks */
 	uint32_t gc_batch;	 /* victims per GC operation under gc_gp (0: 1) */
 	uint32_t gc_ops;	 /* under gc_gp: at most gc_ops operations per host write
@@ -167,7 +169,7 @@ struct ftl {
 
 	/* the rules of ftl_config used after set-up, each kept once (the
 	 * geometry and the watermarks are the effective values above) */
-	int trim, oor, check;	 /* oor: enum ftl_oor */
+	int trim, oor, check, probe;	 /* oor: enum ftl_oor */
 	int tie_random;
 	uint64_t warmup_writes;
 	uint32_t wear_threshold; /* 0: off */

@@ -179,7 +179,10 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 
 int sim_try_model(const struct sim *in, struct sim *m, char *err, size_t n)
 {
+	int probe = m->opt.cfg.probe;
+	m->opt.cfg.probe = 1; /* built to be refused or freed: its maps never filled */
 	int rc = open_model(in, m, err, n);
+	m->opt.cfg.probe = probe;
 	if (!rc) {
 		m->cell.hops->close(m->cell.host);
 		m->cell.dops->close(m->cell.dev);
