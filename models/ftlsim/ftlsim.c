@@ -383,7 +383,7 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			built++;
 		}
 	if (built && built < n)
-		warn("warning: %u of the %u models were skipped (too small for the geometry, or refused: the summary's "
+		warn("%u of the %u models were skipped (too small for the geometry, or refused: the summary's "
 		     "\"skipped\" lists each and why)", n - built, n);
 	if (!built && n)
 		warn("warning: every model was skipped (%u; the summary's \"skipped\" says why)%s%s%s", n,
