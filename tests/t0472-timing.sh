@@ -108,6 +108,18 @@ t_expect_success 'multi-plane commands: a die busy exactly the time of its comma
 	done
 '
 
+t_expect_success 'multi-plane commands in idle-time and preemptible GC too: each die busy exactly its commands'"'"' time' '
+	"$G" -p hir --rate 4000 -n 16384 --fill --burst 0.75 --waits 5 --rounds 6 --baseline 0 -o bin >hb2.ev 2>/dev/null &&
+	for g in "--bg-gc idle=100,high=20" "--gc-preempt hard=1"; do
+		"$S" -q --device femu,channels=1,dies=2,planes=2 --op 0.28 --pages-per-segment 64 --gc-low 4 --gc-high 8 $g \
+			hb2.ev >s.json 2>/dev/null &&
+		jq -e ".timing.multiplane_joined as \$j | ((.flash_pages_written - \$j.program) * 200e-6
+			+ (.gc_pages_copied - \$j.read) * 40e-6 + (.segments_cleaned * 4 - \$j.erase) * 2e-3) as \$want |
+			((.timing.unit_busy_s - \$want) | fabs) < 1e-6 and \$j.read > 0" s.json || {
+			jq -c "[.timing.unit_busy_s, .timing.multiplane_joined]" s.json; return 1; }
+	done
+'
+
 t_expect_success 'one plane a die: the same results under every multiplane mode, no multiplane keys' '
 	for m in on off ideal; do
 		"$S" -q --device femu,channels=2,dies=2,multiplane=$m --qd 4 --op 0.15 --pages-per-segment 64 h.ev |
