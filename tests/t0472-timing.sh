@@ -294,7 +294,7 @@ t_expect_success 'options a closed loop makes meaningless: --time-scale and --bg
 	t_err 2 "never idle" "$S" --qd 4 --bg-gc idle=1,high=4 u.ev
 '
 t_expect_success '--list-devices names femu and tlc with their sources' '
-	"$S" --list-devices >l && grep -q "^femu .*tprog_us=200" l && grep -q "^tlc " l && grep -q SimpleSSD l
+	"$S" --list-devices >l && grep -q "^femu .*tprog_us=200" l && grep -q "^#.*multiplane=on.off.ideal" l && grep -q "^tlc " l && grep -q SimpleSSD l
 '
 t_expect_success 'a device page size and --page-size that disagree: usage error' '
 	t_err 2 "page_kib" "$S" --device tlc --page-size 4096 u.ev

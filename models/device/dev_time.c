@@ -85,6 +85,9 @@ void time_config_default(struct time_config *c)
 
 void time_list_devices(FILE *out)
 {
+	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
+		     "tprog_us, tbers_us, xfer_us, layout=stripe|die (default stripe), multiplane=on|off|ideal "
+		     "(default on)\n");
 	for (unsigned i = 0; i < NPROFILES; i++)
 		fprintf(out, "%-6s channels=%u,dies=%u,planes=%u,page_kib=%u,tr_us=%g,tprog_us=%g,tbers_us=%g,xfer_us=%g\n"
 			     "       %s\n",
