@@ -377,8 +377,9 @@ struct dev {
 	uint64_t iv_lo, iv_hi;
 	size_t iv_k;
 	struct lhist iv;
-	uint64_t iv_cur, iv_reqs, iv_bytes;
-	uint64_t dn_lo, dn_k; /* the interval the last completion fell in: [dn_lo, + timeline_ns), dn_k */
+	uint64_t iv_cur, iv_reqs;
+	uint64_t dn_lo;	       /* the interval the last completion fell in: [dn_lo, + timeline_ns), */
+	uint64_t *dn_n, *dn_b; /* its completions and their bytes (iv_done, iv_done_bytes) */
 	uint64_t row_next; /* where interval iv_cur ends: an arrival from there on closes rows */
 	size_t rows_cap;
 	char err[512];
@@ -424,6 +425,7 @@ static int iv_grow(struct dev *d, size_t k)
 	memset(d->t.iv_done + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
 	memset(d->t.iv_done_bytes + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
 	d->t.mem_bytes += (cap - d->t.niv) * 5 * sizeof(uint64_t);
+	d->dn_lo = UINT64_MAX; /* the arrays moved: the cached interval's pointers with them */
 	d->t.niv = cap;
 	return 0;
 }
@@ -494,8 +496,15 @@ static void drain(struct dev *d, struct unitq *q, uint64_t t)
 	}
 }
 
-static inline unsigned queue_of(const struct dev *d, unsigned slot) { return d->pow2 ? slot & d->umask : slot % d->U; }
-static inline unsigned plane_of(const struct dev *d, unsigned slot) { return slot / d->U; }
+/* Page x of the layout's order (stripe: the physical page; die: the
+ * segment) lies on slot x mod NS; slots are numbered channel first, then
+ * die, then plane: its unit is x mod U (U divides NS), its plane slot / U
+ * (asked only for multi-plane commands). */
+static inline unsigned queue_of(const struct dev *d, uint32_t x) { return d->pow2 ? x & d->umask : x % d->U; }
+static inline unsigned plane_of(const struct dev *d, uint32_t x)
+{
+	return (d->pow2 ? x & d->smask : x % d->NS) / d->U;
+}
 
 static int enqueue(struct dev *d, unsigned slot, uint32_t row, unsigned kind, uint64_t ready, uint64_t dur, int erase)
 {
@@ -551,11 +560,7 @@ static inline void note_wait(struct dev *d, const struct unitq *q, uint64_t r, u
 	}
 }
 
-/* The slot of page x of the layout's order (stripe: the page's offset
- * in its segment; die: the segment), and a unit's channel (slots are
- * numbered channel first, then die, then plane: slot mod U is the unit,
- * slot / U the plane). */
-static inline unsigned slot_at(const struct dev *d, uint32_t x) { return d->pow2 ? x & d->smask : x % d->NS; }
+/* A unit's channel. */
 static inline unsigned chan_of(const struct dev *d, unsigned u) { return d->pow2 ? u & d->cmask : u % d->C; }
 
 /* Whether an operation of kind on plane pl at row, ready at r, joins
@@ -579,115 +584,97 @@ static inline void command(struct unitq *q, unsigned kind, unsigned pl, uint32_t
 
 /* The operations on a unit, r the time they are ready. Inlined at
  * each call with gc a constant. */
-static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, unsigned slot, uint32_t row, uint64_t r,
-							       const int gc)
+/* An operation of kind on unit u (its plane and row from slot), ready
+ * at `ready`, for a request ready at r: it joins the unit's last command
+ * (a multi-plane command) or runs after it for dur. When it ends. */
+static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsigned u, unsigned slot, unsigned kind,
+							      uint32_t row, uint64_t r, uint64_t ready, uint64_t dur,
+							      const int gc, const int mp)
 {
-	unsigned u = queue_of(d, slot);
 	struct unitq *q = &d->u[u];
-	if (q->n)
-		drain(d, q, r);
-	if (d->mp && joins(q, FLASH_READ, plane_of(d, slot), row, r)) {
+	if (mp && joins(q, kind, plane_of(d, slot), row, ready)) {
 		q->g_mask |= (uint16_t)(1u << plane_of(d, slot));
 		note_wait(d, q, r, q->g_start, gc);
 		if (gc)
 			q->gc_until = q->free_at;
-		d->t.mp_joined[FLASH_READ]++;
-	} else {
-		uint64_t s = max64(q->free_at, r);
-		note_wait(d, q, r, s, gc);
-		q->free_at = s + d->tr;
-		if (gc)
-			q->gc_until = q->free_at;
-		charge(d, u, s, q->free_at, gc, 0);
-		if (d->mp)
-			command(q, FLASH_READ, plane_of(d, slot), row, s);
-	}
-	if (!d->xfer) /* no transfer time: the channel orders nothing */
+		d->t.mp_joined[kind]++;
 		return q->free_at;
+	}
+	uint64_t s = max64(q->free_at, ready);
+	note_wait(d, q, r, s, gc);
+	q->free_at = s + dur;
+	if (gc)
+		q->gc_until = q->free_at;
+	charge(d, u, s, q->free_at, gc, 0);
+	if (mp)
+		command(q, kind, plane_of(d, slot), row, s);
+	return q->free_at;
+}
+
+static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, unsigned slot, uint32_t row, uint64_t r,
+							       const int gc, const int mp)
+{
+	unsigned u = queue_of(d, slot);
+	if (d->u[u].n)
+		drain(d, &d->u[u], r);
+	uint64_t end = run_on(d, u, slot, FLASH_READ, row, r, r, d->tr, gc, mp);
+	if (!d->xfer) /* no transfer time: the channel orders nothing */
+		return end;
 	unsigned c = chan_of(d, u);
-	uint64_t cs = max64(d->ch_free[c], q->free_at);
+	uint64_t cs = max64(d->ch_free[c], end);
 	d->ch_free[c] = cs + d->xfer;
 	d->t.xfer_ns += d->xfer_d;
 	return cs + d->xfer;
 }
 
 static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, unsigned slot, uint32_t row, uint64_t r,
-							       const int gc)
+							       const int gc, const int mp)
 {
 	unsigned u = queue_of(d, slot);
-	struct unitq *q = &d->u[u];
-	if (q->n)
-		drain(d, q, r);
+	if (d->u[u].n)
+		drain(d, &d->u[u], r);
 	unsigned c = chan_of(d, u);
 	uint64_t cs = max64(d->ch_free[c], r);
 	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
 	if (d->xfer)
 		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
-	if (d->mp && joins(q, FLASH_PROGRAM, plane_of(d, slot), row, cs + d->xfer)) {
-		q->g_mask |= (uint16_t)(1u << plane_of(d, slot));
-		note_wait(d, q, r, q->g_start, gc);
-		if (gc)
-			q->gc_until = q->free_at;
-		d->t.mp_joined[FLASH_PROGRAM]++;
-		return q->free_at;
-	}
-	uint64_t s = max64(q->free_at, cs + d->xfer);
-	note_wait(d, q, r, s, gc);
-	q->free_at = s + d->tprog;
-	if (gc)
-		q->gc_until = q->free_at;
-	charge(d, u, s, q->free_at, gc, 0);
-	if (d->mp)
-		command(q, FLASH_PROGRAM, plane_of(d, slot), row, s);
-	return q->free_at;
+	return run_on(d, u, slot, FLASH_PROGRAM, row, r, cs + d->xfer, d->tprog, gc, mp);
 }
 
 static uint64_t do_erase(struct dev *d, unsigned slot, uint64_t r)
 {
 	unsigned u = queue_of(d, slot);
-	struct unitq *q = &d->u[u];
-	if (q->n)
-		drain(d, q, r);
-	if (d->mp && joins(q, FLASH_ERASE, plane_of(d, slot), 0, r)) {
-		q->g_mask |= (uint16_t)(1u << plane_of(d, slot));
-		d->t.mp_joined[FLASH_ERASE]++;
-		return q->free_at;
-	}
-	uint64_t s = max64(q->free_at, r);
-	q->free_at = s + d->tbers;
-	q->gc_until = q->free_at;
-	charge(d, u, s, q->free_at, 1, 0);
-	if (d->mp)
-		command(q, FLASH_ERASE, plane_of(d, slot), 0, s);
-	return q->free_at;
+	if (d->u[u].n)
+		drain(d, &d->u[u], r);
+	return run_on(d, u, slot, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp); /* (GC's: it notes no wait) */
 }
 
-/* The slot of a page operation, and (multi-plane commands) its row: the
+/* Where a page operation lies (x, on slot x mod NS), and (multi-plane commands) its row: the
  * page's offset in its block. Striped, the physical pages go round the
  * slots in order, across segments too: a segment of fewer pages than
  * slots starts where the one before it ended (with b a multiple of the
  * slots, page i of every segment is on slot i mod slots). */
-static inline unsigned slot_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row)
+static inline unsigned slot_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row, const int mp)
 {
 	uint32_t off = ppn - seg * d->b;
 	if (d->c.layout == LAYOUT_STRIPE) {
-		if (d->mp)
+		if (mp)
 			*row = off / d->NS;
-		return slot_at(d, ppn);
+		return ppn;
 	}
-	if (d->mp)
+	if (mp)
 		*row = off;
-	return slot_at(d, seg);
+	return seg;
 }
 
 /* A flash operation of the request being served to its unit. */
-static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op)
+static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op, const int mp)
 {
 	uint32_t row = 0;
 	if (op->cause == FLASH_HOST) { /* the most frequent */
 		if (op->kind == FLASH_PROGRAM) {
-			unsigned sl = slot_of(d, op->seg, op->ppn, &row);
-			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0);
+			unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0, mp);
 			d->req_done = max64(d->req_done, done);
 			d->host_programs++;
 		}
@@ -699,18 +686,18 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			switch (op->kind) {
 			case FLASH_READ: {
 				d->step_reads++;
-				unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+				unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
 				return enqueue(d, sl, row, FLASH_READ, r, d->tr + d->xfer, 0);
 			}
 			case FLASH_PROGRAM: {
-				unsigned sl = slot_of(d, op->seg, op->ppn, &row);
+				unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
 				return enqueue(d, sl, row, FLASH_PROGRAM, r, d->tprog + d->xfer, 0);
 			}
 			default:
 				if (d->c.layout == LAYOUT_DIE)
-					return enqueue(d, slot_at(d, op->seg), 0, FLASH_ERASE, r, d->tbers, 1);
+					return enqueue(d, op->seg, 0, FLASH_ERASE, r, d->tbers, 1);
 				for (unsigned u = 0; u < d->erase_units; u++) /* the slots its pages are on */
-					if (enqueue(d, slot_at(d, op->seg * d->b + u), 0, FLASH_ERASE, r, d->tbers, 1))
+					if (enqueue(d, op->seg * d->b + u, 0, FLASH_ERASE, r, d->tbers, 1))
 						return -1;
 				return 0;
 			}
@@ -718,23 +705,23 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		uint64_t done;
 		switch (op->kind) {
 		case FLASH_READ: {
-			unsigned sl = slot_of(d, op->seg, op->ppn, &row);
-			done = do_read(d, sl, row, d->S, 1);
+			unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+			done = do_read(d, sl, row, d->S, 1, mp);
 			d->gc_read_done = max64(d->gc_read_done, done);
 			break;
 		}
 		case FLASH_PROGRAM: {
-			unsigned sl = slot_of(d, op->seg, op->ppn, &row);
-			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1);
+			unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp);
 			break;
 		}
 		default:
 			if (d->c.layout == LAYOUT_DIE)
-				done = do_erase(d, slot_at(d, op->seg), max64(d->S, d->gc_read_done));
+				done = do_erase(d, op->seg, max64(d->S, d->gc_read_done));
 			else {
 				done = 0;
 				for (unsigned u = 0; u < d->erase_units; u++) /* the slots its pages are on */
-					done = max64(done, do_erase(d, slot_at(d, op->seg * d->b + u),
+					done = max64(done, do_erase(d, op->seg * d->b + u,
 								    max64(d->S, d->gc_read_done)));
 			}
 		}
@@ -742,8 +729,8 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		return 0;
 	}
 	if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
-		unsigned sl = slot_of(d, op->seg, op->ppn, &row);
-		uint64_t done = do_read(d, sl, row, d->S, 0);
+		unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+		uint64_t done = do_read(d, sl, row, d->S, 0, mp);
 		d->req_done = max64(d->req_done, done);
 		d->host_reads++;
 	}
@@ -759,7 +746,7 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 {
 	struct dev *d = ctx;
 	(void)f;
-	return d->active ? op_one(d, op) : 0;
+	return d->active ? (d->mp ? op_one(d, op, 1) : op_one(d, op, 0)) : 0;
 }
 
 static int on_flash_batch(void *ctx, const struct ftl *f, const struct flash_op *ops, unsigned n)
@@ -768,9 +755,15 @@ static int on_flash_batch(void *ctx, const struct ftl *f, const struct flash_op 
 	(void)f;
 	if (!d->active)
 		return 0;
-	for (unsigned i = 0; i < n; i++)
-		if (op_one(d, &ops[i]))
-			return -1;
+	if (d->mp) {
+		for (unsigned i = 0; i < n; i++)
+			if (op_one(d, &ops[i], 1))
+				return -1;
+	} else {
+		for (unsigned i = 0; i < n; i++)
+			if (op_one(d, &ops[i], 0))
+				return -1;
+	}
 	return 0;
 }
 
@@ -894,14 +887,13 @@ static int rows_to(struct dev *d, uint64_t k)
 		}
 		/* (the latencies only where they are kept: nothing else reads them) */
 		d->t.rows[d->t.nrows++] = (struct time_row){.reqs = d->iv_reqs,
-							   .bytes = d->iv_bytes,
 							   .mean_ns = d->c.timeline_lat ? lhist_mean(&d->iv) : 0,
 							   .p99_ns = d->c.timeline_lat ? lhist_quantile(&d->iv, 0.99) : 0,
 							   .free_segments = st.free_segments,
 							   .wa = wa < 0 ? 0 : wa};
 		if (d->iv_reqs)
 			lhist_reset(&d->iv);
-		d->iv_reqs = d->iv_bytes = 0;
+		d->iv_reqs = 0;
 	}
 	row_next_set(d);
 	return 0;
@@ -1057,7 +1049,7 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
 			uint32_t off = (uint32_t)(p % d->b), x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
-			d->req_done = max64(d->req_done, do_read(d, slot_at(d, x), row, S, 0));
+			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp));
 		}
 		break;
 	}
@@ -1082,16 +1074,17 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		if (d->c.timeline_lat)
 			lhist_add_at(&d->iv, lat, bk);
 		d->iv_reqs++;
-		d->iv_bytes += e->length;
 		if (d->c.timeline_ns) { /* the interval it completes in: most often the last one's */
-			if (done < d->dn_lo || done >= d->dn_lo + d->c.timeline_ns) {
-				d->dn_k = done / d->c.timeline_ns;
-				d->dn_lo = d->dn_k * d->c.timeline_ns;
-				if (iv_grow(d, d->dn_k))
+			if (done < d->dn_lo || done - d->dn_lo >= d->c.timeline_ns) {
+				uint64_t k = done / d->c.timeline_ns;
+				if (iv_grow(d, k))
 					return -1;
+				d->dn_lo = k * d->c.timeline_ns;
+				d->dn_n = &d->t.iv_done[k];
+				d->dn_b = &d->t.iv_done_bytes[k];
 			}
-			d->t.iv_done[d->dn_k]++;
-			d->t.iv_done_bytes[d->dn_k] += e->length;
+			++*d->dn_n;
+			*d->dn_b += e->length;
 		}
 	}
 	d->t.requests++;
@@ -1163,7 +1156,7 @@ static int time_age(struct dev *d, int begin)
 		memset(d->t.iv_done, 0, d->t.niv * sizeof(uint64_t));
 		memset(d->t.iv_done_bytes, 0, d->t.niv * sizeof(uint64_t));
 	}
-	d->iv_cur = d->iv_reqs = d->iv_bytes = 0;
+	d->iv_cur = d->iv_reqs = 0;
 	row_next_set(d);
 	d->iv_lo = d->iv_hi = 0;
 	d->dn_lo = UINT64_MAX;

@@ -77,7 +77,7 @@ enum { TK_READ, TK_WRITE, TK_TRIM, TK_N };
 
 /* A row of the timeline: the requests that arrived in an interval. */
 struct time_row {
-	uint64_t reqs, bytes;
+	uint64_t reqs; /* arrivals */
 	double mean_ns, p99_ns; /* kept with cfg.timeline_lat, else 0 */
 	uint32_t free_segments;
 	double wa; /* so far */
