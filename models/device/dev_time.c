@@ -137,25 +137,20 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 			}
 		return set_err(err, n, "no device profile '%s' (--list-devices lists them)", v);
 	}
-	if (!strcmp(k, "multiplane")) {
-		if (!strcmp(v, "on"))
-			c->multiplane = MP_ON;
-		else if (!strcmp(v, "off"))
-			c->multiplane = MP_OFF;
-		else if (!strcmp(v, "ideal"))
-			c->multiplane = MP_IDEAL;
-		else
-			return set_err(err, n, "multiplane '%s': on, off or ideal", v);
-		return 0;
-	}
-	if (!strcmp(k, "layout")) {
-		if (!strcmp(v, "stripe"))
-			c->layout = LAYOUT_STRIPE;
-		else if (!strcmp(v, "die"))
-			c->layout = LAYOUT_DIE;
-		else
-			return set_err(err, n, "layout '%s': stripe or die", v);
-		return 0;
+	/* the keys that name a choice: their values in enum order */
+	static const struct {
+		const char *key, *names[3], *say;
+	} choices[] = {{"layout", {"stripe", "die"}, "stripe or die"},
+		       {"multiplane", {"on", "off", "ideal"}, "on, off or ideal"}};
+	for (unsigned i = 0; i < sizeof(choices) / sizeof(choices[0]); i++) {
+		if (strcmp(k, choices[i].key))
+			continue;
+		for (int j = 0; j < 3 && choices[i].names[j]; j++)
+			if (!strcmp(v, choices[i].names[j])) {
+				*(i ? &c->multiplane : &c->layout) = j;
+				return 0;
+			}
+		return set_err(err, n, "%s '%s': %s", k, v, choices[i].say);
 	}
 	for (unsigned i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if (strcmp(k, keys[i].key))
@@ -176,7 +171,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
-static int item(struct time_config *c, char *tok, int first, char *err, size_t n)
+static int item(struct time_config *c, char *tok, char *err, size_t n)
 {
 	while (isspace((unsigned char)*tok))
 		tok++;
@@ -186,13 +181,10 @@ static int item(struct time_config *c, char *tok, int first, char *err, size_t n
 	if (!*tok)
 		return 0;
 	char *eq = strchr(tok, '=');
-	if (eq) {
-		*eq = 0;
-		return set_key(c, tok, eq + 1, err, n);
-	}
-	if (first)
-		return set_key(c, "profile", tok, err, n);
-	return set_err(err, n, "'%s' is not key=value", tok);
+	if (!eq)
+		return set_err(err, n, "'%s' is not key=value", tok);
+	*eq = 0;
+	return set_key(c, tok, eq + 1, err, n);
 }
 
 static int device_one(void *ctx, const char *k, const char *v, char *err, size_t n)
@@ -222,9 +214,7 @@ int time_config_parse(struct time_config *c, const char *spec, char *err, size_t
 			char *h = strchr(line, '#');
 			if (h)
 				*h = 0;
-			if (!strchr(line, '=') && strspn(line, " \t\r\n") != strlen(line))
-				rc = set_err(err, n, "%s:%u: not key=value", spec, no);
-			else if (item(c, line, 0, msg, sizeof(msg)))
+			if (item(c, line, msg, sizeof(msg)))
 				rc = set_err(err, n, "%s:%u: %s", spec, no, msg);
 		}
 		if (!rc && ferror(fp))
@@ -506,13 +496,13 @@ static inline unsigned plane_of(const struct dev *d, uint32_t x)
 	return (d->pow2 ? x & d->smask : x % d->NS) / d->U;
 }
 
-static int enqueue(struct dev *d, unsigned slot, uint32_t row, unsigned kind, uint64_t ready, uint64_t dur, int erase)
+static int enqueue(struct dev *d, uint32_t x, uint32_t row, unsigned kind, uint64_t ready, uint64_t dur, int erase)
 {
-	unsigned u = queue_of(d, slot);
+	unsigned u = queue_of(d, x);
 	struct unitq *q = &d->u[u];
 	if (d->mp && q->n) { /* a plane of the queue's last command: it joins, at no time */
 		struct bl_op *t = &q->q[(q->head + q->n - 1) % q->cap];
-		unsigned pl = plane_of(d, slot);
+		unsigned pl = plane_of(d, x);
 		if (t->kind == kind && t->row == row && !(t->mask >> pl & 1) && ready <= t->ready) {
 			t->mask |= (uint16_t)(1u << pl);
 			t->erase += (uint8_t)erase;
@@ -537,7 +527,7 @@ static int enqueue(struct dev *d, unsigned slot, uint32_t row, unsigned kind, ui
 	q->q[(q->head + q->n) % q->cap] = (struct bl_op){.ready = ready,
 							 .dur = (uint32_t)dur,
 							 .row = row,
-							 .mask = (uint16_t)(1u << plane_of(d, slot)),
+							 .mask = (uint16_t)(1u << plane_of(d, x)),
 							 .gc = 1,
 							 .bg = (uint8_t)d->bg,
 							 .erase = (uint8_t)erase,
@@ -584,16 +574,16 @@ static inline void command(struct unitq *q, unsigned kind, unsigned pl, uint32_t
 
 /* The operations on a unit, r the time they are ready. Inlined at
  * each call with gc a constant. */
-/* An operation of kind on unit u (its plane and row from slot), ready
+/* An operation of kind on unit u (place x, its plane x mod NS / U), ready
  * at `ready`, for a request ready at r: it joins the unit's last command
  * (a multi-plane command) or runs after it for dur. When it ends. */
-static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsigned u, unsigned slot, unsigned kind,
+static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsigned u, uint32_t x, unsigned kind,
 							      uint32_t row, uint64_t r, uint64_t ready, uint64_t dur,
 							      const int gc, const int mp)
 {
 	struct unitq *q = &d->u[u];
-	if (mp && joins(q, kind, plane_of(d, slot), row, ready)) {
-		q->g_mask |= (uint16_t)(1u << plane_of(d, slot));
+	if (mp && joins(q, kind, plane_of(d, x), row, ready)) {
+		q->g_mask |= (uint16_t)(1u << plane_of(d, x));
 		note_wait(d, q, r, q->g_start, gc);
 		if (gc)
 			q->gc_until = q->free_at;
@@ -607,17 +597,17 @@ static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsi
 		q->gc_until = q->free_at;
 	charge(d, u, s, q->free_at, gc, 0);
 	if (mp)
-		command(q, kind, plane_of(d, slot), row, s);
+		command(q, kind, plane_of(d, x), row, s);
 	return q->free_at;
 }
 
-static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, unsigned slot, uint32_t row, uint64_t r,
+static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uint32_t x, uint32_t row, uint64_t r,
 							       const int gc, const int mp)
 {
-	unsigned u = queue_of(d, slot);
+	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
 		drain(d, &d->u[u], r);
-	uint64_t end = run_on(d, u, slot, FLASH_READ, row, r, r, d->tr, gc, mp);
+	uint64_t end = run_on(d, u, x, FLASH_READ, row, r, r, d->tr, gc, mp);
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
 		return end;
 	unsigned c = chan_of(d, u);
@@ -627,10 +617,10 @@ static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uns
 	return cs + d->xfer;
 }
 
-static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, unsigned slot, uint32_t row, uint64_t r,
+static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uint32_t x, uint32_t row, uint64_t r,
 							       const int gc, const int mp)
 {
-	unsigned u = queue_of(d, slot);
+	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
 		drain(d, &d->u[u], r);
 	unsigned c = chan_of(d, u);
@@ -638,15 +628,15 @@ static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uns
 	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
 	if (d->xfer)
 		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
-	return run_on(d, u, slot, FLASH_PROGRAM, row, r, cs + d->xfer, d->tprog, gc, mp);
+	return run_on(d, u, x, FLASH_PROGRAM, row, r, cs + d->xfer, d->tprog, gc, mp);
 }
 
-static uint64_t do_erase(struct dev *d, unsigned slot, uint64_t r)
+static uint64_t do_erase(struct dev *d, uint32_t x, uint64_t r)
 {
-	unsigned u = queue_of(d, slot);
+	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
 		drain(d, &d->u[u], r);
-	return run_on(d, u, slot, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp); /* (GC's: it notes no wait) */
+	return run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp); /* (GC's: it notes no wait) */
 }
 
 /* Where a page operation lies (x, on slot x mod NS), and (multi-plane commands) its row: the
@@ -654,7 +644,7 @@ static uint64_t do_erase(struct dev *d, unsigned slot, uint64_t r)
  * slots in order, across segments too: a segment of fewer pages than
  * slots starts where the one before it ended (with b a multiple of the
  * slots, page i of every segment is on slot i mod slots). */
-static inline unsigned slot_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row, const int mp)
+static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row, const int mp)
 {
 	uint32_t off = ppn - seg * d->b;
 	if (d->c.layout == LAYOUT_STRIPE) {
@@ -673,7 +663,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 	uint32_t row = 0;
 	if (op->cause == FLASH_HOST) { /* the most frequent */
 		if (op->kind == FLASH_PROGRAM) {
-			unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0, mp);
 			d->req_done = max64(d->req_done, done);
 			d->host_programs++;
@@ -686,11 +676,11 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			switch (op->kind) {
 			case FLASH_READ: {
 				d->step_reads++;
-				unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+				unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 				return enqueue(d, sl, row, FLASH_READ, r, d->tr + d->xfer, 0);
 			}
 			case FLASH_PROGRAM: {
-				unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+				unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 				return enqueue(d, sl, row, FLASH_PROGRAM, r, d->tprog + d->xfer, 0);
 			}
 			default:
@@ -705,13 +695,13 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		uint64_t done;
 		switch (op->kind) {
 		case FLASH_READ: {
-			unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			done = do_read(d, sl, row, d->S, 1, mp);
 			d->gc_read_done = max64(d->gc_read_done, done);
 			break;
 		}
 		case FLASH_PROGRAM: {
-			unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp);
 			break;
 		}
@@ -729,7 +719,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		return 0;
 	}
 	if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
-		unsigned sl = slot_of(d, op->seg, op->ppn, &row, mp);
+		unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 		uint64_t done = do_read(d, sl, row, d->S, 0, mp);
 		d->req_done = max64(d->req_done, done);
 		d->host_reads++;

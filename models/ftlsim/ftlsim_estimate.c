@@ -58,6 +58,7 @@ static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
 	c.logical_pages = U;
 	c.physical_pages = T;
 	c.check = 0;
+	c.probe = 1; /* counted, not filled */
 	struct dev *d = dev_ftl_ops.open(&(struct dev_config){.ftl = c}, err, sizeof(err));
 	if (!d)
 		return -1;

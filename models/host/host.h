@@ -85,6 +85,7 @@ struct host_lfs_config {
 	double op; /* the host log's pages = the file system's x (1 + op) */
 	uint32_t page_size;
 	int check; /* ftlsim --check: the host log checked as the device is */
+	int probe; /* built only to be refused or freed (ftl_config.probe) */
 };
 extern const struct host_ops host_lfs_ops;
 int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_t n);

@@ -31,10 +31,14 @@ struct host {
 	struct host_lfs_config c;
 	struct host_stats st;
 	const struct ev *cur; /* the trace event being served */
-	/* device writes of the current event, coalesced while contiguous;
-	 * the GC's reads likewise (sent before the writes that follow) */
-	uint64_t run_page, run_n, rrun_page, rrun_n;
-	unsigned run_stream; /* the host log's stream that writes the run: the handle it carries (FDP) */
+	/* device writes of the current event, coalesced while contiguous
+	 * (stream: the host log's stream that writes them, the handle they
+	 * carry on FDP); the GC's reads likewise (sent before the writes
+	 * that follow) */
+	struct run {
+		uint64_t page, n;
+		unsigned stream;
+	} w, r;
 	uint64_t base, seg_pages, run_max; /* the log's first device page, a segment's pages, a run's most */
 	int failed;
 	int zoned; /* a zoned device: a cleaned segment's zone is reset, not discarded */
@@ -110,17 +114,32 @@ static int send(struct host *h, int op, uint64_t page, uint64_t pages, unsigned 
 /* The coalesced run of device reads out. */
 static int flush_reads(struct host *h)
 {
-	uint64_t n = h->rrun_n;
-	h->rrun_n = 0;
-	return n ? send(h, EV_READ, h->rrun_page, n, 0) : 0;
+	uint64_t n = h->r.n;
+	h->r.n = 0;
+	return n ? send(h, EV_READ, h->r.page, n, 0) : 0;
 }
 
 /* The coalesced runs of device reads, then writes, out. */
 static int flush_run(struct host *h)
 {
-	uint64_t n = h->run_n;
-	h->run_n = 0;
-	return flush_reads(h) || (n && send(h, EV_WRITE, h->run_page, n, h->run_stream + 1)) ? -1 : 0;
+	uint64_t n = h->w.n;
+	h->w.n = 0;
+	return flush_reads(h) || (n && send(h, EV_WRITE, h->w.page, n, h->w.stream + 1)) ? -1 : 0;
+}
+
+/* Page p of stream s extends run r: r's next page, of its stream, and r
+ * below the most a request carries; else flush (r's and what goes
+ * before it) and r starts at p. 0, or -1 with h->err set. */
+static inline int add(struct host *h, struct run *r, uint64_t p, unsigned s, int (*flush)(struct host *))
+{
+	if (r->n && p == r->page + r->n && r->n < h->run_max && s == r->stream) {
+		r->n++;
+		return 0;
+	}
+	if (flush(h))
+		return -1;
+	*r = (struct run){.page = p, .n = 1, .stream = s};
+	return 0;
 }
 
 static int dev_one(struct host *h, int op, uint64_t page, uint64_t pages)
@@ -139,34 +158,16 @@ static inline int on_log(void *ctx, const struct ftl *f, const struct flash_op *
 		if (cause == FLASH_FILL) /* the file system's blocks laid out before the trace: the
 					  * device is preconditioned the same way (ftlsim) */
 			return 0;
-		uint64_t p = base + op->ppn;
-		if (h->run_n && p == h->run_page + h->run_n && h->run_n < h->run_max && op->stream == h->run_stream)
-			h->run_n++;
-		else {
-			if (flush_run(h))
-				return -1;
-			h->run_page = p;
-			h->run_n = 1;
-			h->run_stream = op->stream;
-		}
+		if (add(h, &h->w, base + op->ppn, op->stream, flush_run))
+			return -1;
 		if (cause == FLASH_GC || cause == FLASH_WL)
 			h->st.log_gc_pages++;
 		else
 			h->st.log_host_pages++;
 		return 0;
 	}
-	case FLASH_READ: {
-		uint64_t p = base + op->ppn;
-		if (h->rrun_n && p == h->rrun_page + h->rrun_n && h->rrun_n < h->run_max)
-			h->rrun_n++;
-		else {
-			if (flush_reads(h))
-				return -1;
-			h->rrun_page = p;
-			h->rrun_n = 1;
-		}
-		return 0;
-	}
+	case FLASH_READ:
+		return add(h, &h->r, base + op->ppn, 0, flush_reads);
 	case FLASH_ERASE:
 		h->st.log_segments_cleaned++;
 		if (!h->c.discard)
@@ -243,6 +244,7 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	fc.trim = 1; /* the file system knows what it freed */
 	fc.seed = seed;
 	fc.check = c->check; /* --check: the host log's invariants after every pass, as the device's */
+	fc.probe = c->probe;
 	if (!(h->log = registry_ftl_new(&fc, err, n))) {
 		char m[600];
 		snprintf(m, sizeof(m), "--host-lfs: the host log: %s", err);

@@ -565,6 +565,20 @@ static int send_due(struct host *h, int64_t t, int64_t at)
 	return 0;
 }
 
+/* An event passed on: the trace's time, and a write's pages with the
+ * leak it finds (for the mean). */
+static inline void passed(struct host *h, const struct ev *x, unsigned op)
+{
+	advance(h, x->t_ns);
+	if (op == EV_WRITE) {
+		uint64_t lo, hi;
+		ev_pages(x, h->P, &lo, &hi);
+		if (h->st.leak_pages) /* (adding 0 leaves the sum as it is) */
+			h->area += (double)h->st.leak_pages * (double)(hi - lo);
+		h->wpages += hi - lo;
+	}
+}
+
 static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 {
 	size_t from = 0, fail = 0, k = 0;
@@ -580,12 +594,7 @@ static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 				break;
 			h->st.in[op]++;
 			h->st.out[op]++;
-			advance(h, x->t_ns);
-			if (op == EV_WRITE) {
-				uint64_t lo, hi;
-				ev_pages(x, h->P, &lo, &hi);
-				h->wpages += hi - lo;
-			}
+			passed(h, x, op);
 		}
 		if (k == n)
 			return run(h, e, 0, n, &fail) ? fail : n;
@@ -602,15 +611,8 @@ static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 			if (send_due(h, x->t_ns, at))
 				return k;
 		}
-		advance(h, x->t_ns);
+		passed(h, x, op);
 		peak(h);
-		if (op == EV_WRITE) { /* the leak it finds, for the mean */
-			uint64_t lo, hi;
-			ev_pages(x, h->P, &lo, &hi);
-			if (h->st.leak_pages) /* (adding 0 leaves the sum as it is) */
-				h->area += (double)h->st.leak_pages * (double)(hi - lo);
-			h->wpages += hi - lo;
-		}
 		if (op == EV_DISCARD) {
 			if (run(h, e, from, k, &fail))
 				return fail;
