@@ -146,6 +146,12 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		     label_of(in, s, label, sizeof(label)), (unsigned long long)dcfg.logical_pages,
 		     (unsigned long long)st.logical_pages, (unsigned long long)(st.logical_pages / st.pages_per_seg),
 		     st.pages_per_seg);
+	/* preemptible GC defers a pass only while the free segments are at
+	 * least hard; a pass starts below the low mark */
+	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low && s == in && !s->cell.vol)
+		warn("warning: --gc-preempt hard=%u with GC starting when fewer than %u segments are free (--gc-low): no pass is "
+		     "ever deferred, the same as foreground GC; give --gc-low above %u", s->opt.tc.preempt_hard, st.gc_low,
+		     s->opt.tc.preempt_hard);
 	int rc = 0;
 	if (s->opt.host_lfs) {
 		s->cell.hops = &host_lfs_ops;

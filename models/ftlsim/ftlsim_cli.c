@@ -774,12 +774,6 @@ void sim_finish_args(struct sim *s)
 	if (s->opt.tc.qd && s->opt.tc.bg_high)
 		sim_fail_usage("--bg-gc and --qd: a closed loop keeps N requests outstanding and is never idle; "
 			       "background GC needs the open loop's gaps");
-	/* (the low mark left to the placement is 1 for the single log) */
-	if (s->opt.timing && s->opt.tc.preempt && (s->opt.cfg.gc_low || !s->opt.place_given) &&
-	    s->opt.tc.preempt_hard >= (s->opt.cfg.gc_low ? s->opt.cfg.gc_low : 1))
-		warn("warning: --gc-preempt hard=%u with GC starting below %u free segments (--gc-low): no pass is ever "
-		     "deferred, the same as foreground GC; give --gc-low above %u", s->opt.tc.preempt_hard,
-		     s->opt.cfg.gc_low ? s->opt.cfg.gc_low : 1, s->opt.tc.preempt_hard);
 	if (s->opt.capacity) {
 		if (s->opt.capacity % s->opt.cfg.page_size)
 			sim_fail_usage("--capacity %llu is not a multiple of the page size %u",
