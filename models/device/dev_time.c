@@ -384,6 +384,22 @@ uint64_t time_mem_bytes(const struct time_config *c)
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
+/* The timeline may take more bytes (its intervals' accumulators or
+ * rows grow with simulated time): 0, or -1 when that passes
+ * cfg.mem_max, the memory the run was left, as an error that stops the
+ * run before the system runs out. */
+static int tl_room(struct dev *d, uint64_t more, uint64_t intervals)
+{
+	if (!d->c.mem_max || d->t.mem_bytes + more <= d->c.mem_max)
+		return 0;
+	double iv = (double)d->c.timeline_ns;
+	return set_err(d->err, sizeof(d->err),
+		       "the timeline's %llu intervals of %g ms (%.6g s of simulated time) need %.1f MiB, more than "
+		       "the %.1f MiB the run has left; raise --timeline-interval",
+		       (unsigned long long)intervals, iv / 1e6, (double)intervals * iv / 1e9,
+		       (double)(d->t.mem_bytes + more) / 1048576.0, (double)d->c.mem_max / 1048576.0);
+}
+
 /* Interval k's accumulators exist (zeroed). 0 or -1. */
 static int iv_grow(struct dev *d, size_t k)
 {
@@ -392,6 +408,8 @@ static int iv_grow(struct dev *d, size_t k)
 	size_t cap = d->t.niv ? d->t.niv : 64;
 	while (cap <= k)
 		cap *= 2;
+	if (tl_room(d, (cap - d->t.niv) * 5 * sizeof(uint64_t), k + 1))
+		return -1;
 	uint64_t *b = realloc(d->t.iv_busy, cap * sizeof(uint64_t));
 	if (b)
 		d->t.iv_busy = b;
@@ -868,6 +886,8 @@ static int rows_to(struct dev *d, uint64_t k)
 	for (; d->iv_cur < k; d->iv_cur++) {
 		if (d->t.nrows == d->rows_cap) {
 			size_t cap = d->rows_cap ? 2 * d->rows_cap : 256;
+			if (tl_room(d, (cap - d->rows_cap) * sizeof(struct time_row), k))
+				return -1;
 			struct time_row *r = realloc(d->t.rows, cap * sizeof(*r));
 			if (!r)
 				return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu rows)", cap);

@@ -48,6 +48,7 @@ struct time_config {
 	double trim_us, trim_us_mib;	/* a TRIM's fixed time, and per MiB */
 	uint64_t timeline_ns;		/* interval of the timeline's rows; 0: none kept */
 	uint64_t warmup_writes;		/* the latencies count after these host page writes */
+	uint64_t mem_max;		/* the timeline may grow to this much memory; 0: no limit */
 };
 
 /* The femu profile (FEMU's defaults). */
@@ -68,6 +69,9 @@ void time_list_devices(FILE *out);
  * and the places a segment's pages are striped over (every plane). */
 unsigned time_units(const struct time_config *c);
 unsigned time_slots(const struct time_config *c);
+/* The bytes the timeline takes an interval of simulated time (its row
+ * and its accumulators). */
+#define TIME_ROW_BYTES (sizeof(struct time_row) + 5 * sizeof(uint64_t))
 /* The bytes a device in time allocates at open (histograms, queues),
  * before rows and backlogs grow. */
 uint64_t time_mem_bytes(const struct time_config *c);

@@ -116,8 +116,8 @@ static struct ftl_config resolved(const struct sim *s)
 	return c;
 }
 
-/* A device in time: its queues and histograms at open; the timeline
- * grows by 32 bytes an interval of simulated time. */
+/* A device in time: its queues and histograms at open (the timeline
+ * grows by TIME_ROW_BYTES an interval of simulated time: timeline_bytes). */
 static uint64_t time_bytes(const struct sim *s)
 {
 	uint64_t b = s->opt.timing ? time_mem_bytes(&s->opt.tc) : 0;
@@ -303,6 +303,14 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 	maps = maps_bytes(in, m, n);
 	in->in.mem_estimate = need + maps;
 	in->in.mem_limit_used = avail;
+	/* A device in time's timeline grows with simulated time: into what
+	 * the models leave, in equal shares. */
+	unsigned timed = 0;
+	for (unsigned i = 0; i < n; i++)
+		timed += m[i]->opt.timing;
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->opt.timing)
+			m[i]->opt.tc.mem_max = avail == UINT64_MAX ? 0 : need + maps < avail ? (avail - need - maps) / timed : 1;
 	if (n > 1 || in->opt.per_volume)
 		fprintf(stderr, "%s: %llu models (%llu volumes x %u configurations): about %.1f MiB of model "
 			"memory, %.1f MiB of footprint maps (limit %.1f MiB%s)\n",
@@ -329,6 +337,7 @@ refused:
 /* Read the input for up to SAMPLE_S seconds: events, bytes, page writes. */
 struct sample {
 	uint64_t events, page_writes, page_trims, bytes;
+	int64_t t_max; /* the latest event time, from the first */
 	double seconds;
 	int whole; /* the input ended within the sample */
 };
@@ -342,6 +351,8 @@ static void sample_input(struct sim *s, struct sample *m)
 	int rc = 1;
 	while (m->events < SAMPLE_EVENTS && !sig_caught && (rc = sim_next_event(s, &e)) > 0) {
 		m->events++;
+		if (e.t_ns > m->t_max)
+			m->t_max = e.t_ns;
 		if (e.op == EV_WRITE)
 			m->page_writes += sim_ev_pages(&e, P);
 		else if (e.op == EV_DISCARD)
@@ -382,6 +393,7 @@ void sim_dry_run(struct sim *s)
 		m = (struct sample){.events = s->in.events_pass1,
 				    .page_writes = s->in.pw_pass1,
 				    .page_trims = s->in.pt_pass1,
+				    .t_max = s->in.t_max_pass1,
 				    .seconds = sim_now() - t0,
 				    .whole = 1};
 		if (s->in.from_buf)
@@ -432,6 +444,17 @@ void sim_dry_run(struct sim *s)
 	double pt = m.events ? (double)m.page_trims / (double)m.events * events : 0;
 	const struct place_ops *po = learner(s);
 	need += sim_fill_bytes(s); /* the fill's shuffle, freed once it is written */
+	/* A device in time's timeline: an interval of simulated time each
+	 * (open loop: the trace's span, the sample's stretched to the
+	 * events estimated, times --time-scale; a closed loop's span is the
+	 * device's own, known only after the run). */
+	if (s->opt.timing && !s->opt.tc.qd && ok) {
+		double span = m.events ? (double)m.t_max * (known ? events / (double)m.events : 1) : 0;
+		double rows = span * s->opt.tc.time_scale / (double)s->opt.tc.timeline_ns + 1;
+		uint64_t tl = (uint64_t)(rows * TIME_ROW_BYTES);
+		json_object_set_new(mem, "timeline_bytes", known ? json_integer((json_int_t)tl) : json_null());
+		need += known ? tl : 0;
+	}
 	uint64_t peak = need;
 	if (ok && po) {
 		if (!known)

@@ -208,6 +208,8 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 			buffer_event(in, &e);
 		if (in->opt.per_volume)
 			sim_volume_count(in, &e);
+		if (e.t_ns > in->in.t_max_pass1)
+			in->in.t_max_pass1 = e.t_ns;
 		if (!e.length || e.op == EV_FLUSH)
 			continue;
 		if (e.offset > UINT64_MAX - e.length - P)

@@ -46,6 +46,17 @@ static json_t *j_lat(const struct lhist *h)
 static uint64_t done_in(const struct dev_time *t, size_t i) { return i < t->niv ? t->iv_done[i] : 0; }
 static uint64_t done_bytes_in(const struct dev_time *t, size_t i) { return i < t->niv ? t->iv_done_bytes[i] : 0; }
 
+/* Row i's span in ns: the interval, but the last row's ends with the
+ * device's work (its rates are over the time it covers, not a drop
+ * toward 0 at the end of every run). */
+static double row_span(const struct dev_time *t, size_t i)
+{
+	uint64_t iv = t->cfg.timeline_ns, a = (uint64_t)i * iv;
+	if (i + 1 < t->nrows || t->t_end <= a || t->t_end - a >= iv)
+		return (double)iv;
+	return (double)(t->t_end - a);
+}
+
 /* A round's IOPS (the timeline's row i): requests completed in it. */
 static double row_iops(const struct dev_time *t, size_t i)
 {
@@ -192,7 +203,7 @@ void sim_time_open_outputs(struct sim *s)
 		if (out_open(&s->out.timeline, s->opt.timeline_path, err, sizeof(err)))
 			sim_fail("%s", err);
 		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa,"
-		      "arrivals_per_s\n",
+		      "arrivals_per_s,span_s\n",
 		      s->out.timeline.fp);
 	}
 	if (s->opt.latency_path) {
@@ -209,15 +220,15 @@ void sim_time_finish_outputs(struct sim *s)
 	if (!t)
 		return;
 	if (s->out.timeline.fp) {
-		double iv = (double)t->cfg.timeline_ns;
 		for (size_t i = 0; i < t->nrows; i++) {
 			const struct time_row *r = &t->rows[i];
 			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0,
-			       bg = i < t->niv ? (double)t->iv_bg[i] : 0;
-			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g,%.6g\n", i * iv / 1e9,
-				(double)done_in(t, i) / (iv / 1e9), (double)done_bytes_in(t, i) / 1e6 / (iv / 1e9),
-				r->mean_ns / 1e3, r->p99_ns / 1e3, busy / (t->units * iv), busy > 0 ? gc / busy : 0,
-				busy > 0 ? bg / busy : 0, r->free_segments, r->wa, (double)r->reqs / (iv / 1e9));
+			       bg = i < t->niv ? (double)t->iv_bg[i] : 0, sp = row_span(t, i);
+			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g,%.6g,%.9g\n",
+				(double)i * (double)t->cfg.timeline_ns / 1e9, (double)done_in(t, i) / (sp / 1e9),
+				(double)done_bytes_in(t, i) / 1e6 / (sp / 1e9), r->mean_ns / 1e3, r->p99_ns / 1e3,
+				busy / (t->units * sp), busy > 0 ? gc / busy : 0, busy > 0 ? bg / busy : 0, r->free_segments,
+				r->wa, (double)r->reqs / (sp / 1e9), sp / 1e9);
 		}
 	}
 	if (s->out.latency.fp) {
