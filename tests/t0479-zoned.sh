@@ -82,4 +82,33 @@ t_expect_success 'GC and TRIM options on a zoned device are usage errors; --poli
 		jq -S "del(.timing, .memory, .params)" >a &&
 	"$S" -q --logical-pages 1024 --zoned size=1M z.txt | jq -S "del(.timing, .memory, .params)" >b && t_cmp a b
 '
+
+# In time (--device): a zone written page by page at QD 1 takes tPROG a
+# page; a reset erases the zone on every die its pages are on, and the
+# command completes with the erase; the dies' busy time is the programs'
+# and erases' times, exactly.
+awk 'BEGIN { for (i = 0; i < 256; i++) printf "%d W %d 4096 0\n", i, i * 4096; print "300 ZR 0 0 0"; print "301 W 0 4096 0" }' \
+	>"$TMP/zr.txt"
+t_expect_success 'in time: tPROG a page at QD 1, a reset tBERS on each die of the zone, busy time conserved' '
+	"$S" -q --zoned size=1M --logical-pages 1024 --device femu,channels=1,dies=1 --qd 1 zr.txt >t1.json &&
+	jq -e ".timing.latency_us.write.count == 257 and .timing.latency_us.write.max == 200 and
+		.timing.unit_busy_s == 257 * 0.0002 + 0.002 and .timing.simulated_s == .timing.unit_busy_s and
+		.timing.requests == 258 and .timing.gc_share_of_busy == 0 and .zoned.resets == 1" t1.json &&
+	"$S" -q --zoned size=1M --logical-pages 1024 --device femu,channels=2,dies=2 --qd 1 zr.txt >t4.json &&
+	jq -e "(.timing.unit_busy_s - (257 * 0.0002 + 4 * 0.002) | fabs) < 1e-12 and
+		(.timing.unit_busy_s_each | map(. > 0.002) | all) and
+		(.timing.simulated_s - (257 * 0.0002 + 0.002) | fabs) < 1e-12" t4.json
+'
+t_expect_success 'in time: a host log on zones, every flash operation charged; no device GC to run in idle time' '
+	"$G" -p uniform -n 65536 --fill -w 100000 --rate 1000 -o bin >ur.ev 2>/dev/null &&
+	"$S" -q --logical-pages 65536 --zoned size=1M --host-lfs segment=1M --device femu,channels=2,dies=2,layout=die \
+		--flash-ops ops.csv ur.ev >h.json &&
+	jq -e ".timing.latency_us.write.count == 165536 and .zoned.resets > 1000 and .wa_total == 1 and
+		.timing.gc_share_of_busy == 0" h.json &&
+	awk -F, "NR > 1 { n[\$1]++ } END { printf \"%.9f\\n\", (n[\"program\"] * 200 + n[\"read\"] * 40 + n[\"erase\"] * 2000) / 1e6 }" ops.csv >want &&
+	jq -r ".timing.unit_busy_s | . * 1e9 | round / 1e9 | \"\\(.)\"" h.json | awk "{ printf \"%.9f\\n\", \$1 }" >got &&
+	t_cmp want got &&
+	t_err 2 "no garbage collector to run in idle time" "$S" --zoned size=1M --bg-gc idle=1,high=4 zr.txt &&
+	t_err 2 "no garbage collector to run in idle time" "$S" --zoned size=1M --gc-preempt hard=1 zr.txt
+'
 t_done

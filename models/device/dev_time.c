@@ -18,6 +18,9 @@
  *   segment): the request waits for the whole pass; the pass's reads
  *   start at the request's start, a victim's erase and the copies after
  *   the reads.
+ * - A zoned device (dev_zns.c) underneath: no GC; a zone command's
+ *   flash work (a reset's erase, a finish's padding) is the command's
+ *   own, and the command completes when that work does.
  * - Work that yields (background GC in idle time, preemptible GC): its
  *   operations wait in a queue per unit and run only while the unit has
  *   nothing else to do; a request's operation waits at most for the one
@@ -356,6 +359,7 @@ struct dev {
 	uint8_t active, mode, bg, have_t0, ended, ageing, pow2;
 	uint8_t scale1; /* open loop at --time-scale 1 */
 	uint8_t mp;	/* multi-plane commands: multiplane=on with planes > 1 */
+	uint8_t zoned;	/* a zoned device underneath (dev_zns.c) */
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
@@ -657,6 +661,18 @@ static uint64_t do_erase(struct dev *d, uint32_t x, uint64_t r)
 	return run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp); /* (GC's: it notes no wait) */
 }
 
+/* A zone reset's erase, the command's own: when it ends on every slot
+ * the zone's pages are on. */
+static uint64_t zone_erase(struct dev *d, uint32_t zone, uint64_t r)
+{
+	uint64_t done = r;
+	for (unsigned k = 0; k < d->erase_units; k++) {
+		uint32_t x = d->c.layout == LAYOUT_DIE ? zone : zone * d->b + k;
+		done = max64(done, run_on(d, queue_of(d, x), x, FLASH_ERASE, 0, r, r, d->tbers, 0, d->mp));
+	}
+	return done;
+}
+
 /* Where a page operation lies (x, on slot x mod NS), and (multi-plane commands) its row: the
  * page's offset in its block. Striped, the physical pages go round the
  * slots in order, across segments too: a segment of fewer pages than
@@ -757,6 +773,37 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 	return d->active ? (d->mp ? op_one(d, op, 1) : op_one(d, op, 0)) : 0;
 }
 
+/* A zoned device's operations: every one the request's (or the zone
+ * command's) own work, programs and reads as a host's, a reset's erase
+ * on the zone's slots. No GC, no queue of deferred work. */
+static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op *op)
+{
+	struct dev *d = ctx;
+	(void)f;
+	if (!d->active)
+		return 0;
+	uint32_t row = 0;
+	uint64_t done;
+	switch (op->kind) {
+	case FLASH_PROGRAM: {
+		unsigned x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
+		done = d->mp ? do_prog(d, x, row, d->S, 0, 1) : do_prog(d, x, row, d->S, 0, 0);
+		d->host_programs += op->cause == FLASH_HOST;
+		break;
+	}
+	case FLASH_READ: {
+		unsigned x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
+		done = d->mp ? do_read(d, x, row, d->S, 0, 1) : do_read(d, x, row, d->S, 0, 0);
+		d->host_reads++;
+		break;
+	}
+	default:
+		done = zone_erase(d, op->seg, d->S);
+	}
+	d->req_done = max64(d->req_done, done);
+	return 0;
+}
+
 static int on_flash_batch(void *ctx, const struct ftl *f, const struct flash_op *ops, unsigned n)
 {
 	struct dev *d = ctx;
@@ -814,7 +861,8 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	}
 	d->c = *c->timing;
 	d->c.warmup_writes = c->ftl.warmup_writes;
-	d->io = &dev_ftl_ops;
+	d->io = c->zns ? &dev_zns_ops : &dev_ftl_ops;
+	d->zoned = !!c->zns;
 	struct dev_config inner = *c;
 	inner.timing = NULL;
 	if (!(d->in = d->io->open(&inner, err, n))) {
@@ -859,8 +907,9 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	lhist_init(&d->iv);
 	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
-	if (d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
-				       : d->io->flash_observe(d->in, on_flash, d)) {
+	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
+	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
+					 : d->io->flash_observe(d->in, on_flash, d)) {
 		set_err(err, n, "too many flash-operation observers");
 		time_close(d);
 		return NULL;
@@ -1064,6 +1113,7 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		break;
 	}
 	case EV_WRITE:
+	case EV_ZONE_APPEND:
 		kind = TK_WRITE;
 		break;
 	case EV_DISCARD:

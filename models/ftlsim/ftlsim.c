@@ -132,7 +132,7 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 			.on_interval = sim_curve_row,
 			.on_snapshot = sim_snapshot,
 			.ctx = s}};
-	s->cell.dops = s->opt.zoned ? &dev_zns_ops : s->opt.timing ? &dev_time_ops : &dev_ftl_ops;
+	s->cell.dops = s->opt.timing ? &dev_time_ops : s->opt.zoned ? &dev_zns_ops : &dev_ftl_ops;
 	if (!(s->cell.dev = s->cell.dops->open(&dc, err, n))) {
 		sim_fdp_refusal(&s->opt.cfg, dcfg.logical_pages, err, n);
 		return refusal(err);

@@ -829,9 +829,12 @@ void sim_finish_args(struct sim *s)
 	if (s->opt.zoned && s->opt.host_lfs && !s->opt.lfs.discard)
 		sim_fail_usage("--host-lfs discard=off on a zoned device: the host log resets the zones it cleans "
 			       "(a zone is written again only after a reset)");
-	if (s->opt.zoned && (s->opt.timing || s->opt.precond || s->opt.age_path))
-		sim_fail_usage("--zoned: a zoned device starts with every zone empty and is not timed (not with "
-			       "--precondition, --precondition-trace or the Time options)");
+	if (s->opt.zoned && (s->opt.precond || s->opt.age_path))
+		sim_fail_usage("--zoned: a zoned device starts with every zone empty (not with --precondition or "
+			       "--precondition-trace)");
+	if (s->opt.zoned && (s->opt.tc.bg_high || s->opt.tc.preempt))
+		sim_fail_usage("--zoned: a zoned device has no garbage collector to run in idle time or in steps "
+			       "(not with --bg-gc or --gc-preempt; its zone resets are the host's commands)");
 	s->opt.zns.strict = !s->opt.topt.rd.skip_bad;
 	if (s->opt.host_lfs && (s->opt.lfs.segment_bytes % s->opt.cfg.page_size || s->opt.lfs.offset_bytes % s->opt.cfg.page_size))
 		sim_fail_usage("--host-lfs: segment=%llu and offset=%llu must be whole %u-byte pages",
