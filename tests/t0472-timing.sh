@@ -306,6 +306,46 @@ t_expect_success 'a device page size and --page-size that disagree: usage error'
 t_expect_success '--timeline is for one model' '
 	t_err 2 "for one model" "$S" --timeline x.csv --grid "op=0.1,0.2" u.ev
 '
+t_expect_success 'the timeline under idle-time GC: free segments and WA as the cleaning leaves them, from the idle start' '
+	"$G" -p hir --rate 4000 -n 65536 --fill --burst 0.75 --waits 30 --rounds 6 --baseline 0 >hb.txt 2>/dev/null &&
+	"$S" -q --device femu,channels=2,dies=2 --op 0.28 --gc-low 4 --gc-high 8 --warmup-writes 65536 \
+		--bg-gc idle=100,high=40 --timeline hb.csv --timeline-interval 100 hb.txt >hb.json &&
+	awk -F, "NR > 1 && \$8 > 0.99 && \$2 == 0 { n++; if (\$9 < 40) bad++ } END { exit !(n > 10 && !bad) }" hb.csv
+'
+t_expect_success 'the rates, busy time and GC figures are the measured window'"'"'s, as the latencies: at QD 1, IOPS x mean = 1' '
+	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --warmup-writes 300000 u.ev >w.json &&
+	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 u.ev >a.json &&
+	jq -e "(.timing.iops * .timing.latency_us.write.mean / 1e6 - 1 | fabs) < 1e-6 and
+		.timing.requests_measured == .timing.latency_us.write.count and .timing.measured_s < .timing.simulated_s and
+		(.timing.unit_busy_s - .timing.measured_s | fabs) < 1e-6" w.json &&
+	jq -e "(.timing.iops * .timing.latency_us.write.mean / 1e6 - 1 | fabs) < 1e-6 and
+		.timing.requests_measured == .timing.requests and .timing.measured_s == .timing.simulated_s" a.json &&
+	jq -n --slurpfile w w.json --slurpfile a a.json "\$w[0].timing.requests_waited_on_gc < \$a[0].timing.requests_waited_on_gc" | grep -qx true
+'
+t_expect_success 'MB/s counts the bytes read and written, not those trimmed; ratios without a span are null' '
+	printf "0 D 0 4096 0\n1000 D 4096 1048576 0\n" >trims.txt &&
+	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 --op 0.5 trims.txt |
+		jq -e ".timing.mb_per_s == 0 and .timing.latency_us.trim.count == 2" &&
+	: >empty.txt &&
+	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 empty.txt 2>/dev/null |
+		jq -e ".timing.iops == null and .timing.mb_per_s == null and .timing.unit_busy_share == null and
+			.timing.gc_share_of_busy == null"
+'
+t_expect_success 'a --time-scale that carries a time past 2^63 ns: exit 1 naming the event' '
+	t_err 1 "event [0-9]*: the event.s time x --time-scale 1e\+300 is .* past 2\^63 ns" \
+		"$S" --device femu,channels=1,dies=1 --time-scale 1e300 --logical-pages 65536 u.ev
+'
+t_expect_success 'a profile'"'"'s name is the profile even with a file of that name; ./NAME reads the file, spaces around = allowed' '
+	mkdir -p pf && printf "channels = 1\ndies=1\n" >pf/femu &&
+	(cd pf && "$S" -q --device femu --qd 1 --op 4 --logical-pages 16384 ../u16.ev) >p1.json 2>/dev/null &&
+	(cd pf && "$S" -q --device ./femu --qd 1 --op 4 --logical-pages 16384 ../u16.ev) >p2.json 2>/dev/null &&
+	jq -e ".timing.device.profile == \"femu\" and .timing.device.units == 64" p1.json &&
+	jq -e ".timing.device.profile == \"file\" and .timing.device.units == 1" p2.json
+'
+t_expect_success '--bg-gc high= not below the segments: warned of' '
+	"$S" -q --device femu,channels=1,dies=1 --op 0.28 --logical-pages 65536 --bg-gc high=100000 u16.ev 2>e >/dev/null &&
+	grep -q "high=100000 is not below the device.s [0-9]* segments" e
+'
 t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --timeline-interval, no CSV' '
 	rm -f big.csv &&
 	t_err 1 "^ftlsim: u.ev: event [0-9]*: the timeline.s [0-9]* intervals of 0.001 ms.*raise --timeline-interval" \

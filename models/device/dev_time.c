@@ -186,8 +186,13 @@ static int item(struct time_config *c, char *tok, char *err, size_t n)
 	char *eq = strchr(tok, '=');
 	if (!eq)
 		return set_err(err, n, "'%s' is not key=value", tok);
+	char *v = eq + 1;
+	while (eq > tok && isspace((unsigned char)eq[-1])) /* "key = value" as "key=value" */
+		eq--;
 	*eq = 0;
-	return set_key(c, tok, eq + 1, err, n);
+	while (isspace((unsigned char)*v))
+		v++;
+	return set_key(c, tok, v, err, n);
 }
 
 static int device_one(void *ctx, const char *k, const char *v, char *err, size_t n)
@@ -199,9 +204,13 @@ int time_config_parse(struct time_config *c, const char *spec, char *err, size_t
 {
 	char msg[300];
 	struct stat sb;
-	/* a file when one is there by that name, or when the name can be
-	 * nothing else (a '/', or a '.' and no '=') */
-	int is_file = !stat(spec, &sb) && S_ISREG(sb.st_mode);
+	/* a profile's name is the profile (./NAME reads a file of that
+	 * name); else a file when one is there by that name, or when the
+	 * name can be nothing else (a '/', or a '.' and no '=') */
+	int is_profile = 0;
+	for (unsigned i = 0; i < NPROFILES; i++)
+		is_profile |= !strcmp(spec, profiles[i].name);
+	int is_file = !is_profile && !stat(spec, &sb) && S_ISREG(sb.st_mode);
 	if (!is_file && (strchr(spec, '/') || (strchr(spec, '.') && !strchr(spec, '='))))
 		return set_err(err, n, "%s: %s", spec, strerror(errno ? errno : ENOENT)), -2;
 	if (is_file) { /* key=value lines, # comments */
@@ -382,7 +391,7 @@ struct dev {
 uint64_t time_mem_bytes(const struct time_config *c)
 {
 	unsigned u = time_units(c);
-	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
+	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + 2 * sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
 	       (uint64_t)(c->qd ? c->qd : 1) * 8;
 }
 
@@ -839,6 +848,7 @@ static void time_close(struct dev *d)
 	free(d->ch_free);
 	free(d->heap);
 	free(d->t.unit_busy);
+	free(d->t.unit_busy0);
 	free(d->t.rows);
 	free(d->t.iv_busy);
 	free(d->t.iv_gc);
@@ -897,7 +907,8 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->ch_free = calloc(d->C, sizeof(uint64_t));
 	d->heap = calloc(d->c.qd ? d->c.qd : 1, sizeof(uint64_t));
 	d->t.unit_busy = calloc(d->U, sizeof(uint64_t));
-	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy) {
+	d->t.unit_busy0 = calloc(d->U, sizeof(uint64_t));
+	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0) {
 		set_err(err, n, "out of memory");
 		time_close(d);
 		return NULL;
@@ -905,7 +916,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	for (unsigned k = 0; k < TK_N; k++)
 		lhist_init(&d->t.lat[k]);
 	lhist_init(&d->iv);
-	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
+	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
 	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
@@ -1039,6 +1050,10 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 			A = dt > 0 ? (uint64_t)dt : 0;
 		} else {
 			double x = (double)dt * d->c.time_scale;
+			if (!(x < 0x1p63)) /* past 2^63 ns (292 years): no uint64 holds it */
+				return set_err(d->err, sizeof(d->err),
+					       "the event's time x --time-scale %g is %.3g ns, past 2^63 ns (292 years)",
+					       d->c.time_scale, x);
 			A = x > 0 ? (uint64_t)x : 0;
 		}
 		if (A < d->last_arrival) {
@@ -1049,17 +1064,32 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 	if (!d->t.requests)
 		d->t.t_first = A;
 	d->last_arrival = A;
+	if (d->c.bg_high && A > d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6)) {
+		/* idle from t: the rows before t's interval closed on the
+		 * state before the cleaning, which the model does at t */
+		uint64_t t = d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6);
+		if (d->c.timeline_ns && t >= d->row_next && rows_to(d, t / d->c.timeline_ns))
+			return -1;
+		if (background(d, t, A))
+			return -2;
+	}
 	if (d->c.timeline_ns && A >= d->row_next && rows_to(d, A / d->c.timeline_ns))
 		return -1;
-	if (d->c.bg_high && A > d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6) &&
-	    background(d, d->last_done + (uint64_t)(d->c.bg_idle_ms * 1e6), A))
-		return -2;
 	uint64_t S = max64(A, d->barrier);
 	drain_all(d, S); /* the queued work that could run before this request */
 	int measuring = d->host_programs >= d->c.warmup_writes;
 	if (measuring && !d->t.measuring) {
 		d->t.measuring = 1;
 		d->t.t_measure = A;
+		d->t.m0.requests = d->t.requests;
+		d->t.m0.busy_ns = d->t.busy_ns;
+		d->t.m0.gc_ns = d->t.gc_ns;
+		d->t.m0.gc_bg_ns = d->t.gc_bg_ns;
+		d->t.m0.gc_waits = d->t.gc_waits;
+		d->t.m0.gc_wait_ns = d->t.gc_wait_ns;
+		d->t.m0.bg_steps = d->t.bg_steps;
+		d->t.m0.bytes = d->t.bytes;
+		memcpy(d->t.unit_busy0, d->t.unit_busy, d->U * sizeof(uint64_t));
 	}
 	d->S = S;
 	d->gc_barrier = d->gc_read_done = d->req_done = S;
@@ -1144,8 +1174,11 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 				d->dn_b = &d->t.iv_done_bytes[k];
 			}
 			++*d->dn_n;
-			*d->dn_b += e->length;
+			if (kind != TK_TRIM)
+				*d->dn_b += e->length;
 		}
+		if (kind != TK_TRIM)
+			d->t.bytes += e->length;
 	}
 	d->t.requests++;
 	d->t.t_last = A;
@@ -1208,6 +1241,9 @@ static int time_age(struct dev *d, int begin)
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = 0;
 	memset(d->t.mp_joined, 0, sizeof(d->t.mp_joined));
 	memset(d->t.unit_busy, 0, d->U * sizeof(uint64_t));
+	memset(d->t.unit_busy0, 0, d->U * sizeof(uint64_t));
+	memset(&d->t.m0, 0, sizeof(d->t.m0));
+	d->t.bytes = 0;
 	d->t.nrows = 0;
 	if (d->t.niv) {
 		memset(d->t.iv_busy, 0, d->t.niv * sizeof(uint64_t));

@@ -106,6 +106,14 @@ struct dev_time {
 	uint64_t bg_steps;	   /* victims cleaned in idle time */
 	uint64_t backlog_max;	   /* the most background operations queued at once */
 	uint64_t mp_joined[3];	   /* operations that joined a multi-plane command, by kind (flash.h) */
+	uint64_t bytes;		   /* the bytes of the reads and writes served */
+	/* the sums above when the measured window began (all 0 without a
+	 * warm-up), and each unit's busy time then */
+	struct {
+		uint64_t requests, busy_ns, gc_ns, gc_bg_ns, gc_waits, bg_steps, bytes;
+		double gc_wait_ns;
+	} m0;
+	uint64_t *unit_busy0;
 	/* the timeline: nrows rows, and each interval's unit and GC time */
 	struct time_row *rows;
 	size_t nrows;

@@ -148,6 +148,9 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		     st.pages_per_seg);
 	/* preemptible GC defers a pass only while the free segments are at
 	 * least hard; a pass starts below the low mark */
+	if (s->opt.timing && s->opt.tc.bg_high >= st.segments && s == in && !s->cell.vol)
+		warn("warning: --bg-gc high=%u is not below the device's %u segments: idle time cleans every victim "
+		     "it can find, whatever its valid pages", s->opt.tc.bg_high, st.segments);
 	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low && s == in && !s->cell.vol)
 		warn("warning: --gc-preempt hard=%u with GC starting when fewer than %u segments are free (--gc-low): no pass is "
 		     "ever deferred, the same as foreground GC; give --gc-low above %u", s->opt.tc.preempt_hard, st.gc_low,

@@ -78,7 +78,7 @@ static long steady_state(const struct dev_time *t, double *mean_out)
 {
 	if (t->nrows < SS_ROUNDS + 1 || !t->measuring)
 		return -1;
-	size_t from = t->t_measure / t->cfg.timeline_ns;
+	size_t from = (t->t_measure + t->cfg.timeline_ns - 1) / t->cfg.timeline_ns; /* the first whole round measured */
 	while (from < t->niv && from < t->nrows && !t->iv_gc[from])
 		from++;
 	for (size_t s = from; s + SS_ROUNDS <= t->nrows - 1; s++) {
@@ -151,19 +151,23 @@ json_t *sim_j_time(const struct sim *s)
 	for (unsigned k = 0; k < TK_N; k++)
 		json_object_set_new(l, kind_names[k], j_lat(&t->lat[k]));
 	json_object_set_new(o, "latency_us", l);
+	/* The run, and its measured window (after --warmup-writes: the
+	 * latencies' window; without a warm-up the run): the rates, the
+	 * units' time and what GC cost are the window's. */
 	double span = t->requests ? (double)(t->t_end - t->t_first) / 1e9 : 0;
-	uint64_t bytes = 0;
-	for (size_t i = 0; i < t->niv; i++)
-		bytes += t->iv_done_bytes[i];
+	double mw = t->measuring ? (double)(t->t_end - t->t_measure) / 1e9 : 0;
+	uint64_t busy = t->busy_ns - t->m0.busy_ns, gc = t->gc_ns - t->m0.gc_ns, gcbg = t->gc_bg_ns - t->m0.gc_bg_ns;
 	SETU(o, "requests", t->requests);
 	SETR(o, "simulated_s", span);
-	SETR(o, "iops", span > 0 ? (double)t->requests / span : 0);
-	SETR(o, "mb_per_s", span > 0 && t->cfg.timeline_ns ? (double)bytes / 1e6 / span : 0);
-	SETR(o, "unit_busy_share", span > 0 ? (double)t->busy_ns / (t->units * span * 1e9) : 0);
-	SETR(o, "unit_busy_s", (double)t->busy_ns / 1e9);
+	SETU(o, "requests_measured", t->measuring ? t->requests - t->m0.requests : 0);
+	SETR(o, "measured_s", mw);
+	json_object_set_new(o, "iops", mw > 0 ? json_real((double)(t->requests - t->m0.requests) / mw) : json_null());
+	json_object_set_new(o, "mb_per_s", mw > 0 ? json_real((double)(t->bytes - t->m0.bytes) / 1e6 / mw) : json_null());
+	json_object_set_new(o, "unit_busy_share", mw > 0 ? json_real((double)busy / (t->units * mw * 1e9)) : json_null());
+	SETR(o, "unit_busy_s", (double)busy / 1e9);
 	json_t *ub = json_array();
 	for (unsigned u = 0; u < t->units; u++)
-		json_array_append_new(ub, json_real((double)t->unit_busy[u] / 1e9));
+		json_array_append_new(ub, json_real((double)(t->unit_busy[u] - t->unit_busy0[u]) / 1e9));
 	json_object_set_new(o, "unit_busy_s_each", ub);
 	if (c->planes > 1 && c->multiplane == MP_ON) {
 		json_t *j = json_object();
@@ -172,11 +176,11 @@ json_t *sim_j_time(const struct sim *s)
 		SETU(j, "erase", t->mp_joined[FLASH_ERASE]);
 		json_object_set_new(o, "multiplane_joined", j);
 	}
-	SETR(o, "gc_share_of_busy", t->busy_ns ? (double)t->gc_ns / (double)t->busy_ns : 0);
-	SETR(o, "gc_idle_share", t->gc_ns ? (double)t->gc_bg_ns / (double)t->gc_ns : 0);
-	SETR(o, "gc_wait_s", t->gc_wait_ns / 1e9);
-	SETU(o, "requests_waited_on_gc", t->gc_waits);
-	SETU(o, "bg_victims", t->bg_steps);
+	json_object_set_new(o, "gc_share_of_busy", busy ? json_real((double)gc / (double)busy) : json_null());
+	json_object_set_new(o, "gc_idle_share", gc ? json_real((double)gcbg / (double)gc) : json_null());
+	SETR(o, "gc_wait_s", (t->gc_wait_ns - t->m0.gc_wait_ns) / 1e9);
+	SETU(o, "requests_waited_on_gc", t->gc_waits - t->m0.gc_waits);
+	SETU(o, "bg_victims", t->bg_steps - t->m0.bg_steps);
 	SETU(o, "arrivals_reordered", t->reordered);
 	json_t *ss = json_object();
 	double mean = 0;
