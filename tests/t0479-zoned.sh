@@ -99,6 +99,16 @@ t_expect_success 'in time: tPROG a page at QD 1, a reset tBERS on each die of th
 		(.timing.unit_busy_s_each | map(. > 0.002) | all) and
 		(.timing.simulated_s - (257 * 0.0002 + 0.002) | fabs) < 1e-12" t4.json
 '
+t_expect_success 'in time: a host log waits on zones no longer than on a device whose segments are twice its own' '
+	"$G" -p uniform -n 16384 --fill -w 80000 --rate 600 -o bin >us.ev 2>/dev/null &&
+	"$S" -q --logical-pages 16384 --zoned size=1M --host-lfs segment=1M --device femu,channels=2,dies=2 \
+		--warmup-writes 50000 us.ev >zo.json &&
+	"$S" -q --logical-pages 16384 --placement sepgc --host-lfs segment=512K --device femu,channels=2,dies=2 \
+		--warmup-writes 50000 us.ev >bl.json 2>/dev/null &&
+	jq -n --slurpfile z zo.json --slurpfile b bl.json "\$z[0].wa_measured == 1 and \$b[0].wa_measured > 1.2 and
+		\$z[0].timing.latency_us.write.p99 < \$b[0].timing.latency_us.write.p99 and
+		\$z[0].timing.latency_us.write.mean < \$b[0].timing.latency_us.write.mean" | grep -qx true
+'
 t_expect_success 'in time: a host log on zones, every flash operation charged; no device GC to run in idle time' '
 	"$G" -p uniform -n 65536 --fill -w 100000 --rate 1000 -o bin >ur.ev 2>/dev/null &&
 	"$S" -q --logical-pages 65536 --zoned size=1M --host-lfs segment=1M --device femu,channels=2,dies=2,layout=die \
