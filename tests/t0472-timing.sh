@@ -163,7 +163,7 @@ t_expect_success 'timing on, foreground GC: every counting result the same as wi
 	"$S" -q --op 0.15 --pages-per-segment 64 --placement sepbit --policy cb --curve c0.csv --hist h0.csv h.ev >a.json &&
 	"$S" -q --op 0.15 --pages-per-segment 64 --placement sepbit --policy cb --curve c1.csv --hist h1.csv \
 		--device femu --qd 8 h.ev >b.json &&
-	jq -S "del(.timing, .memory)" a.json >a.n && jq -S "del(.timing, .memory)" b.json >b.n &&
+	jq -S "del(.timing, .memory)" a.json >a.n && jq -S "del(.timing, .memory, .streams[].write_latency_us)" b.json >b.n &&
 	t_cmp a.n b.n && t_cmp c0.csv c1.csv && t_cmp h0.csv h1.csv
 '
 
@@ -345,6 +345,19 @@ t_expect_success 'a profile'"'"'s name is the profile even with a file of that n
 t_expect_success '--bg-gc high= not below the segments: warned of' '
 	"$S" -q --device femu,channels=1,dies=1 --op 0.28 --logical-pages 65536 --bg-gc high=100000 u16.ev 2>e >/dev/null &&
 	grep -q "high=100000 is not below the device.s [0-9]* segments" e
+'
+t_expect_success 'each stream'"'"'s write latencies: their counts and count-weighted means are the writes'"'"' (sepbit, FDP handles)' '
+	"$G" -p hotcold -n 16384 --fill -w 100000 --rate 2000 -s 5 -o bin >hc.ev 2>/dev/null &&
+	for o in "--placement sepbit" "--fdp handles=2 --host-placement hotcold:2"; do
+		"$S" -q --device femu,channels=2,dies=2 --op 0.28 --logical-pages 16384 --warmup-writes 40000 $o hc.ev >st.json 2>/dev/null &&
+		jq -e "([.streams[].write_latency_us.count] | add) == .timing.latency_us.write.count and
+			([.streams[] | select(.write_latency_us.count > 0)] | length) >= 2 and
+			(([.streams[] | select(.write_latency_us.count > 0) | .write_latency_us.count * .write_latency_us.mean] | add)
+			 / .timing.latency_us.write.count - .timing.latency_us.write.mean | fabs) < 1e-6 * .timing.latency_us.write.mean and
+			([.streams[] | select(.write_latency_us.count > 0) | .write_latency_us.max] | max) == .timing.latency_us.write.max" \
+			st.json >/dev/null || { jq -c "[.streams[] | [.name, .write_latency_us.count]]" st.json; exit 1; }
+	done &&
+	"$S" -q --device femu,channels=2,dies=2 --op 0.28 --logical-pages 16384 hc.ev 2>/dev/null | jq -e ".streams[0] | has(\"write_latency_us\") | not"
 '
 t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --timeline-interval, no CSV' '
 	rm -f big.csv &&

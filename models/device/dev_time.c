@@ -29,6 +29,7 @@
  *   threshold of preemptible GC.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -370,6 +371,7 @@ struct dev {
 	uint8_t mp;	/* multi-plane commands: multiplane=on with planes > 1 */
 	uint8_t zoned;	/* a zoned device underneath (dev_zns.c) */
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
+	unsigned req_stream; /* the stream of the request's last host page program (UINT_MAX: none) */
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
 	int64_t t0;
@@ -710,6 +712,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0, mp);
 			d->req_done = max64(d->req_done, done);
 			d->host_programs++;
+			d->req_stream = op->stream;
 		}
 		return 0;
 	}
@@ -797,7 +800,10 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 	case FLASH_PROGRAM: {
 		unsigned x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
 		done = d->mp ? do_prog(d, x, row, d->S, 0, 1) : do_prog(d, x, row, d->S, 0, 0);
-		d->host_programs += op->cause == FLASH_HOST;
+		if (op->cause == FLASH_HOST) {
+			d->host_programs++;
+			d->req_stream = op->stream;
+		}
 		break;
 	}
 	case FLASH_READ: {
@@ -849,6 +855,9 @@ static void time_close(struct dev *d)
 	free(d->heap);
 	free(d->t.unit_busy);
 	free(d->t.unit_busy0);
+	for (unsigned i = 0; i < d->t.nstreams; i++)
+		free(d->t.lat_stream[i]);
+	free(d->t.lat_stream);
 	free(d->t.rows);
 	free(d->t.iv_busy);
 	free(d->t.iv_gc);
@@ -908,7 +917,10 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->heap = calloc(d->c.qd ? d->c.qd : 1, sizeof(uint64_t));
 	d->t.unit_busy = calloc(d->U, sizeof(uint64_t));
 	d->t.unit_busy0 = calloc(d->U, sizeof(uint64_t));
-	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0) {
+	if (d->c.stream_lat && st.streams > 1 && (d->t.lat_stream = calloc(st.streams, sizeof(struct lhist *))))
+		d->t.nstreams = st.streams;
+	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 ||
+	    (d->c.stream_lat && st.streams > 1 && !d->t.lat_stream)) {
 		set_err(err, n, "out of memory");
 		time_close(d);
 		return NULL;
@@ -1033,6 +1045,19 @@ static void heap_replace_top(uint64_t *h, unsigned n, uint64_t v)
 	h[i] = v;
 }
 
+/* Stream i's write latency histogram, made at its first write: 1, or 0
+ * when it cannot be (its writes then count only in the kind's). */
+static int stream_hist(struct dev *d, unsigned i)
+{
+	if (d->t.lat_stream[i])
+		return 1;
+	if (!(d->t.lat_stream[i] = malloc(sizeof(struct lhist))))
+		return 0;
+	lhist_init(d->t.lat_stream[i]);
+	d->t.mem_bytes += sizeof(struct lhist);
+	return 1;
+}
+
 /* One request, e[0] of n (the rest are ahead, for the hints). 0, or -1
  * with the error in d->err or the model's. */
 static int one(struct dev *d, const struct ev *e, size_t n)
@@ -1095,6 +1120,7 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 	d->gc_barrier = d->gc_read_done = d->req_done = S;
 	d->req_gc_wait = 0;
 	d->host_reads = 0;
+	d->req_stream = UINT_MAX;
 	d->mode = MODE_FG;
 	if (d->c.preempt && e->op == EV_WRITE) {
 		uint32_t fr = d->io->free_segments(d->in);
@@ -1159,8 +1185,12 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 	uint64_t lat = done - A;
 	if (kind >= 0) {
 		unsigned bk = lhist_bucket(lat);
-		if (measuring)
+		if (measuring) {
 			lhist_add_at(&d->t.lat[kind], lat, bk);
+			if (d->t.nstreams && kind == TK_WRITE && d->req_stream < d->t.nstreams &&
+			    stream_hist(d, d->req_stream))
+				lhist_add_at(d->t.lat_stream[d->req_stream], lat, bk);
+		}
 		if (d->c.timeline_lat)
 			lhist_add_at(&d->iv, lat, bk);
 		d->iv_reqs++;
@@ -1233,6 +1263,9 @@ static int time_age(struct dev *d, int begin)
 	d->last_arrival = d->last_done = d->barrier = d->host_programs = 0;
 	for (unsigned k = 0; k < TK_N; k++)
 		lhist_init(&d->t.lat[k]);
+	for (unsigned i = 0; i < d->t.nstreams; i++)
+		if (d->t.lat_stream[i])
+			lhist_init(d->t.lat_stream[i]);
 	lhist_init(&d->iv);
 	d->t.requests = d->t.t_first = d->t.t_last = d->t.t_end = d->t.t_measure = 0;
 	d->t.measuring = 0;

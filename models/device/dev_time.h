@@ -38,6 +38,7 @@ struct time_config {
 	int layout;			/* enum time_layout */
 	int multiplane;			/* enum time_multiplane */
 	int timeline_lat;		/* the timeline's rows keep their latencies (mean, p99): --timeline writes them */
+	int stream_lat;			/* a write latency histogram per stream (lat_stream) */
 	double time_scale;		/* open loop: arrival = trace time x scale */
 	unsigned qd;			/* closed loop: requests outstanding; 0 open loop */
 	double bg_idle_ms;		/* --bg-gc idle=MS */
@@ -114,6 +115,11 @@ struct dev_time {
 		double gc_wait_ns;
 	} m0;
 	uint64_t *unit_busy0;
+	/* cfg.stream_lat: the measured writes' latencies by the stream their
+	 * last page was programmed in (nstreams of them; a stream's made at
+	 * its first such write, NULL before) */
+	struct lhist **lat_stream;
+	unsigned nstreams;
 	/* the timeline: nrows rows, and each interval's unit and GC time */
 	struct time_row *rows;
 	size_t nrows;

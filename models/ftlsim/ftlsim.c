@@ -122,6 +122,8 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 				       ru, (unsigned long long)b);
 		dcfg.pages_per_seg = (uint32_t)b;
 	}
+	/* each stream's write latencies (not per volume: thousands of models) */
+	s->opt.tc.stream_lat = !in->opt.per_volume;
 	struct dev_config dc = {
 		.ftl = dcfg,
 		.timing = s->opt.timing ? &s->opt.tc : NULL,

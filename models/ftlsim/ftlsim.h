@@ -368,6 +368,8 @@ void sim_write_results(struct sim *in, struct sim **m, unsigned n);
 
 /* ftlsim_time.c: a device in time's reports (NULL, nothing: untimed). */
 const struct dev_time *sim_time(const struct sim *s);
+/* A latency histogram's count, mean, percentiles and max in us. */
+json_t *sim_j_lat(const struct lhist *h);
 json_t *sim_j_time(const struct sim *s);
 void sim_time_open_outputs(struct sim *s);
 void sim_time_finish_outputs(struct sim *s);

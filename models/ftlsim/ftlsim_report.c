@@ -320,6 +320,7 @@ static json_t *j_streams(const struct sim *s)
 {
 	struct dev_stats f;
 	sim_stats(s, &f);
+	const struct dev_time *t = sim_time(s);
 	json_t *a = json_array();
 	for (unsigned i = 0; i < f.streams; i++) {
 		struct dev_stream st;
@@ -335,6 +336,11 @@ static json_t *j_streams(const struct sim *s)
 				    jratio(st.victims ? (double)st.victim_valid / st.victims / f.pages_per_seg : -1));
 		if (st.origin_gc_pages != UINT64_MAX) /* the copies its writes caused, wherever they went */
 			SETU(o, "gc_pages_of_its_writes", st.origin_gc_pages);
+		if (t && t->nstreams) { /* a device in time: the latencies of the writes it took */
+			static const struct lhist none; /* empty (lhist_init zeroes) */
+			json_object_set_new(o, "write_latency_us",
+					    sim_j_lat(i < t->nstreams && t->lat_stream[i] ? t->lat_stream[i] : &none));
+		}
 		json_array_append_new(a, o);
 	}
 	return a;

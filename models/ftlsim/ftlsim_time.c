@@ -20,7 +20,7 @@ const struct dev_time *sim_time(const struct sim *s)
 	return s->cell.dev && s->cell.dops->time ? s->cell.dops->time(s->cell.dev) : NULL;
 }
 
-static json_t *j_lat(const struct lhist *h)
+json_t *sim_j_lat(const struct lhist *h)
 {
 	json_t *o = json_object();
 	static const struct {
@@ -149,7 +149,7 @@ json_t *sim_j_time(const struct sim *s)
 	}
 	json_t *l = json_object();
 	for (unsigned k = 0; k < TK_N; k++)
-		json_object_set_new(l, kind_names[k], j_lat(&t->lat[k]));
+		json_object_set_new(l, kind_names[k], sim_j_lat(&t->lat[k]));
 	json_object_set_new(o, "latency_us", l);
 	/* The run, and its measured window (after --warmup-writes: the
 	 * latencies' window; without a warm-up the run): the rates, the
@@ -277,7 +277,7 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 		return NULL;
 	json_t *o = json_object(), *l = json_object();
 	for (unsigned k = 0; k < TK_N; k++)
-		json_object_set_new(l, kind_names[k], j_lat(&all[k]));
+		json_object_set_new(l, kind_names[k], sim_j_lat(&all[k]));
 	json_object_set_new(o, "latency_us", l);
 	SETR(o, "gc_wait_s", wait / 1e9);
 	SETU(o, "requests_waited_on_gc", waits);
