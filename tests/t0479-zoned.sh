@@ -99,6 +99,26 @@ t_expect_success 'in time: tPROG a page at QD 1, a reset tBERS on each die of th
 		(.timing.unit_busy_s_each | map(. > 0.002) | all) and
 		(.timing.simulated_s - (257 * 0.0002 + 0.002) | fabs) < 1e-12" t4.json
 '
+t_expect_success 'in time: a reset erases only the dies the zone'"'"'s written pages are on; unwritten pages read nothing' '
+	printf "0 W 0 4096 0\n1 ZR 0 0 0\n2 W 0 8192 0\n3 ZR 0 0 0\n4 ZF 0 0 0\n5 ZR 0 0 0\n" >one.txt &&
+	"$S" -q --zoned size=1M --logical-pages 1024 --device femu --qd 1 one.txt 2>/dev/null >o.json &&
+	jq -e "(.timing.unit_busy_s - (3 * 0.0002 + 3 * 0.002) | fabs) < 1e-12 and .zoned.resets == 3" o.json &&
+	printf "0 W 0 4096 0\n1 R 0 16384 0\n2 R 1048576 8192 0\n" >rd.txt &&
+	"$S" -q --zoned size=1M --logical-pages 1024 --device femu,channels=1,dies=1 --qd 1 rd.txt >r.json &&
+	jq -e "(.timing.unit_busy_s - (0.0002 + 0.00004) | fabs) < 1e-12 and .zoned.reads_unwritten_pages == 5" r.json
+'
+t_expect_success 'the measured window on zones: after --warmup-writes, a finish'"'"'s padding before it not in it; a zero-length write counted' '
+	printf "0 W 0 4096 0\n1 ZF 0 0 0\n2 W 1048576 4096 0\n3 W 1052672 4096 0\n4 W 1056768 4096 0\n" >padw.txt &&
+	"$S" -q --zoned size=1M,finish=pad --logical-pages 1024 --warmup-writes 2 padw.txt >p.json &&
+	jq -e ".wa_measured == 1 and .measured.host_pages_before == 2 and .wa_total > 60" p.json &&
+	printf "0 W 0 0 0\n1 W 0 4096 0\n" >zl.txt &&
+	"$S" -q --zoned size=1M --logical-pages 1024 zl.txt | jq -e ".requests.zero_length == 1 and .host_pages_written == 1"
+'
+t_expect_success 'a host log with its GC copies apart (sepgc) on zones: its device writes split at zone boundaries' '
+	"$G" -p uniform -n 16384 --fill -w 60000 -s 2 -o bin >u16.ev 2>/dev/null &&
+	"$S" -q --logical-pages 16384 --zoned size=1M --host-lfs segment=1M,placement=sepgc u16.ev |
+		jq -e ".wa_total == 1 and .zoned.resets > 100 and .zoned.write_errors_skipped == 0 and .victim_utilization_mean == 0"
+'
 t_expect_success 'in time: a host log waits on zones no longer than on a device whose segments are twice its own' '
 	"$G" -p uniform -n 16384 --fill -w 80000 --rate 600 -o bin >us.ev 2>/dev/null &&
 	"$S" -q --logical-pages 16384 --zoned size=1M --host-lfs segment=1M --device femu,channels=2,dies=2 \

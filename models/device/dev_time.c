@@ -370,6 +370,7 @@ struct dev {
 	uint8_t scale1; /* open loop at --time-scale 1 */
 	uint8_t mp;	/* multi-plane commands: multiplane=on with planes > 1 */
 	uint8_t zoned;	/* a zoned device underneath (dev_zns.c) */
+	uint32_t *zwp;	/* zoned: each zone's pages programmed since its reset (the dies a reset erases) */
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	unsigned req_stream; /* the stream of the request's last host page program (UINT_MAX: none) */
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
@@ -673,11 +674,14 @@ static uint64_t do_erase(struct dev *d, uint32_t x, uint64_t r)
 }
 
 /* A zone reset's erase, the command's own: when it ends on every slot
- * the zone's pages are on. */
+ * the zone's programmed pages are on (none: nothing to erase). */
 static uint64_t zone_erase(struct dev *d, uint32_t zone, uint64_t r)
 {
 	uint64_t done = r;
-	for (unsigned k = 0; k < d->erase_units; k++) {
+	uint32_t w = d->zwp[zone];
+	unsigned slots = d->c.layout == LAYOUT_DIE ? (w > 0) : w < d->erase_units ? w : d->erase_units;
+	d->zwp[zone] = 0;
+	for (unsigned k = 0; k < slots; k++) {
 		uint32_t x = d->c.layout == LAYOUT_DIE ? zone : zone * d->b + k;
 		done = max64(done, run_on(d, queue_of(d, x), x, FLASH_ERASE, 0, r, r, d->tbers, 0, d->mp));
 	}
@@ -800,6 +804,9 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 	case FLASH_PROGRAM: {
 		unsigned x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
 		done = d->mp ? do_prog(d, x, row, d->S, 0, 1) : do_prog(d, x, row, d->S, 0, 0);
+		uint32_t off = op->ppn - op->seg * d->b + 1;
+		if (off > d->zwp[op->seg])
+			d->zwp[op->seg] = off;
 		if (op->cause == FLASH_HOST) {
 			d->host_programs++;
 			d->req_stream = op->stream;
@@ -855,6 +862,7 @@ static void time_close(struct dev *d)
 	free(d->heap);
 	free(d->t.unit_busy);
 	free(d->t.unit_busy0);
+	free(d->zwp);
 	for (unsigned i = 0; i < d->t.nstreams; i++)
 		free(d->t.lat_stream[i]);
 	free(d->t.lat_stream);
@@ -919,7 +927,9 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->t.unit_busy0 = calloc(d->U, sizeof(uint64_t));
 	if (d->c.stream_lat && st.streams > 1 && (d->t.lat_stream = calloc(st.streams, sizeof(struct lhist *))))
 		d->t.nstreams = st.streams;
-	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 ||
+	if (d->zoned)
+		d->zwp = calloc(st.segments, sizeof(uint32_t));
+	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 || (d->zoned && !d->zwp) ||
 	    (d->c.stream_lat && st.streams > 1 && !d->t.lat_stream)) {
 		set_err(err, n, "out of memory");
 		time_close(d);
@@ -929,6 +939,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		lhist_init(&d->t.lat[k]);
 	lhist_init(&d->iv);
 	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
+			 (d->zoned ? st.segments * sizeof(uint32_t) : 0) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
 	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
@@ -1161,7 +1172,9 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 	case EV_READ: {
 		kind = TK_READ;
 		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
-		for (uint64_t p = lo + d->host_reads; p < hi; p++) { /* pages no write mapped: read where they would lie */
+		for (uint64_t p = d->zoned ? hi : lo + d->host_reads; p < hi; p++) {
+			/* pages no write mapped: read where they would lie (a zoned
+			 * device returns its unwritten pages without a read) */
 			uint32_t off = (uint32_t)(p % d->b), x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
 			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp));

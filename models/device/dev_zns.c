@@ -50,7 +50,9 @@ struct dev {
 	struct zone *z;
 	uint32_t nopen, nactive;
 	uint64_t clock;
-	struct ftl_counts cnt;
+	struct ftl_counts cnt, c0; /* c0: at the warm-up's end (--warmup-writes) */
+	uint64_t warmup;
+	int measuring;
 	struct ftl_reqs r;
 	struct dev_observer dobs;
 	uint64_t next_interval;
@@ -101,6 +103,8 @@ static struct dev *zns_open(const struct dev_config *c, char *err, size_t n)
 	d->c = *zc;
 	d->page_size = c->ftl.page_size;
 	d->check = c->ftl.check;
+	d->warmup = c->ftl.warmup_writes;
+	d->measuring = !d->warmup;
 	if (zc->zone_bytes % d->page_size || zc->capacity_bytes % d->page_size || !zc->zone_bytes) {
 		set_err(err, n, "--zoned: the zone size %llu and capacity %llu must be whole %u-byte pages",
 			(unsigned long long)zc->zone_bytes, (unsigned long long)zc->capacity_bytes, d->page_size);
@@ -207,6 +211,10 @@ static int write_zone(struct dev *d, const struct ev *e, uint32_t zi, uint32_t p
 	z->wp += n;
 	z->used = ++d->clock;
 	d->cnt.host_pages += n;
+	if (!d->measuring && d->cnt.host_pages >= d->warmup) { /* the measured window opens after this write */
+		d->measuring = 1;
+		d->c0 = d->cnt;
+	}
 	if (z->wp == d->zcap)
 		full(d, z);
 	return 0;
@@ -250,6 +258,10 @@ static int one(struct dev *d, const struct ev *e)
 	case EV_WRITE:
 	case EV_ZONE_APPEND:
 		d->r.writes++;
+		if (!e->length) { /* writes nothing, as on a block device */
+			d->r.zero_length++;
+			return 0;
+		}
 		if ((end - 1) / d->zpages != zi)
 			return fail(d, e, "a write across zones %llu and %llu", zi, zi, (end - 1) / d->zpages);
 		if (write_zone(d, e, zi, (uint32_t)(first % d->zpages), (uint32_t)(end - first), e->op == EV_ZONE_APPEND))
@@ -267,8 +279,7 @@ static int one(struct dev *d, const struct ev *e)
 			z->erases++;
 			if (z->erases > d->erase_max)
 				d->erase_max = z->erases;
-			d->cnt.victims++;
-			d->cnt.victim_valid += z->wp;
+			d->cnt.victims++; /* a victim the host emptied: no valid page */
 		}
 		unopen(d, z);
 		if (z->state != Z_EMPTY && z->state != Z_FULL)
@@ -358,6 +369,8 @@ static int zns_age(struct dev *d, int begin)
 		memset(&d->r, 0, sizeof(d->r));
 		d->resets = d->finishes = d->pad_pages = d->zone_errors = d->reads_unwritten = d->discards_ignored = 0;
 		d->next_interval = d->dobs.interval;
+		memset(&d->c0, 0, sizeof(d->c0));
+		d->measuring = !d->warmup;
 	}
 	return 0;
 }
@@ -390,7 +403,8 @@ static void zns_stats(const struct dev *d, struct dev_stats *st)
 	st->streams = d->c.max_open ? d->c.max_open : d->nzones;
 	st->interval = d->dobs.interval;
 	st->c = d->cnt;
-	st->measuring = 1;
+	st->measuring = d->measuring;
+	st->c0 = d->c0;
 	st->r = d->r;
 	st->r.discards_ignored = d->discards_ignored; /* a zoned device ignores discards (counted) */
 	st->free_segments = zns_free(d);

@@ -156,7 +156,9 @@ json_t *sim_j_time(const struct sim *s)
 	 * units' time and what GC cost are the window's. */
 	double span = t->requests ? (double)(t->t_end - t->t_first) / 1e9 : 0;
 	double mw = t->measuring ? (double)(t->t_end - t->t_measure) / 1e9 : 0;
-	uint64_t busy = t->busy_ns - t->m0.busy_ns, gc = t->gc_ns - t->m0.gc_ns, gcbg = t->gc_bg_ns - t->m0.gc_bg_ns;
+	int m = t->measuring; /* (no window: nothing in it) */
+	uint64_t busy = m ? t->busy_ns - t->m0.busy_ns : 0, gc = m ? t->gc_ns - t->m0.gc_ns : 0,
+		 gcbg = m ? t->gc_bg_ns - t->m0.gc_bg_ns : 0;
 	SETU(o, "requests", t->requests);
 	SETR(o, "simulated_s", span);
 	SETU(o, "requests_measured", t->measuring ? t->requests - t->m0.requests : 0);
@@ -167,7 +169,7 @@ json_t *sim_j_time(const struct sim *s)
 	SETR(o, "unit_busy_s", (double)busy / 1e9);
 	json_t *ub = json_array();
 	for (unsigned u = 0; u < t->units; u++)
-		json_array_append_new(ub, json_real((double)(t->unit_busy[u] - t->unit_busy0[u]) / 1e9));
+		json_array_append_new(ub, json_real(m ? (double)(t->unit_busy[u] - t->unit_busy0[u]) / 1e9 : 0));
 	json_object_set_new(o, "unit_busy_s_each", ub);
 	if (c->planes > 1 && c->multiplane == MP_ON) {
 		json_t *j = json_object();
@@ -178,9 +180,9 @@ json_t *sim_j_time(const struct sim *s)
 	}
 	json_object_set_new(o, "gc_share_of_busy", busy ? json_real((double)gc / (double)busy) : json_null());
 	json_object_set_new(o, "gc_idle_share", gc ? json_real((double)gcbg / (double)gc) : json_null());
-	SETR(o, "gc_wait_s", (t->gc_wait_ns - t->m0.gc_wait_ns) / 1e9);
-	SETU(o, "requests_waited_on_gc", t->gc_waits - t->m0.gc_waits);
-	SETU(o, "bg_victims", t->bg_steps - t->m0.bg_steps);
+	SETR(o, "gc_wait_s", m ? (t->gc_wait_ns - t->m0.gc_wait_ns) / 1e9 : 0);
+	SETU(o, "requests_waited_on_gc", m ? t->gc_waits - t->m0.gc_waits : 0);
+	SETU(o, "bg_victims", m ? t->bg_steps - t->m0.bg_steps : 0);
 	SETU(o, "arrivals_reordered", t->reordered);
 	json_t *ss = json_object();
 	double mean = 0;

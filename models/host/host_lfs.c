@@ -132,7 +132,8 @@ static int flush_run(struct host *h)
  * before it) and r starts at p. 0, or -1 with h->err set. */
 static inline int add(struct host *h, struct run *r, uint64_t p, unsigned s, int (*flush)(struct host *))
 {
-	if (r->n && p == r->page + r->n && r->n < h->run_max && s == r->stream) {
+	if (r->n && p == r->page + r->n && r->n < h->run_max && s == r->stream &&
+	    !(h->zoned && (p - h->base) % h->seg_pages == 0)) { /* (a zoned device's request stays in its zone) */
 		r->n++;
 		return 0;
 	}
