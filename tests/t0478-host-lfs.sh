@@ -36,11 +36,18 @@ t_expect_success 'host segments half the device'"'"'s: device WA above 1.2, and 
 t_expect_success 'no discard: the device hears nothing of the cleaning' '
 	"$S" -q $M --host-lfs segment=1M,discard=off u.ev | jq -e ".host_lfs.discards_sent == 0 and .requests.discards == 0"
 '
-t_expect_success 'a host log under a device in time: the device'"'"'s requests timed' '
+t_expect_success 'a host log under a device in time: each file-system request one request, its cleaning within it' '
 	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 --host-lfs segment=1M \
 		--device femu,channels=1,dies=2 --qd 4 u.ev >t.json &&
-	jq -e ".timing.requests == (.requests.writes + .requests.reads + .requests.discards + .requests.flushes) and
-		.timing.latency_us.write.count > 0" t.json
+	jq -e ".timing.requests == (.host.in.writes + .host.in.reads + .host.in.discards + .host.in.flushes) and
+		.timing.latency_us.write.count == .host.in.writes and .timing.latency_us.read.count == 0 and
+		.host.out.reads > 0" t.json &&
+	# at QD 1 on one die every operation belongs to a request and the die
+	# never idles: the latencies add up to the run, and the run to the busy time
+	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 --host-lfs segment=1M \
+		--device femu,channels=1,dies=1 --qd 1 u.ev >q.json &&
+	jq -e "(.timing.latency_us.write.mean * .timing.latency_us.write.count / 1e6 - .timing.simulated_s | fabs) < 1e-6 * .timing.simulated_s and
+		(.timing.simulated_s - .timing.unit_busy_s | fabs) < 1e-9 * .timing.simulated_s" q.json
 '
 t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "segment=BYTES" "$S" --host-lfs policy=greedy u.ev &&

@@ -121,6 +121,12 @@ struct dev_ops {
 	 * batch observer (flash_flush). 1, or 0 when it failed. NULL:
 	 * submit(d, e, 1) does, without the hints. */
 	size_t (*submit_one)(struct dev *d, const struct ev *e, size_t n);
+	/* A host layer's events for one request of its own (req: its time,
+	 * kind and bytes) come between group(d, req, 1) and group(d, req,
+	 * 0): a device in time serves them as one request (its reads first,
+	 * its latency once). 0 or -1. NULL: a device without time, to
+	 * which every event is its own. */
+	int (*group)(struct dev *d, const struct ev *req, int begin);
 	/* A hint for a caller that hands the device one event at a time
 	 * (several devices take turns): event e comes some events ahead;
 	 * stage 1 (furthest) to 3 (nearest). Changes nothing. */

@@ -371,6 +371,15 @@ struct dev {
 	uint8_t mp;	/* multi-plane commands: multiplane=on with planes > 1 */
 	uint8_t zoned;	/* a zoned device underneath (dev_zns.c) */
 	uint32_t *zwp;	/* zoned: each zone's pages programmed since its reset (the dies a reset erases) */
+	/* a host layer's request (time_group): its state, and when its reads
+	 * are done. A request in time: its arrival, start, completion so far
+	 * and its longest wait on GC; whether it counts (after the warm-up). */
+	int grouped;
+	uint64_t g_read_done;
+	struct req {
+		uint64_t A, S, done, wait;
+		int measuring;
+	} g;
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	unsigned req_stream; /* the stream of the request's last host page program (UINT_MAX: none) */
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
@@ -1069,9 +1078,9 @@ static int stream_hist(struct dev *d, unsigned i)
 	return 1;
 }
 
-/* One request, e[0] of n (the rest are ahead, for the hints). 0, or -1
- * with the error in d->err or the model's. */
-static int one(struct dev *d, const struct ev *e, size_t n)
+/* A request arrives (e: its time): the rows and the idle-time work
+ * before it, its start. 0, -1 (d->err) or -2 (the model's error). */
+static int req_start(struct dev *d, const struct ev *e, struct req *r)
 {
 	uint64_t A;
 	if (d->c.qd) {
@@ -1127,11 +1136,20 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		d->t.m0.bytes = d->t.bytes;
 		memcpy(d->t.unit_busy0, d->t.unit_busy, d->U * sizeof(uint64_t));
 	}
+	*r = (struct req){.A = A, .S = S, .done = S, .measuring = measuring};
+	d->req_stream = UINT_MAX;
+	return 0;
+}
+
+/* Event e[0] of n (the rest ahead, for the hints) served for request r,
+ * its pages issued at S: r's completion and wait on GC grow by its.
+ * *end: when e itself completes. 0, -1 or -2 as req_start. */
+static int req_serve(struct dev *d, const struct ev *e, size_t n, struct req *r, uint64_t S, uint64_t *end)
+{
 	d->S = S;
 	d->gc_barrier = d->gc_read_done = d->req_done = S;
 	d->req_gc_wait = 0;
 	d->host_reads = 0;
-	d->req_stream = UINT_MAX;
 	d->mode = MODE_FG;
 	if (d->c.preempt && e->op == EV_WRITE) {
 		uint32_t fr = d->io->free_segments(d->in);
@@ -1145,7 +1163,6 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 			d->req_gc_wait = d->gc_barrier - S;
 		}
 	}
-	int kind = -1;
 	uint64_t done = S;
 	if (e->op == EV_DISCARD && d->c.trim != TRIM_FREE) {
 		uint64_t cost = (uint64_t)llround((d->c.trim_us + d->c.trim_us_mib * (double)e->length / 1048576.0) * 1000);
@@ -1168,19 +1185,31 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		return -2;
 	if (d->err[0])
 		return -1;
-	switch (e->op) {
-	case EV_READ: {
-		kind = TK_READ;
+	if (e->op == EV_READ && !d->zoned) {
+		/* pages no write mapped: read where they would lie (a zoned
+		 * device returns its unwritten pages without a read) */
 		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
-		for (uint64_t p = d->zoned ? hi : lo + d->host_reads; p < hi; p++) {
-			/* pages no write mapped: read where they would lie (a zoned
-			 * device returns its unwritten pages without a read) */
+		for (uint64_t p = lo + d->host_reads; p < hi; p++) {
 			uint32_t off = (uint32_t)(p % d->b), x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
 			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp));
 		}
-		break;
 	}
+	*end = max64(done, max64(d->req_done, d->gc_barrier));
+	r->done = max64(r->done, *end);
+	r->wait = max64(r->wait, max64(d->req_gc_wait, d->gc_barrier - S));
+	return 0;
+}
+
+/* Request r (e: its kind and bytes) completes: its latency, the
+ * timeline's counts, the closed loop's next start. 0 or -1. */
+static int req_finish(struct dev *d, const struct ev *e, const struct req *r)
+{
+	int kind = -1;
+	switch (e->op) {
+	case EV_READ:
+		kind = TK_READ;
+		break;
 	case EV_WRITE:
 	case EV_ZONE_APPEND:
 		kind = TK_WRITE;
@@ -1189,16 +1218,15 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 		kind = TK_TRIM;
 		break;
 	}
-	done = max64(done, max64(d->req_done, d->gc_barrier));
-	uint64_t wait = max64(d->req_gc_wait, d->gc_barrier - S);
-	if (wait) {
-		d->t.gc_wait_ns += (double)wait;
+	uint64_t done = r->done;
+	if (r->wait) {
+		d->t.gc_wait_ns += (double)r->wait;
 		d->t.gc_waits++;
 	}
-	uint64_t lat = done - A;
+	uint64_t lat = done - r->A;
 	if (kind >= 0) {
 		unsigned bk = lhist_bucket(lat);
-		if (measuring) {
+		if (r->measuring) {
 			lhist_add_at(&d->t.lat[kind], lat, bk);
 			if (d->t.nstreams && kind == TK_WRITE && d->req_stream < d->t.nstreams &&
 			    stream_hist(d, d->req_stream))
@@ -1224,11 +1252,42 @@ static int one(struct dev *d, const struct ev *e, size_t n)
 			d->t.bytes += e->length;
 	}
 	d->t.requests++;
-	d->t.t_last = A;
+	d->t.t_last = r->A;
 	d->last_done = max64(d->last_done, done);
 	if (d->c.qd)
 		heap_replace_top(d->heap, d->c.qd, done);
 	return 0;
+}
+
+/* One request, e[0] of n (the rest are ahead, for the hints). 0, or -1
+ * with the error in d->err, or -2 the model's. */
+static int one(struct dev *d, const struct ev *e, size_t n)
+{
+	struct req r;
+	uint64_t end;
+	int rc = req_start(d, e, &r);
+	if (!rc)
+		rc = req_serve(d, e, n, &r, r.S, &end);
+	return rc ? rc : req_finish(d, e, &r);
+}
+
+/* A host layer's events for one request of its own (dev.h, group): one
+ * request in time, arriving at the host's request's time; its reads at
+ * its start, its writes and zone commands once those reads are done
+ * (a copy is read before it is written), its latency to the last. */
+static int time_group(struct dev *d, const struct ev *req, int begin)
+{
+	if (d->ageing)
+		return 0;
+	if (begin) {
+		if (req_start(d, req, &d->g)) /* (the message: time_error's) */
+			return -1;
+		d->g_read_done = d->g.S;
+		d->grouped = 1;
+		return 0;
+	}
+	d->grouped = 0;
+	return req_finish(d, req, &d->g);
 }
 
 /* Event by event, each with the hints for those ahead (submit_one). */
@@ -1237,6 +1296,16 @@ static size_t time_submit(struct dev *d, const struct ev *e, size_t n)
 	if (d->ageing) { /* before time starts */
 		size_t k = d->io->submit(d->in, e, n);
 		return inner_flush(d) ? 0 : k;
+	}
+	if (d->grouped) { /* a host layer's request: the events served within it */
+		for (size_t k = 0; k < n; k++) {
+			uint64_t end, S = e[k].op == EV_READ ? d->g.S : max64(d->g.S, d->g_read_done);
+			if (req_serve(d, &e[k], n - k, &d->g, S, &end))
+				return k;
+			if (e[k].op == EV_READ)
+				d->g_read_done = max64(d->g_read_done, end);
+		}
+		return n;
 	}
 	for (size_t k = 0; k < n; k++)
 		if (one(d, &e[k], n - k))
@@ -1355,6 +1424,7 @@ const struct dev_ops dev_time_ops = {
 	.learn = time_learn,
 	.learn_end = time_learn_end,
 	.submit = time_submit,
+	.group = time_group,
 	.prefetch = time_prefetch,
 	.idle = time_idle,
 	.age = time_age,

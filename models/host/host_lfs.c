@@ -290,6 +290,11 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 				return k;
 			continue;
 		}
+		/* the device's requests for this one: one request in time */
+		if (h->dops->group && h->dops->group(h->d, &e[k], 1)) {
+			set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+			return k;
+		}
 		if (ftl_request(h->log, &e[k]) || ftl_flash_flush(h->log)) {
 			if (!h->err[0])
 				set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
@@ -297,6 +302,10 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 		}
 		if (flush_run(h))
 			return k;
+		if (h->dops->group && h->dops->group(h->d, &e[k], 0)) {
+			set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+			return k;
+		}
 	}
 	h->cur = NULL;
 	return n;
