@@ -119,6 +119,17 @@ t_expect_success 'a host log with its GC copies apart (sepgc) on zones: its devi
 	"$S" -q --logical-pages 16384 --zoned size=1M --host-lfs segment=1M,placement=sepgc u16.ev |
 		jq -e ".wa_total == 1 and .zoned.resets > 100 and .zoned.write_errors_skipped == 0 and .victim_utilization_mean == 0"
 '
+t_expect_success 'a host log with more streams than max_active zones: refused before the replay; --dry-run on zones estimates' '
+	t_err 2 "writes 2 streams, each into a zone of its own, more than max_active=1" \
+		"$S" --logical-pages 16384 --zoned size=1M,max_active=1 --host-lfs segment=1M,placement=sepgc u16.ev &&
+	"$S" --dry-run --zoned size=1M --logical-pages 1024 --device femu,channels=2,dies=2 z.txt 2>/dev/null |
+		jq -e ".memory.model_bytes > 0 and .memory.fits and .refused == null"
+'
+t_expect_success 'in time, a burst: the measured window starts when the warm-up'"'"'s work is done' '
+	awk "BEGIN { for (i = 0; i < 1024; i++) printf \"0 W %d 4096 0\\n\", i * 4096 }" >burst.txt &&
+	"$S" -q --zoned size=1M --logical-pages 1024 --device femu,channels=1,dies=1 --warmup-writes 512 burst.txt 2>/dev/null |
+		jq -e ".timing.iops == 5000 and .timing.unit_busy_share == 1 and .timing.requests_measured == 512"
+'
 t_expect_success 'in time: a host log waits on zones no longer than on a device whose segments are twice its own' '
 	"$G" -p uniform -n 16384 --fill -w 80000 --rate 600 -o bin >us.ev 2>/dev/null &&
 	"$S" -q --logical-pages 16384 --zoned size=1M --host-lfs segment=1M --device femu,channels=2,dies=2 \

@@ -75,6 +75,7 @@ struct dev_stats {
 	/* a zoned device (DEV_ZONED) */
 	uint64_t zone_resets, zone_finishes, zone_pad_pages, zone_errors, zone_reads_unwritten;
 	uint32_t zone_capacity_pages, zones_open, zones_active;
+	uint32_t zones_max_active;	 /* its max_active (0: no limit) */
 	uint32_t free_segments, sealed_segments;
 	uint32_t erase_max;		 /* the largest erase count */
 	uint64_t mem_bytes;		 /* what the device allocated */
@@ -179,5 +180,7 @@ extern const struct dev_ops dev_ftl_ops;
 extern const struct dev_ops dev_time_ops;
 /* A zoned device: no map, no GC (dev_zns.c). */
 extern const struct dev_ops dev_zns_ops;
+/* What a zoned device of logical_pages allocates (its zones). */
+uint64_t zns_mem_bytes(const struct zns_config *c, uint64_t logical_pages, uint32_t page_size);
 
 #endif

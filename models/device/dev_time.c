@@ -1125,7 +1125,10 @@ static int req_start(struct dev *d, const struct ev *e, struct req *r)
 	int measuring = d->host_programs >= d->c.warmup_writes;
 	if (measuring && !d->t.measuring) {
 		d->t.measuring = 1;
-		d->t.t_measure = A;
+		/* the window's time starts with its first request, or when the
+		 * warm-up's last completes if that is later (a device still busy
+		 * with it serves no measured work before) */
+		d->t.t_measure = max64(A, d->last_done);
 		d->t.m0.requests = d->t.requests;
 		d->t.m0.busy_ns = d->t.busy_ns;
 		d->t.m0.gc_ns = d->t.gc_ns;

@@ -66,6 +66,12 @@ struct dev {
 	char err[512];
 };
 
+uint64_t zns_mem_bytes(const struct zns_config *c, uint64_t logical_pages, uint32_t page_size)
+{
+	uint64_t zp = c->zone_bytes / page_size;
+	return sizeof(struct dev) + (zp ? (logical_pages + zp - 1) / zp : 0) * sizeof(struct zone);
+}
+
 static int emit(struct dev *d, unsigned kind, unsigned cause, uint32_t zone, uint32_t page, int64_t t)
 {
 	struct flash_op op = {.t_ns = (uint64_t)t,
@@ -420,6 +426,7 @@ static void zns_stats(const struct dev *d, struct dev_stats *st)
 	st->zone_capacity_pages = d->zcap;
 	st->zones_open = d->nopen;
 	st->zones_active = d->nactive;
+	st->zones_max_active = d->c.max_active;
 }
 
 static void zns_stream(const struct dev *d, unsigned i, struct dev_stream *out)

@@ -224,14 +224,15 @@ static void build_model(const struct sim *in, struct sim *s)
 		s->cell.dops->stats(s->cell.dev, &st);
 		unsigned units = time_slots(&s->opt.tc); /* every plane holds a block of the segment */
 		if (st.pages_per_seg < 16u * units && s == in)
-			warn("warning: a segment of %u pages striped over %u units puts %u page%s of it in each unit's "
-			     "block: every segment cleaned costs %u erases of %g us, %g us of erase a page (a flash "
-			     "block holds hundreds of pages): give --pages-per-segment a multiple of %u x the pages "
-			     "of a block, fewer units (channels, dies), or layout=die",
-			     st.pages_per_seg, units, (st.pages_per_seg + units - 1) / units,
-			     st.pages_per_seg > units ? "s" : "", st.pages_per_seg < units ? st.pages_per_seg : units,
-			     s->opt.tc.tbers_us, s->opt.tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
-			     units);
+			warn("warning: a %s of %u pages striped over %u units puts %u page%s of it in each unit's "
+			     "block: every %s costs %u erases of %g us, %g us of erase a page (a flash "
+			     "block holds hundreds of pages): give %s a multiple of %u blocks, fewer "
+			     "units (channels, dies), or layout=die",
+			     s->opt.zoned ? "zone" : "segment", st.pages_per_seg, units, (st.pages_per_seg + units - 1) / units,
+			     st.pages_per_seg > units ? "s" : "", s->opt.zoned ? "zone reset" : "segment cleaned",
+			     st.pages_per_seg < units ? st.pages_per_seg : units, s->opt.tc.tbers_us,
+			     s->opt.tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
+			     s->opt.zoned ? "--zoned size=" : "--pages-per-segment", units);
 	}
 	if (s->opt.flashops_path && s->cell.dops->flash_observe(s->cell.dev, sim_flash_op, s))
 		sim_fail("too many flash-operation observers");

@@ -139,6 +139,11 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 	uint64_t U = s->opt.cfg.logical_pages, T = sim_physical_pages(s);
 	struct ftl_config c = resolved(s);
 	double k[3];
+	if (s->opt.zoned) { /* zones, no map: the FTL's geometry is not read */
+		*bytes = zns_mem_bytes(&s->opt.zns, s->opt.host_lfs ? host_lfs_device_pages(&s->opt.lfs, U, c.page_size) : U,
+				       c.page_size) + time_bytes(s);
+		return 0;
+	}
 	if (T <= 8 * 512 * (uint64_t)c.pages_per_seg) {
 		double m = model_bytes(&c, U, T);
 		if (m < 0)

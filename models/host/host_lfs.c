@@ -253,6 +253,13 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 		free(h);
 		return NULL;
 	}
+	if (h->zoned && ds.zones_max_active && h->log->nstreams > ds.zones_max_active) {
+		/* each stream of the log keeps a zone open: more than the device lets be active */
+		set_err(err, n, "--host-lfs placement=%s on a zoned device: the host log writes %u streams, each into a zone "
+			"of its own, more than max_active=%u zones", h->c.placement, h->log->nstreams, ds.zones_max_active);
+		lfs_close(h);
+		return NULL;
+	}
 	h->log->map = map; /* the trace's footprint, numbered (or NULL) */
 	if (ftl_flash_observe_batch(h->log, on_log_batch, h)) {
 		set_err(err, n, "too many flash-operation observers");
