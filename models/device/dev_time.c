@@ -1080,7 +1080,7 @@ static int stream_hist(struct dev *d, unsigned i)
 
 /* A request arrives (e: its time): the rows and the idle-time work
  * before it, its start. 0, -1 (d->err) or -2 (the model's error). */
-static int req_start(struct dev *d, const struct ev *e, struct req *r)
+static inline __attribute__((always_inline)) int req_start(struct dev *d, const struct ev *e, struct req *r)
 {
 	uint64_t A;
 	if (d->c.qd) {
@@ -1147,7 +1147,8 @@ static int req_start(struct dev *d, const struct ev *e, struct req *r)
 /* Event e[0] of n (the rest ahead, for the hints) served for request r,
  * its pages issued at S: r's completion and wait on GC grow by its.
  * *end: when e itself completes. 0, -1 or -2 as req_start. */
-static int req_serve(struct dev *d, const struct ev *e, size_t n, struct req *r, uint64_t S, uint64_t *end)
+static inline __attribute__((always_inline)) int req_serve(struct dev *d, const struct ev *e, size_t n, struct req *r, uint64_t S,
+							  uint64_t *end)
 {
 	d->S = S;
 	d->gc_barrier = d->gc_read_done = d->req_done = S;
@@ -1206,7 +1207,7 @@ static int req_serve(struct dev *d, const struct ev *e, size_t n, struct req *r,
 
 /* Request r (e: its kind and bytes) completes: its latency, the
  * timeline's counts, the closed loop's next start. 0 or -1. */
-static int req_finish(struct dev *d, const struct ev *e, const struct req *r)
+static inline __attribute__((always_inline)) int req_finish(struct dev *d, const struct ev *e, const struct req *r)
 {
 	int kind = -1;
 	switch (e->op) {
@@ -1266,7 +1267,7 @@ static int req_finish(struct dev *d, const struct ev *e, const struct req *r)
  * with the error in d->err, or -2 the model's. */
 static int one(struct dev *d, const struct ev *e, size_t n)
 {
-	struct req r;
+	struct req r = {0};
 	uint64_t end;
 	int rc = req_start(d, e, &r);
 	if (!rc)
