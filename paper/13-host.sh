@@ -2,7 +2,8 @@
 # paper/13-host.sh - figure 13: the host joins the log. WA of three
 # workloads on a block SSD (no TRIM, TRIM, batched and lossy TRIM), an
 # FDP SSD (both isolation modes), a ZNS SSD under a host log and a
-# block SSD under the same host log.
+# block SSD under the same host log; and a host log in time on zones and
+# on block SSDs of its own and of twice its segment size.
 #   sh paper/13-host.sh OUT 13-host   (from make paper)
 O=$1 FIG=$2
 . ./paper/lib.sh
@@ -68,6 +69,41 @@ for w in $WLS; do
 done
 check host.log-on-log yes "$ok == 1" "a host log of aligned segments, cleaned segments reset (ZNS) or discarded (block): the device's WA is 1.000 and the stacked WA the host's: $msg"
 
+# --- in time: the host log's write latencies on three devices -------------
+# Each device's write latency percentiles (us) at -log10(1 - q) (zones drawn
+# over the aligned block SSD, whose line it covers): p50 at
+# 0.30, p90 at 1, p99 at 2, p99.9 at 3, p99.99 at 4.
+TCS="blk zns half"
+lines=
+k=0
+for c in $TCS; do
+	k=$((k + 1))
+	h=$(run "t_$c")
+	jq -r '.timing.latency_us.write | "nines,latency_ms",
+		"0.30103,\(.p50 / 1000)", "1,\(.p90 / 1000)", "2,\(.p99 / 1000)", "3,\(.p99_9 / 1000)", "4,\(.p99_99 / 1000)"' \
+		"$R/$h.json" >"$D/tlat-$c.csv"
+	lines="$lines${lines:+;}$D/tlat-$c.csv|nines|latency_ms|$(title_of "t_$c" | sed 's/^[^:]*: //')|$k|linespoints"
+	eval "tw99_$c=\$(tj \"\$h\" .timing.latency_us.write.p99) tmean_$c=\$(tj \"\$h\" .timing.latency_us.write.mean)"
+	eval "tdw_$c=\$(tj \"\$h\" .host_lfs.wa_device) tn_$c=\$(tj \"\$h\" .timing.latency_us.write.count)"
+	eval "tin_$c=\$(jq '.host.in.writes' \"\$R/\$h.json\") treq_$c=\$(tj \"\$h\" .timing.requests)"
+done
+check host.time-aligned yes "$tdw_zns == 1 && $tdw_blk == 1 && ($tmean_zns - $tmean_blk) ^ 2 <= (0.01 * $tmean_blk) ^ 2" \
+	"in time, a host log on zones and on a block SSD of its own segment size: device WA $(fmt "$tdw_zns" 3) and $(fmt "$tdw_blk" 3), mean write latency $(fmt "$(calc "$tmean_zns / 1000")" 3) and $(fmt "$(calc "$tmean_blk / 1000")" 3) ms (within 1%)"
+check host.time-misaligned yes "$tdw_half > 1.2 && $tw99_half > 1.3 * $tw99_zns && $tmean_half > 1.3 * $tmean_zns" \
+	"in time, host segments half the block SSD's: device WA $(fmt "$tdw_half" 2), write p99 $(fmt "$(calc "$tw99_half / 1000")" 2) ms against $(fmt "$(calc "$tw99_zns / 1000")" 2) ms on zones"
+check host.time-requests yes "$treq_zns == $tin_zns && $tn_zns <= $tin_zns && $tn_zns > 0.5 * $tin_zns" \
+	"in time, each file-system write one request (its cleaning within it): $treq_zns requests for the trace's $tin_zns writes, $tn_zns measured"
+gpvars host-latency <<EOV
+title = "A host log in time: write latency percentiles, uniform 4 KiB writes at $T_RATE/s, U = $T_PAGES, 2 x 2 FEMU dies"
+xlabel = "percentile"
+ylabel = "write latency (ms; log scale)"
+xtics = '("p50" 0.30103, "p90" 1, "p99" 2, "p99.9" 3, "p99.99" 4)'
+ylog = 1
+xrange = "0:4.2"
+keypos = "inside left top"
+lines = "$lines"
+EOV
+
 gpvars host <<EOV
 title = "The host joins the log: WA (flash writes per application write; host log x device under a host log), greedy, OP 7%, U = $PAGES pages, b = $B"
 cols = 1
@@ -103,6 +139,21 @@ EOV
 	for w in $WLS; do
 		h=$(run "${w}_fdpi")
 		echo "| $(wl_title "$w") | $(jq -r '[.fdp.per_handle[0:3][] | (.wa // "-") | if type == "number" then (. * 1000 | round / 1000 | tostring) else . end] | join(" | ")' "$R/$h.json") | $(fmt "$(tj "$h" .wa_total)" 3) |"
+	done
+	echo
+} >>"$D/extra.md.new"
+
+{
+	echo "In time (the second image): a host log of $T_SEG segments under uniform 4 KiB writes at $T_RATE a second after"
+	echo "a fill, U = $T_PAGES, on 2 x 2 FEMU dies (\`--device $T_DEV\`); each file-system write is one request, the"
+	echo "cleaning it sets off (the log's reads, its copies, a reset or discard) within it; latencies once the fill's"
+	echo "writes have reached the device."
+	echo
+	echo "| device | device WA | write mean | p50 | p99 | p99.9 |"
+	echo "|---|---|---|---|---|---|"
+	for c in $TCS; do
+		h=$(run "t_$c")
+		jq -r --arg t "$(title_of "t_$c" | sed 's/^[^:]*: //')" '"| \($t) | \(.host_lfs.wa_device * 1000 | round / 1000) | \(.timing.latency_us.write | (.mean / 10 | round / 100)) ms | \(.timing.latency_us.write | (.p50 / 10 | round / 100)) ms | \(.timing.latency_us.write | (.p99 / 10 | round / 100)) ms | \(.timing.latency_us.write | (.p99_9 / 10 | round / 100)) ms |"' "$R/$h.json"
 	done
 	echo
 } >>"$D/extra.md.new"
