@@ -359,6 +359,11 @@ t_expect_success 'each stream'"'"'s write latencies: their counts and count-weig
 	done &&
 	"$S" -q --device femu,channels=2,dies=2 --op 0.28 --logical-pages 16384 hc.ev 2>/dev/null | jq -e ".streams[0] | has(\"write_latency_us\") | not"
 '
+t_expect_success 'the time requests waited on GC: at most what QD requests outstanding through the GC time could wait' '
+	"$S" -q --logical-pages 16384 --device femu,channels=1,dies=1 --qd 64 --op 1 --warmup-writes 30000 u16.ev >gw.json &&
+	jq -e ".timing.gc_wait_s > 0 and .timing.gc_wait_s <= 1.1 * 64 * .timing.gc_share_of_busy * .timing.unit_busy_s" gw.json || {
+		jq -c "[.timing.gc_wait_s, .timing.gc_share_of_busy, .timing.unit_busy_s]" gw.json; exit 1; }
+'
 t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --timeline-interval, no CSV' '
 	rm -f big.csv &&
 	t_err 1 "^ftlsim: u.ev: event [0-9]*: the timeline.s [0-9]* intervals of 0.001 ms.*raise --timeline-interval" \

@@ -120,8 +120,9 @@ int ftl_request(struct ftl *f, const struct ev *e)
 	case EV_ZONE_OPEN:
 	case EV_ZONE_FINISH:
 	case EV_ZONE_APPEND:
-		return ftl_err(f, "zone operation %s at byte %llu: this model has no zones (a conventional, "
-				  "page-mapped device)", ev_op_name(e->op), (unsigned long long)e->offset);
+		return ftl_err(f, "zone operation %s at byte %llu: a page-mapped model has no zones (a zoned "
+				  "device takes them: --zoned, with no host log above it)", ev_op_name(e->op),
+			       (unsigned long long)e->offset);
 	default: return ftl_err(f, "unknown operation %u", e->op);
 	}
 	if (!e->length) {

@@ -339,6 +339,7 @@ struct bl_op {
 struct unitq {
 	uint64_t free_at;  /* when the unit has done what it was given */
 	uint64_t gc_until; /* the end of its last GC operation */
+	uint64_t gc_from;  /* the start of the run of GC operations that ends there */
 	uint64_t bl_ns;	   /* the queue's time */
 	struct bl_op *q;
 	uint32_t head, n, cap;
@@ -518,8 +519,11 @@ static void drain(struct dev *d, struct unitq *q, uint64_t t)
 		if (s >= t)
 			break;
 		q->free_at = s + o->dur;
-		if (o->gc)
+		if (o->gc) {
+			if (s > q->gc_until) /* not right after the last GC operation: a run of its own */
+				q->gc_from = s;
 			q->gc_until = q->free_at;
+		}
 		charge(d, (unsigned)(q - d->u), s, q->free_at, o->gc, o->bg);
 		q->bl_ns -= o->dur;
 		d->bl_erase_units -= o->erase;
@@ -583,13 +587,15 @@ static int enqueue(struct dev *d, uint32_t x, uint32_t row, unsigned kind, uint6
 	return 0;
 }
 
-/* A request's operation met a unit busy until s > r: its wait behind GC. */
+/* A request's operation ready at r met a unit busy until s > r: its
+ * wait behind GC, the part of [r, s) the unit's last run of GC
+ * operations took (not the host operations queued before or after it). */
 static inline void note_wait(struct dev *d, const struct unitq *q, uint64_t r, uint64_t s, int gc)
 {
 	if (!gc && s > r && q->gc_until > r) {
-		uint64_t w = (q->gc_until < s ? q->gc_until : s) - r;
-		if (w > d->req_gc_wait)
-			d->req_gc_wait = w;
+		uint64_t lo = max64(r, q->gc_from), hi = q->gc_until < s ? q->gc_until : s;
+		if (hi > lo && hi - lo > d->req_gc_wait)
+			d->req_gc_wait = hi - lo;
 	}
 }
 
@@ -628,16 +634,22 @@ static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsi
 	if (mp && joins(q, kind, plane_of(d, x), row, ready)) {
 		q->g_mask |= (uint16_t)(1u << plane_of(d, x));
 		note_wait(d, q, r, q->g_start, gc);
-		if (gc)
+		if (gc) {
+			if (q->g_start > q->gc_until)
+				q->gc_from = q->g_start;
 			q->gc_until = q->free_at;
+		}
 		d->t.mp_joined[kind]++;
 		return q->free_at;
 	}
 	uint64_t s = max64(q->free_at, ready);
 	note_wait(d, q, r, s, gc);
 	q->free_at = s + dur;
-	if (gc)
+	if (gc) {
+		if (s > q->gc_until)
+			q->gc_from = s;
 		q->gc_until = q->free_at;
+	}
 	charge(d, u, s, q->free_at, gc, 0);
 	if (mp)
 		command(q, kind, plane_of(d, x), row, s);
@@ -1228,6 +1240,8 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 		d->t.gc_waits++;
 	}
 	uint64_t lat = done - r->A;
+	if (r->measuring && done < d->t.t_measure) /* (a measured request done before the warm-up's last) */
+		d->t.t_measure = done;
 	if (kind >= 0) {
 		unsigned bk = lhist_bucket(lat);
 		if (r->measuring) {
@@ -1340,7 +1354,7 @@ static int time_age(struct dev *d, int begin)
 		return 0;
 	drain_all(d, UINT64_MAX);
 	for (unsigned u = 0; u < d->U; u++) {
-		d->u[u].free_at = d->u[u].gc_until = 0;
+		d->u[u].free_at = d->u[u].gc_until = d->u[u].gc_from = 0;
 		d->u[u].g_mask = 0;
 	}
 	memset(d->ch_free, 0, d->C * sizeof(uint64_t));

@@ -406,7 +406,7 @@ static void zns_stats(const struct dev *d, struct dev_stats *st)
 	st->page_size = d->page_size;
 	st->pages_per_seg = d->zpages;
 	st->segments = d->nzones;
-	st->streams = d->c.max_open ? d->c.max_open : d->nzones;
+	st->streams = 1; /* no streams of its own: every write at its zone's pointer ("zones") */
 	st->interval = d->dobs.interval;
 	st->c = d->cnt;
 	st->measuring = d->measuring;

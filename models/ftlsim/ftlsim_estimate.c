@@ -432,11 +432,16 @@ void sim_dry_run(struct sim *s)
 	SETU(p, "page_size", s->opt.cfg.page_size);
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
-	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg) * sim_fdp_ru(&s->opt.cfg);
+	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg) * sim_fdp_ru(&s->opt.cfg), nseg = T / b;
+	if (s->opt.zoned) { /* the zones are the segments, the logical space rounded up to them */
+		uint64_t zu = s->opt.host_lfs ? host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size) : U;
+		b = s->opt.zns.zone_bytes / s->opt.cfg.page_size;
+		nseg = b ? (zu + b - 1) / b : 0;
+	}
 	SETU(p, "pages_per_segment", b);
-	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg));
-	SETU(p, "segments", T / b);
-	SETU(p, "physical_pages", T / b * b);
+	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg && !s->opt.zoned));
+	SETU(p, "segments", nseg);
+	SETU(p, "physical_pages", nseg * b);
 	json_object_set_new(p, "policy", json_string(s->opt.cfg.policy));
 	json_object_set_new(p, "placement", json_string(s->opt.cfg.placement));
 	json_object_set_new(j, "params", p);
