@@ -364,6 +364,27 @@ t_expect_success 'the time requests waited on GC: at most what QD requests outst
 	jq -e ".timing.gc_wait_s > 0 and .timing.gc_wait_s <= 1.1 * 64 * .timing.gc_share_of_busy * .timing.unit_busy_s" gw.json || {
 		jq -c "[.timing.gc_wait_s, .timing.gc_share_of_busy, .timing.unit_busy_s]" gw.json; exit 1; }
 '
+t_expect_success 'arrivals before the first event are counted as reordered; the timeline counts flushes as the summary does' '
+	printf "1000 W 0 4096 0\n0 W 4096 4096 0\n500 W 8192 4096 0\n2000 F 0 0 0\n3000 W 0 4096 0\n" >ro.txt &&
+	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 --timeline ro.csv \
+		--timeline-interval 0.5 ro.txt >ro.json 2>/dev/null &&
+	jq -e ".timing.arrivals_reordered == 2 and .timing.requests == 5" ro.json &&
+	awk -F, "NR > 1 { n += \$2 * \$12 } END { printf \"%d\\n\", n + 0.5 }" ro.csv >got && echo 5 >want && t_cmp want got
+'
+t_expect_success 'an open loop the device falls behind: warned of, and no steady state searched (the trace sets the pace)' '
+	"$S" -q --device femu,channels=1,dies=1 --op 0.1 --logical-pages 65536 --timeline-interval 100 u.ev >ol.json 2>ol.err &&
+	grep -q "the device fell behind the trace" ol.err && jq -e ".timing.steady_state.found == false" ol.json &&
+	"$S" -q --device femu,channels=1,dies=1 --op 4 --logical-pages 16384 --qd 1 u16.ev 2>ol2.err >/dev/null &&
+	! grep -q "fell behind" ol2.err
+'
+t_expect_success 'per volume in time: no rows of simulated time per model, the devices counted in the memory estimate' '
+	bzcat "$SAMPLES/tencent/cbs-sample.csv.bz2" | awk -F, "BEGIN { OFS = \",\" } { print 1538323200 + NR * 20, \$2, \$3, \$4, \$5 % 50 }" >long.csv &&
+	"$S" -q -f tencent --per-volume --logical-space footprint --pages-per-segment 64 --device femu --mem-limit 64M long.csv >pv.json 2>/dev/null &&
+	jq -e ".configurations[0].volumes_run > 40 and .configurations[0].timing.latency_us.write.count > 0" pv.json &&
+	"$S" -q -f tencent --dry-run --per-volume --logical-space footprint --pages-per-segment 64 --device femu long.csv 2>/dev/null | jq .memory.model_bytes >a &&
+	"$S" -q -f tencent --dry-run --per-volume --logical-space footprint --pages-per-segment 64 long.csv 2>/dev/null | jq .memory.model_bytes >b &&
+	awk "NR == FNR { a = \$1; next } { exit !(a - \$1 > 40 * 100000) }" a b
+'
 t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --timeline-interval, no CSV' '
 	rm -f big.csv &&
 	t_err 1 "^ftlsim: u.ev: event [0-9]*: the timeline.s [0-9]* intervals of 0.001 ms.*raise --timeline-interval" \

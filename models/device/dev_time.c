@@ -420,10 +420,10 @@ static int tl_room(struct dev *d, uint64_t more, uint64_t intervals)
 		return 0;
 	double iv = (double)d->c.timeline_ns;
 	return set_err(d->err, sizeof(d->err),
-		       "the timeline's %llu intervals of %g ms (%.6g s of simulated time) need %.1f MiB, more than "
-		       "the %.1f MiB the run has left; raise --timeline-interval",
+		       "the timeline's %llu intervals of %g ms (%.6g s of simulated time) need at least %.1f MiB, more "
+		       "than the %.1f MiB the run has left; raise --timeline-interval",
 		       (unsigned long long)intervals, iv / 1e6, (double)intervals * iv / 1e9,
-		       (double)(d->t.mem_bytes + more) / 1048576.0, (double)d->c.mem_max / 1048576.0);
+		       (double)intervals * TIME_ROW_BYTES / 1048576.0, (double)d->c.mem_max / 1048576.0);
 }
 
 /* Interval k's accumulators exist (zeroed). 0 or -1. */
@@ -984,6 +984,8 @@ static int rows_to(struct dev *d, uint64_t k)
 {
 	if (k <= d->iv_cur)
 		return 0;
+	if (k > d->rows_cap && tl_room(d, (k - d->rows_cap) * TIME_ROW_BYTES, k)) /* at once, not row by row */
+		return -1;
 	struct dev_stats st;
 	d->io->stats(d->in, &st);
 	double wa = ftl_wa(&st.c, &(struct ftl_counts){0});
@@ -1103,6 +1105,8 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 			d->have_t0 = 1;
 		}
 		int64_t dt = e->t_ns - d->t0;
+		if (dt < 0 && !d->last_arrival) /* before the first event, served at its time */
+			d->t.reordered++;
 		if (d->scale1 && dt < (int64_t)1 << 53) { /* what the product gives, exact in a double */
 			A = dt > 0 ? (uint64_t)dt : 0;
 		} else {
@@ -1242,6 +1246,7 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 	uint64_t lat = done - r->A;
 	if (r->measuring && done < d->t.t_measure) /* (a measured request done before the warm-up's last) */
 		d->t.t_measure = done;
+	int data = kind == TK_READ || kind == TK_WRITE; /* bytes moved */
 	if (kind >= 0) {
 		unsigned bk = lhist_bucket(lat);
 		if (r->measuring) {
@@ -1250,24 +1255,25 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 			    stream_hist(d, d->req_stream))
 				lhist_add_at(d->t.lat_stream[d->req_stream], lat, bk);
 		}
-		if (d->c.timeline_lat)
+		/* (a TRIM of no cost takes no time: not in the interval's latencies) */
+		if (d->c.timeline_lat && (kind != TK_TRIM || d->c.trim != TRIM_FREE))
 			lhist_add_at(&d->iv, lat, bk);
-		d->iv_reqs++;
-		if (d->c.timeline_ns) { /* the interval it completes in: most often the last one's */
-			if (done < d->dn_lo || done - d->dn_lo >= d->c.timeline_ns) {
-				uint64_t k = done / d->c.timeline_ns;
-				if (iv_grow(d, k))
-					return -1;
-				d->dn_lo = k * d->c.timeline_ns;
-				d->dn_n = &d->t.iv_done[k];
-				d->dn_b = &d->t.iv_done_bytes[k];
-			}
-			++*d->dn_n;
-			if (kind != TK_TRIM)
-				*d->dn_b += e->length;
-		}
-		if (kind != TK_TRIM)
+		if (data)
 			d->t.bytes += e->length;
+	}
+	d->iv_reqs++; /* every request: flushes and zone commands too, as timing.requests */
+	if (d->c.timeline_ns) { /* the interval it completes in: most often the last one's */
+		if (done < d->dn_lo || done - d->dn_lo >= d->c.timeline_ns) {
+			uint64_t k = done / d->c.timeline_ns;
+			if (iv_grow(d, k))
+				return -1;
+			d->dn_lo = k * d->c.timeline_ns;
+			d->dn_n = &d->t.iv_done[k];
+			d->dn_b = &d->t.iv_done_bytes[k];
+		}
+		++*d->dn_n;
+		if (data)
+			*d->dn_b += e->length;
 	}
 	d->t.requests++;
 	d->t.t_last = r->A;

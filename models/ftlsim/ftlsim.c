@@ -122,8 +122,12 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 				       ru, (unsigned long long)b);
 		dcfg.pages_per_seg = (uint32_t)b;
 	}
-	/* each stream's write latencies (not per volume: thousands of models) */
+	/* each stream's write latencies, and the rows of simulated time the
+	 * steady-state search reads: not per volume (thousands of models,
+	 * whose memory would grow with the trace's span) */
 	s->opt.tc.stream_lat = !in->opt.per_volume;
+	if (in->opt.per_volume)
+		s->opt.tc.timeline_ns = 0;
 	struct dev_config dc = {
 		.ftl = dcfg,
 		.timing = s->opt.timing ? &s->opt.tc : NULL,
@@ -375,6 +379,15 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			warn("warning: %s%sall %llu requests arrived at the same time (a trace without times?): the open "
 			     "loop served them as one burst; give --qd N for a closed loop", what ? what : "",
 			     what ? ": " : "", (unsigned long long)tm->requests);
+		/* An open loop the device cannot keep up with: the latencies
+		 * grow with the run, whatever the trace's own pattern. */
+		if (tm && tm->requests > 1 && tm->t_last > tm->t_first && tm->t_end > tm->t_last &&
+		    tm->t_end - tm->t_last > 1000000000ull && tm->t_end - tm->t_last > (tm->t_last - tm->t_first) / 10)
+			warn("warning: %s%sthe device fell behind the trace: its last request completed %.3g s after the "
+			     "last arrival (the arrivals span %.3g s): requests came faster than it serves them, and the "
+			     "latencies grow with the run; slow the trace (--time-scale) or give --qd N for a closed loop",
+			     what ? what : "", what ? ": " : "", (double)(tm->t_end - tm->t_last) / 1e9,
+			     (double)(tm->t_last - tm->t_first) / 1e9);
 		if (st.bg_victims && !s->opt.quiet)
 			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
 			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",

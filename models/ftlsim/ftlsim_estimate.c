@@ -289,7 +289,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			const struct coef *e = coef_of(&k, &nk, m[i]);
 			if (!e->ok)
 				continue; /* the model will refuse it: skipped, with its reason */
-			one = linear(e->k, m[i]->opt.cfg.logical_pages, sim_physical_pages(m[i]));
+			one = linear(e->k, m[i]->opt.cfg.logical_pages, sim_physical_pages(m[i])) + time_bytes(m[i]);
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
 		} else {
@@ -558,7 +558,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			const struct coef *e = coef_of(&k, &nk, x);
 			ok = e->ok;
 			if (ok)
-				one = linear(e->k, U, T);
+				one = linear(e->k, U, T) + time_bytes(x);
 			/* built and freed as the run would build it, one at a
 			 * time: per volume a refused one is skipped, in a grid
 			 * it stops the run */

@@ -71,7 +71,7 @@ static double row_iops(const struct dev_time *t, size_t i)
  * least-squares line moves within 10% of the mean across the window.
  * The search starts once the device measures (after --warmup-writes)
  * and has begun to clean (a drive that has not cleaned yet is fresh out
- * of the box, however steady). -1: none.
+ * of the box, however steady); a closed loop only (sim_j_time). -1: none.
  */
 #define SS_ROUNDS 5
 static long steady_state(const struct dev_time *t, double *mean_out)
@@ -186,7 +186,9 @@ json_t *sim_j_time(const struct sim *s)
 	SETU(o, "arrivals_reordered", t->reordered);
 	json_t *ss = json_object();
 	double mean = 0;
-	long w = t->cfg.timeline_ns ? steady_state(t, &mean) : -1;
+	/* (a closed loop only: the PTS drives the device at its own pace; in
+	 * an open loop the IOPS follow the trace, steady or not) */
+	long w = t->cfg.timeline_ns && t->cfg.qd ? steady_state(t, &mean) : -1;
 	double iv = (double)t->cfg.timeline_ns / 1e9;
 	json_object_set_new(ss, "found", json_boolean(w >= 0));
 	SETR(ss, "round_s", iv);
@@ -248,7 +250,7 @@ void sim_time_finish_outputs(struct sim *s)
 				lhist_bounds(i, &lo, &hi);
 				seen += h->b[i];
 				double v = fmin((double)hi, (double)h->max);
-				fprintf(s->out.latency.fp, "%s,%.6g,%llu,%.9g\n", kind_names[k], v / 1e3,
+				fprintf(s->out.latency.fp, "%s,%.9g,%llu,%.9g\n", kind_names[k], v / 1e3,
 					(unsigned long long)h->b[i], (double)seen / (double)h->n);
 			}
 		}
