@@ -44,6 +44,7 @@ struct page {
 struct idle {
 	int64_t prev; /* the latest arrival so far */
 	uint64_t gaps, out_of_order, idle_gaps, idle_ns, busy_ns, busy_cur_ns, busy_max_ns;
+	uint64_t min_gap; /* the smallest gap above 0: the timestamps' resolution, at best (0: none) */
 };
 
 static int gap_bucket(uint64_t gap_ns)
@@ -66,6 +67,8 @@ static inline void idle_account(struct idle *d, int64_t thr_ns, int64_t t, uint6
 	else {
 		gap = (uint64_t)t - (uint64_t)d->prev;
 		d->prev = t;
+		if (gap && (!d->min_gap || gap < d->min_gap))
+			d->min_gap = gap;
 	}
 	d->gaps++;
 	hist[gap_bucket(gap)]++;
@@ -383,11 +386,19 @@ static json_t *idle_json(const struct stats *s)
 		return j;
 	}
 	json_object_set_new(j, "timestamps", json_true());
+	char note[600] = "";
 	if (d->out_of_order)
-		json_object_set_new(j, "note", json_sprintf("%llu events earlier than one before them (gap 0): "
-							    "idle and busy time are of the trace's order; "
-							    "--sort puts it in time order",
-							    (unsigned long long)d->out_of_order));
+		snprintf(note, sizeof(note), "%llu events earlier than one before them (gap 0): idle and busy time are "
+			 "of the trace's order; --sort puts it in time order", (unsigned long long)d->out_of_order);
+	if (d->min_gap >= (uint64_t)s->idle_thr_ns) { /* coarse times: the threshold cannot tell idle from busy */
+		size_t k = strlen(note);
+		snprintf(note + k, sizeof(note) - k, "%sarrivals are at the same time or at least %g ms apart, at or "
+			 "above the threshold: the timestamps are too coarse to tell idle from busy (every gap that is "
+			 "not 0 counts as idle)", k ? "; " : "", (double)d->min_gap / 1e6);
+	}
+	if (note[0])
+		json_object_set_new(j, "note", json_string(note));
+	json_object_set_new(j, "resolution_ms", d->min_gap ? json_real((double)d->min_gap / 1e6) : json_null());
 	json_object_set_new(j, "gaps", json_integer((json_int_t)d->gaps));
 	json_object_set_new(j, "gaps_out_of_order", json_integer((json_int_t)d->out_of_order));
 	json_object_set_new(j, "idle_gaps", json_integer((json_int_t)d->idle_gaps));
