@@ -408,9 +408,14 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			sim_finish_outputs(m[i]);
 			built++;
 		}
-	if (built && built < n)
-		warn("%u of the %u models were skipped (too small for the geometry, or refused: the summary's "
-		     "\"skipped\" lists each and why)", n - built, n);
+	if (built && built < n) {
+		unsigned small = 0; /* skipped before any was built (the memory line counted the rest) */
+		for (unsigned i = 0; i < n; i++)
+			small += m[i]->cell.vol && m[i]->cell.vol->skip;
+		warn("%u of the %u models ran; %u were skipped: %u too small for the geometry before the run, %u "
+		     "refused when built (the summary's \"skipped\" lists each and why)", built, n, n - built, small,
+		     n - built - small);
+	}
 	if (!built && n)
 		warn("warning: every model was skipped (%u; the summary's \"skipped\" says why)%s%s%s", n,
 		     s->opt.results_path ? ": " : "", s->opt.results_path ? s->opt.results_path : "",
