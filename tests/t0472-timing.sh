@@ -369,6 +369,9 @@ t_expect_success 'arrivals before the first event are counted as reordered; the 
 	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 --timeline ro.csv \
 		--timeline-interval 0.5 ro.txt >ro.json 2>/dev/null &&
 	jq -e ".timing.arrivals_reordered == 2 and .timing.requests == 5" ro.json &&
+	printf "1000 W 0 4096 0\n0 W 4096 4096 0\n1000 W 8192 4096 0\n" >ro2.txt &&
+	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 ro2.txt 2>ro2.err >/dev/null &&
+	grep -q "all 3 requests arrived at the same time: 1 had times before an earlier event.s .*--sort" ro2.err &&
 	awk -F, "NR > 1 { n += \$2 * \$12 } END { printf \"%d\\n\", n + 0.5 }" ro.csv >got && echo 5 >want && t_cmp want got
 '
 t_expect_success 'an open loop the device falls behind: warned of, and no steady state searched (the trace sets the pace)' '

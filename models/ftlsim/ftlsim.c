@@ -375,7 +375,12 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
 			     st.c.victims == 1 ? "" : "s");
 		const struct dev_time *tm = m[i]->opt.timing && !m[i]->opt.tc.qd ? sim_time(m[i]) : NULL;
-		if (tm && tm->requests > 1 && tm->t_last == tm->t_first)
+		if (tm && tm->requests > 1 && tm->t_last == tm->t_first && tm->reordered)
+			warn("warning: %s%sall %llu requests arrived at the same time: %llu had times before an earlier "
+			     "event's (the trace is not in time order) and were served at that time; --sort orders the trace",
+			     what ? what : "", what ? ": " : "", (unsigned long long)tm->requests,
+			     (unsigned long long)tm->reordered);
+		else if (tm && tm->requests > 1 && tm->t_last == tm->t_first)
 			warn("warning: %s%sall %llu requests arrived at the same time (a trace without times?): the open "
 			     "loop served them as one burst; give --qd N for a closed loop", what ? what : "",
 			     what ? ": " : "", (unsigned long long)tm->requests);
