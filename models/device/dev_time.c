@@ -420,10 +420,11 @@ static int tl_room(struct dev *d, uint64_t more, uint64_t intervals)
 		return 0;
 	double iv = (double)d->c.timeline_ns;
 	return set_err(d->err, sizeof(d->err),
-		       "the timeline's %llu intervals of %g ms (%.6g s of simulated time) need at least %.1f MiB, more "
-		       "than the %.1f MiB the run has left; raise --timeline-interval",
+		       "the timeline's %llu intervals of %g ms (%.6g s of simulated time) would take %.1f MiB with "
+		       "the rest of the device in time (its arrays grow by doubling), more than the %.1f MiB the run "
+		       "has left; raise --timeline-interval",
 		       (unsigned long long)intervals, iv / 1e6, (double)intervals * iv / 1e9,
-		       (double)intervals * TIME_ROW_BYTES / 1048576.0, (double)d->c.mem_max / 1048576.0);
+		       (double)(d->t.mem_bytes + more) / 1048576.0, (double)d->c.mem_max / 1048576.0);
 }
 
 /* Interval k's accumulators exist (zeroed). 0 or -1. */

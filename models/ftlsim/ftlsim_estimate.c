@@ -445,7 +445,7 @@ void sim_dry_run(struct sim *s)
 	json_object_set_new(p, "policy", json_string(s->opt.cfg.policy));
 	json_object_set_new(p, "placement", json_string(s->opt.cfg.placement));
 	json_object_set_new(j, "params", p);
-	uint64_t avail = sim_memory_available();
+	uint64_t avail = s->opt.mem_limit ? s->opt.mem_limit : sim_memory_available(), tl = 0;
 	int ok = !sim_memory_estimate(s, &need);
 	/* A placement that learns the trace first (fk) keeps what it learnt
 	 * of the host page writes, and holds more while learning: the peak. */
@@ -458,12 +458,14 @@ void sim_dry_run(struct sim *s)
 	 * (open loop: the trace's span, the sample's stretched to the
 	 * events estimated, times --time-scale; a closed loop's span is the
 	 * device's own, known only after the run). */
-	if (s->opt.timing && !s->opt.tc.qd && ok) {
-		double span = m.events ? (double)m.t_max * (known ? events / (double)m.events : 1) : 0;
+	if (s->opt.timing && !s->opt.tc.qd && ok && known) {
+		double span = m.events ? (double)m.t_max * events / (double)m.events : 0;
 		double rows = span * s->opt.tc.time_scale / (double)s->opt.tc.timeline_ns + 1;
-		uint64_t tl = (uint64_t)(rows * TIME_ROW_BYTES);
-		json_object_set_new(mem, "timeline_bytes", known ? json_integer((json_int_t)tl) : json_null());
-		need += known ? tl : 0;
+		tl = (uint64_t)(rows * TIME_ROW_BYTES);
+		json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
+		need += tl;
+	} else if (s->opt.timing) {
+		json_object_set_new(mem, "timeline_bytes", json_null());
 	}
 	uint64_t peak = need;
 	if (ok && po) {
@@ -485,6 +487,8 @@ void sim_dry_run(struct sim *s)
 	peak += maps;
 	json_object_set_new(mem, "available_bytes",
 			    avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
+	if (s->opt.mem_limit)
+		SETU(mem, "limit_bytes", s->opt.mem_limit);
 	json_object_set_new(mem, "fits", json_boolean(ok && peak <= avail));
 	json_object_set_new(j, "memory", mem);
 	/* The model built as the run builds it, and freed: what it refuses
@@ -516,8 +520,9 @@ void sim_dry_run(struct sim *s)
 	if (refused)
 		sim_fail_usage("%s", why);
 	if (ok && peak > avail)
-		sim_fail_usage("the model needs %.1f MiB, more than the %.1f MiB available",
-		    peak / 1048576.0, avail / 1048576.0);
+		sim_fail_usage("the model needs %.1f MiB, more than the %.1f MiB %s%s", peak / 1048576.0,
+			       avail / 1048576.0, s->opt.mem_limit ? "of --mem-limit" : "available",
+			       tl > peak / 2 ? "; most of it the timeline (timeline_bytes): raise --timeline-interval" : "");
 }
 
 /*
