@@ -99,10 +99,14 @@ for s in fg bg pre; do
 done
 check time.bg-p99 yes "$w99_bg <= $w99_fg" "rootfs-discard: write p99 with idle-time GC $(fmt "$(calc "$w99_bg / 1000")" 2) ms <= foreground GC's $(fmt "$(calc "$w99_fg / 1000")" 2) ms"
 tid=$(awk -F, '$1 == "fg" { print $2 }' "$D/tindex.csv")
-# Reads barely wait on GC here: say so when the three curves are one.
+# Reads barely wait on GC here: say which curves are one.
 same=
 if cmp -s "$D/lat-fg-read.csv" "$D/lat-bg-read.csv" && cmp -s "$D/lat-fg-read.csv" "$D/lat-pre-read.csv"; then
 	same="; the three distributions are the same"
+elif cmp -s "$D/lat-fg-read.csv" "$D/lat-pre-read.csv"; then
+	same="; foreground and preemptible the same"
+elif cmp -s "$D/lat-fg-read.csv" "$D/lat-bg-read.csv"; then
+	same="; foreground and idle-time the same"
 fi
 info=$T/$tid.info
 gpvars time-latency <<EOV
@@ -113,6 +117,7 @@ xlabel = "latency, arrival to completion (ms; log scale)"
 ylabel = "share of requests at or below (CDF; the axis starts at $CDF_FROM)"
 xrange = "0.02:3000"
 yrange = "$CDF_FROM:1.005"
+keyopaque = 0
 left = "$left"
 right = "$right"
 EOV

@@ -94,7 +94,7 @@ check host.time-misaligned yes "$tdw_half > 1.2 && $tw99_half > 1.3 * $tw99_zns 
 check host.time-requests yes "$treq_zns == $tin_zns && $tn_zns <= $tin_zns && $tn_zns > 0.5 * $tin_zns" \
 	"in time, each file-system write one request (its cleaning within it): $treq_zns requests for the trace's $tin_zns writes, $tn_zns measured"
 gpvars host-latency <<EOV
-title = "A host log in time: write latency percentiles, uniform 4 KiB writes at $T_RATE/s, U = $T_PAGES, 2 x 2 FEMU dies"
+title = "A host log in time: write latency percentiles, uniform 4 KiB writes at $T_RATE/s, U = $T_PAGES, 2 x 2 FEMU dies\\n(zones and the aligned block SSD coincide; the lines only join the percentiles)"
 xlabel = "percentile"
 ylabel = "write latency (ms; log scale)"
 xtics = '("p50" 0.30103, "p90" 1, "p99" 2, "p99.9" 3, "p99.99" 4)'

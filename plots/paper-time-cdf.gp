@@ -6,13 +6,16 @@
 #   left, right  "CSV|XCOL|YCOL|TITLE[|LT];..."  the panels' series
 #   ltitle, rtitle   the panels' titles
 #   plus title (above both), xlabel, ylabel, xrange, yrange, keypos
-#   (each panel's key; default "inside right bottom", where a CDF leaves room).
+#   (each panel's key; default "inside right bottom", where a CDF leaves room),
+#   keyopaque (1, the default: the key's box hides what is behind it; 0:
+#   the curves show through, where a CDF's first rise runs under the key).
 # With datfile set, both panels' points go there, left then right.
 if (!exists("size_w")) size_w = 1200
 if (!exists("size_h")) size_h = 560
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("paper-time-cdf.gp")]
 if (ARGC >= 1) { load ARG1 }
 if (!exists("keypos")) keypos = "inside right bottom"
+if (!exists("keyopaque")) keyopaque = 1
 load plots_dir . "term.gp"
 if (!exists("left")) left = ""
 if (!exists("right")) right = ""
@@ -24,7 +27,8 @@ title = ""
 eval APPLY
 set logscale x
 set format x "%g"
-set key reverse Left opaque box lc rgb "#bbbbbb" width 1
+set key reverse Left box lc rgb "#bbbbbb" width 1
+if (keyopaque) { set key opaque } else { set key noopaque }
 set style data steps
 # One panel: S is the series list, T its title, A "append" after the first.
 PANEL = 'set title T; n = nitems(S); ' . \

@@ -37,7 +37,7 @@ set key reverse Left
 do for [k=1:ns] {
 	e = item(spans, k)
 	set arrow k from field(e, 1) + 0, field(e, 3) + 0 to field(e, 2) + 0, field(e, 3) + 0 \
-		heads size screen 0.015,90 lt fnum(e, 4, k) lw 6 dt 1 front
+		heads size screen 0.015,90 lt fnum(e, 4, k) lw 3 dt 1 back
 }
 # The plot command, entry by entry (each its own style): the fields are
 # read by item() when plotting, so no file name or title is quoted here.
