@@ -42,6 +42,8 @@ fi
 if awk -F, 'NR > 1 && $2 == "cb" { f = 1 } END { exit !f }' "$D/pairs.csv"; then
 	ser="$ser${ser:+;}sepbit_cb|SepBIT's simulator (trace_replay), CostBenefit|10|2.6|0.17;ftlkit_cb|ftlkit (ftlsim), cb-sqrt|2|1.1|0.17"
 fi
+# One policy alone: its markers on the ticks, not shifted for a partner.
+case $ser in *sepbit_cb*) ;; *) ser=$(echo "$ser" | sed 's/|-0\.17;/|0;/; s/|-0\.17$/|0/') ;; esac
 npan=$(echo "$panels" | tr ';' '\n' | grep -c .)
 gpvars sepbit-sim <<EOV
 title = "ftlkit against SepBIT's simulator: WA of each placement scheme (open markers: SepBIT's simulator; filled: ftlkit)"

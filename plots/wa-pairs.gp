@@ -34,7 +34,9 @@ set offsets 0, 0, graph 0.06, graph 0.06
 if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 rows = ceil(n / (cols + 0.0))
 kb = (40.0 + 22 * keyrows) / size_h
-set multiplot layout rows, cols title title font ",13" margins 0.07, 0.98, kb + 0.07, 0.92 spacing 0.07, 0.12
+# (room on the left for the y label; at the top for the figure's title
+# above the first row's panel titles)
+set multiplot layout rows, cols title title font ",13" margins 0.1, 0.98, kb + 0.07, 0.86 spacing 0.07, 0.12
 # One panel: P (a table) titled T; the series in the order given.
 PLOT = ''
 do for [s=1:ns] {
