@@ -12,7 +12,7 @@ series_csv uniform-greedy >"$D/uniform-greedy.csv"
 gpvars fig3 <<EOV
 title = "LFS figure 3: write cost against the utilization of the segments cleaned"
 xlabel = "utilization u of the segments cleaned (live fraction)"
-ylabel = "write cost (disk page transfers per page of new data)"
+ylabel = "write cost (page transfers per new page)"
 xrange = "0:1"
 yrange = "0:14"
 lines = "$D/formula.csv|u|write_cost|LFS: 2/(1-u), 1 at u = 0"

@@ -6,15 +6,16 @@ O=$1 FIG=$2
 . ./paper/lib.sh
 load_params
 for s in uniform-greedy hc-greedy hc-cb; do series_csv $s >"$D/$s.csv"; done
+pub_csv lfs7.hc-cb >"$D/pub-cb.csv"
 bin/wamodel --csv -m lfs,worst-case -b "$B" --sweep x=0.05:0.95:0.005 >"$D/model.csv"
 gpvars fig7 <<EOV
 title = "LFS figure 7: write cost against disk utilization with cost-benefit"
 xlabel = "disk utilization X = U/T (live data / disk space)"
-ylabel = "write cost (disk page transfers per page of new data)"
+ylabel = "write cost (page transfers per new page)"
 xrange = "0:1"
 yrange = "0:14"
 lines = "$D/model.csv|rho|worst_case_wa|no variance: 2/(1-X)|2|7"
-points = "$D/uniform-greedy.csv|x|write_cost|$(title_of uniform-greedy), b = $B|1;$D/hc-greedy.csv|x|write_cost|$(title_of hc-greedy), b = $B|2;$D/hc-cb.csv|x|write_cost|$(title_of hc-cb), b = $B|3"
+points = "$D/uniform-greedy.csv|x|write_cost|$(title_of uniform-greedy), b = $B|1;$D/hc-greedy.csv|x|write_cost|$(title_of hc-greedy), b = $B|2;$D/hc-cb.csv|x|write_cost|$(title_of hc-cb), b = $B|3;$D/pub-cb.csv|x|published|LFS's figure 7, hot-and-cold cost-benefit (read off the plot)|13"
 hlines = "10|FFS today (write cost 10);4|FFS improved (write cost 4)"
 EOV
 tail -n +2 "$D/hc-cb.csv" | while IFS=, read -r x wa wc rest; do

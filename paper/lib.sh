@@ -71,6 +71,12 @@ title_of() { awk -F'|' -v s="$1" '$1 == s { print $2; exit }' "$D/series.txt" "$
 pub() {
 	awk -F, -v id="$1" -v f="${2:-2}" 'NR > 1 && $1 == id { print $f; exit }' paper/published.csv
 }
+# pub_csv PREFIX: the published values PREFIX.xX as a CSV "x,published"
+# (the points a figure draws beside its reproduction).
+pub_csv() {
+	awk -F, -v p="$1.x" 'BEGIN { print "x,published" } NR > 1 && index($1, p) == 1 { print substr($1, length(p) + 1) "," $2 }' \
+		paper/published.csv
+}
 pub_source() {
 	awk -F, -v id="$1" 'NR > 1 && $1 == id { s = $4; for (i = 5; i <= NF; i++) s = s "," $i; gsub(/^"|"$/, "", s); print s; exit }' paper/published.csv
 }
