@@ -200,7 +200,7 @@ t_expect_success 'segments of fewer pages than units: striped on round, every un
 t_expect_success 'the timeline: a row per interval, its completions and arrivals the run'"'"'s requests, shares within [0, 1]' '
 	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --logical-pages 65536 --timeline tl.csv \
 		--timeline-interval 500 --latency lat.csv u.ev >s.json &&
-	head -1 tl.csv | grep -qx "t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa,arrivals_per_s,span_s" &&
+	head -1 tl.csv | grep -qx "t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa,arrivals_per_s,span_s,read_iops,write_iops" &&
 	awk -F, "NR > 1 { n += \$11 * \$12 } END { printf \"%d\\n\", n + 0.5 }" tl.csv >arr &&
 	jq -r .timing.requests s.json >reqs && t_cmp reqs arr &&
 	awk -F, "NR > 1 { n += \$2 * \$12; if (\$6 < 0 || \$6 > 1.000001 || \$7 < 0 || \$7 > 1 || \$8 < 0 || \$8 > \$7) bad++ }
@@ -372,7 +372,10 @@ t_expect_success 'arrivals before the first event are counted as reordered; the 
 	printf "1000 W 0 4096 0\n0 W 4096 4096 0\n1000 W 8192 4096 0\n" >ro2.txt &&
 	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 ro2.txt 2>ro2.err >/dev/null &&
 	grep -q "all 3 requests arrived at the same time: 1 had times before an earlier event.s .*--sort" ro2.err &&
-	awk -F, "NR > 1 { n += \$2 * \$12 } END { printf \"%d\\n\", n + 0.5 }" ro.csv >got && echo 5 >want && t_cmp want got
+	awk -F, "NR > 1 { n += \$2 * \$12 } END { printf \"%d\\n\", n + 0.5 }" ro.csv >got && echo 5 >want && t_cmp want got &&
+	# of them the writes (4), no read: the per-kind columns
+	awk -F, "NR > 1 { r += \$13 * \$12; w += \$14 * \$12 } END { printf \"%d %d\\n\", r + 0.5, w + 0.5 }" ro.csv >got &&
+	echo "0 4" >want && t_cmp want got
 '
 t_expect_success 'an open loop the device falls behind: warned of, and no steady state searched (the trace sets the pace)' '
 	"$S" -q --device femu,channels=1,dies=1 --op 0.1 --logical-pages 65536 --timeline-interval 100 u.ev >ol.json 2>ol.err &&

@@ -396,6 +396,7 @@ struct dev {
 	uint64_t iv_cur, iv_reqs;
 	uint64_t dn_lo;	       /* the interval the last completion fell in: [dn_lo, + timeline_ns), */
 	uint64_t *dn_n, *dn_b; /* its completions and their bytes (iv_done, iv_done_bytes) */
+	uint64_t *dn_r, *dn_w; /* its reads and writes (iv_done_r, iv_done_w) */
 	uint64_t row_next; /* where interval iv_cur ends: an arrival from there on closes rows */
 	size_t rows_cap;
 	char err[512];
@@ -435,31 +436,18 @@ static int iv_grow(struct dev *d, size_t k)
 	size_t cap = d->t.niv ? d->t.niv : 64;
 	while (cap <= k)
 		cap *= 2;
-	if (tl_room(d, (cap - d->t.niv) * 5 * sizeof(uint64_t), k + 1))
+	if (tl_room(d, (cap - d->t.niv) * TIME_IV_ARRAYS * sizeof(uint64_t), k + 1))
 		return -1;
-	uint64_t *b = realloc(d->t.iv_busy, cap * sizeof(uint64_t));
-	if (b)
-		d->t.iv_busy = b;
-	uint64_t *g = realloc(d->t.iv_gc, cap * sizeof(uint64_t));
-	if (g)
-		d->t.iv_gc = g;
-	uint64_t *h = realloc(d->t.iv_bg, cap * sizeof(uint64_t));
-	if (h)
-		d->t.iv_bg = h;
-	uint64_t *c = realloc(d->t.iv_done, cap * sizeof(uint64_t));
-	if (c)
-		d->t.iv_done = c;
-	uint64_t *y = realloc(d->t.iv_done_bytes, cap * sizeof(uint64_t));
-	if (y)
-		d->t.iv_done_bytes = y;
-	if (!b || !g || !h || !c || !y)
-		return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu intervals)", cap);
-	memset(d->t.iv_busy + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
-	memset(d->t.iv_gc + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
-	memset(d->t.iv_bg + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
-	memset(d->t.iv_done + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
-	memset(d->t.iv_done_bytes + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
-	d->t.mem_bytes += (cap - d->t.niv) * 5 * sizeof(uint64_t);
+	uint64_t **arr[TIME_IV_ARRAYS] = {&d->t.iv_busy, &d->t.iv_gc,	  &d->t.iv_bg,	  &d->t.iv_done,
+					  &d->t.iv_done_bytes, &d->t.iv_done_r, &d->t.iv_done_w};
+	for (unsigned i = 0; i < TIME_IV_ARRAYS; i++) {
+		uint64_t *a = realloc(*arr[i], cap * sizeof(uint64_t));
+		if (!a) /* (the arrays grown before it stay larger than niv says: harmless) */
+			return set_err(d->err, sizeof(d->err), "out of memory for the timeline (%zu intervals)", cap);
+		memset(a + d->t.niv, 0, (cap - d->t.niv) * sizeof(uint64_t));
+		*arr[i] = a;
+	}
+	d->t.mem_bytes += (cap - d->t.niv) * TIME_IV_ARRAYS * sizeof(uint64_t);
 	d->dn_lo = UINT64_MAX; /* the arrays moved: the cached interval's pointers with them */
 	d->t.niv = cap;
 	return 0;
@@ -894,6 +882,8 @@ static void time_close(struct dev *d)
 	free(d->t.iv_bg);
 	free(d->t.iv_done);
 	free(d->t.iv_done_bytes);
+	free(d->t.iv_done_r);
+	free(d->t.iv_done_w);
 	free(d);
 }
 
@@ -1271,10 +1261,14 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 			d->dn_lo = k * d->c.timeline_ns;
 			d->dn_n = &d->t.iv_done[k];
 			d->dn_b = &d->t.iv_done_bytes[k];
+			d->dn_r = &d->t.iv_done_r[k];
+			d->dn_w = &d->t.iv_done_w[k];
 		}
 		++*d->dn_n;
-		if (data)
+		if (data) {
 			*d->dn_b += e->length;
+			++*(kind == TK_READ ? d->dn_r : d->dn_w);
+		}
 	}
 	d->t.requests++;
 	d->t.t_last = r->A;
@@ -1391,6 +1385,8 @@ static int time_age(struct dev *d, int begin)
 		memset(d->t.iv_bg, 0, d->t.niv * sizeof(uint64_t));
 		memset(d->t.iv_done, 0, d->t.niv * sizeof(uint64_t));
 		memset(d->t.iv_done_bytes, 0, d->t.niv * sizeof(uint64_t));
+		memset(d->t.iv_done_r, 0, d->t.niv * sizeof(uint64_t));
+		memset(d->t.iv_done_w, 0, d->t.niv * sizeof(uint64_t));
 	}
 	d->iv_cur = d->iv_reqs = 0;
 	row_next_set(d);

@@ -72,7 +72,8 @@ unsigned time_units(const struct time_config *c);
 unsigned time_slots(const struct time_config *c);
 /* The bytes the timeline takes an interval of simulated time (its row
  * and its accumulators). */
-#define TIME_ROW_BYTES (sizeof(struct time_row) + 5 * sizeof(uint64_t))
+#define TIME_IV_ARRAYS 7 /* an interval's accumulators (struct dev_time's iv_*) */
+#define TIME_ROW_BYTES (sizeof(struct time_row) + TIME_IV_ARRAYS * sizeof(uint64_t))
 /* The bytes a device in time allocates at open (histograms, queues),
  * before rows and backlogs grow. */
 uint64_t time_mem_bytes(const struct time_config *c);
@@ -125,6 +126,7 @@ struct dev_time {
 	size_t nrows;
 	uint64_t *iv_busy, *iv_gc, *iv_bg; /* unit time: all, GC, GC in idle time */
 	uint64_t *iv_done, *iv_done_bytes; /* requests completed in each interval, and their bytes */
+	uint64_t *iv_done_r, *iv_done_w;   /* of them, reads and writes */
 	size_t niv;
 	uint64_t mem_bytes;
 };

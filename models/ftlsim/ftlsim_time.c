@@ -211,7 +211,7 @@ void sim_time_open_outputs(struct sim *s)
 		if (out_open(&s->out.timeline, s->opt.timeline_path, err, sizeof(err)))
 			sim_fail("%s", err);
 		fputs("t_s,iops,mb_per_s,lat_mean_us,lat_p99_us,busy_share,gc_busy_share,gc_idle_busy_share,free_segments,wa,"
-		      "arrivals_per_s,span_s\n",
+		      "arrivals_per_s,span_s,read_iops,write_iops\n",
 		      s->out.timeline.fp);
 	}
 	if (s->opt.latency_path) {
@@ -232,11 +232,12 @@ void sim_time_finish_outputs(struct sim *s)
 			const struct time_row *r = &t->rows[i];
 			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0,
 			       bg = i < t->niv ? (double)t->iv_bg[i] : 0, sp = row_span(t, i);
-			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g,%.6g,%.9g\n",
+			double nr = i < t->niv ? (double)t->iv_done_r[i] : 0, nw = i < t->niv ? (double)t->iv_done_w[i] : 0;
+			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g,%.6g,%.9g,%.6g,%.6g\n",
 				(double)i * (double)t->cfg.timeline_ns / 1e9, (double)done_in(t, i) / (sp / 1e9),
 				(double)done_bytes_in(t, i) / 1e6 / (sp / 1e9), r->mean_ns / 1e3, r->p99_ns / 1e3,
 				busy / (t->units * sp), busy > 0 ? gc / busy : 0, busy > 0 ? bg / busy : 0, r->free_segments,
-				r->wa, (double)r->reqs / (sp / 1e9), sp / 1e9);
+				r->wa, (double)r->reqs / (sp / 1e9), sp / 1e9, nr / (sp / 1e9), nw / (sp / 1e9));
 		}
 	}
 	if (s->out.latency.fp) {
