@@ -69,8 +69,8 @@ if (what eq "iops") {
 	PLOT = 'for [k=1:n] field(item(files, k), 1) using (mid(k)):(column("iops")) with linespoints lt k pi PI[k] ps 0.8 title field(item(files, k), 2)'
 }
 if (what eq "lat") {
-	# No requests in an interval: no latency (the CSV says 0).
-	lat(c) = column("iops") > 0 && column(c) > 0 ? column(c) : NaN
+	# No request arrived in an interval: no latency (the CSV says 0).
+	lat(c) = column(c) > 0 ? column(c) : NaN
 	lo = 1e300; hi = 0
 	do for [k=1:n] {
 		stats field(item(files, k), 1) using (lat("lat_p99_us")) nooutput
@@ -94,7 +94,11 @@ if (what eq "lat") {
 	set mytics 10
 	P = 'for [k=1:n] field(item(files, k), 1) using (mid(k)):(lat("lat_p99_us")) with linespoints lt k pi PI[k] ps 0.8 title field(item(files, k), 2) . (mean ? ": p99" : "")'
 	M = 'for [k=1:n] field(item(files, k), 1) using (mid(k)):(lat("lat_mean_us")) with linespoints lt (n + k) pi PI[k] ps 0.8 title field(item(files, k), 2) . ": mean"'
-	PLOT = P . (mean ? ', ' . M : '')
+	# every interval's point too, small: one between intervals without
+	# requests has no line to it
+	D = ', for [k=1:n] field(item(files, k), 1) using (mid(k)):(lat("lat_p99_us")) with points lt k pt 7 ps 0.3 notitle'
+	DM = ', for [k=1:n] field(item(files, k), 1) using (mid(k)):(lat("lat_mean_us")) with points lt (n + k) pt 7 ps 0.3 notitle'
+	PLOT = P . (mean ? ', ' . M : '') . D . (mean ? DM : '')
 }
 if (what eq "busy") {
 	f = field(item(files, 1), 1)
