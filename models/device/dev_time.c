@@ -499,6 +499,16 @@ static inline void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int
 	}
 }
 
+/* A GC operation ran on unit q from s to q->free_at: the unit's last
+ * run of GC operations ends there (and starts at s, unless it follows
+ * the last one at once). */
+static inline void gc_ran(struct unitq *q, uint64_t s)
+{
+	if (s > q->gc_until)
+		q->gc_from = s;
+	q->gc_until = q->free_at;
+}
+
 /* Run unit q's queued operations that can start before t. */
 static void drain(struct dev *d, struct unitq *q, uint64_t t)
 {
@@ -508,11 +518,8 @@ static void drain(struct dev *d, struct unitq *q, uint64_t t)
 		if (s >= t)
 			break;
 		q->free_at = s + o->dur;
-		if (o->gc) {
-			if (s > q->gc_until) /* not right after the last GC operation: a run of its own */
-				q->gc_from = s;
-			q->gc_until = q->free_at;
-		}
+		if (o->gc)
+			gc_ran(q, s);
 		charge(d, (unsigned)(q - d->u), s, q->free_at, o->gc, o->bg);
 		q->bl_ns -= o->dur;
 		d->bl_erase_units -= o->erase;
@@ -623,22 +630,16 @@ static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsi
 	if (mp && joins(q, kind, plane_of(d, x), row, ready)) {
 		q->g_mask |= (uint16_t)(1u << plane_of(d, x));
 		note_wait(d, q, r, q->g_start, gc);
-		if (gc) {
-			if (q->g_start > q->gc_until)
-				q->gc_from = q->g_start;
-			q->gc_until = q->free_at;
-		}
+		if (gc)
+			gc_ran(q, q->g_start);
 		d->t.mp_joined[kind]++;
 		return q->free_at;
 	}
 	uint64_t s = max64(q->free_at, ready);
 	note_wait(d, q, r, s, gc);
 	q->free_at = s + dur;
-	if (gc) {
-		if (s > q->gc_until)
-			q->gc_from = s;
-		q->gc_until = q->free_at;
-	}
+	if (gc)
+		gc_ran(q, s);
 	charge(d, u, s, q->free_at, gc, 0);
 	if (mp)
 		command(q, kind, plane_of(d, x), row, s);
@@ -675,25 +676,20 @@ static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uin
 	return run_on(d, u, x, FLASH_PROGRAM, row, r, cs + d->xfer, d->tprog, gc, mp);
 }
 
-static uint64_t do_erase(struct dev *d, uint32_t x, uint64_t r)
-{
-	unsigned u = queue_of(d, x);
-	if (d->u[u].n)
-		drain(d, &d->u[u], r);
-	return run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp); /* (GC's: it notes no wait) */
-}
-
-/* A zone reset's erase, the command's own: when it ends on every slot
- * the zone's programmed pages are on (none: nothing to erase). */
-static uint64_t zone_erase(struct dev *d, uint32_t zone, uint64_t r)
+/* Segment seg's erase, ready at r, on the first `slots` of the slots
+ * its pages are on (die layout: its one slot; at most erase_units), GC's
+ * (it notes no wait) or a command's own (a zone's reset): when the last
+ * ends, r when none runs. */
+static uint64_t do_erase(struct dev *d, uint32_t seg, unsigned slots, uint64_t r, int gc)
 {
 	uint64_t done = r;
-	uint32_t w = d->zwp[zone];
-	unsigned slots = d->c.layout == LAYOUT_DIE ? (w > 0) : w < d->erase_units ? w : d->erase_units;
-	d->zwp[zone] = 0;
-	for (unsigned k = 0; k < slots; k++) {
-		uint32_t x = d->c.layout == LAYOUT_DIE ? zone : zone * d->b + k;
-		done = max64(done, run_on(d, queue_of(d, x), x, FLASH_ERASE, 0, r, r, d->tbers, 0, d->mp));
+	for (unsigned k = 0; k < slots; k++) { /* the slots its pages are on */
+		uint32_t x = d->c.layout == LAYOUT_DIE ? seg : seg * d->b + k;
+		unsigned u = queue_of(d, x);
+		if (d->u[u].n)
+			drain(d, &d->u[u], r);
+		done = max64(done, gc ? run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp)
+				      : run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 0, d->mp));
 	}
 	return done;
 }
@@ -766,14 +762,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			break;
 		}
 		default:
-			if (d->c.layout == LAYOUT_DIE)
-				done = do_erase(d, op->seg, max64(d->S, d->gc_read_done));
-			else {
-				done = 0;
-				for (unsigned u = 0; u < d->erase_units; u++) /* the slots its pages are on */
-					done = max64(done, do_erase(d, op->seg * d->b + u,
-								    max64(d->S, d->gc_read_done)));
-			}
+			done = do_erase(d, op->seg, d->erase_units, max64(d->S, d->gc_read_done), 1);
 		}
 		d->gc_barrier = max64(d->gc_barrier, done);
 		return 0;
@@ -808,11 +797,12 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 	(void)f;
 	if (!d->active)
 		return 0;
-	uint32_t row = 0;
+	uint32_t row = 0, x = 0;
 	uint64_t done;
+	if (op->kind != FLASH_ERASE)
+		x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
 	switch (op->kind) {
 	case FLASH_PROGRAM: {
-		unsigned x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
 		done = d->mp ? do_prog(d, x, row, d->S, 0, 1) : do_prog(d, x, row, d->S, 0, 0);
 		uint32_t off = op->ppn - op->seg * d->b + 1;
 		if (off > d->zwp[op->seg])
@@ -823,14 +813,15 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 		}
 		break;
 	}
-	case FLASH_READ: {
-		unsigned x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
+	case FLASH_READ:
 		done = d->mp ? do_read(d, x, row, d->S, 0, 1) : do_read(d, x, row, d->S, 0, 0);
 		d->host_reads++;
 		break;
+	default: { /* a reset: the dies its programmed pages are on (none written: nothing) */
+		uint32_t w = d->zwp[op->seg];
+		d->zwp[op->seg] = 0;
+		done = do_erase(d, op->seg, w < d->erase_units ? w : d->erase_units, d->S, 0);
 	}
-	default:
-		done = zone_erase(d, op->seg, d->S);
 	}
 	d->req_done = max64(d->req_done, done);
 	return 0;

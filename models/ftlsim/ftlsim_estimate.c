@@ -134,14 +134,21 @@ static uint64_t time_bytes(const struct sim *s)
 	return b;
 }
 
+/* A zoned device's logical pages: the run's, or under a host log the
+ * log's pages (its zones' whole count, the device rounds up). */
+static uint64_t zoned_pages(const struct sim *s)
+{
+	uint64_t U = s->opt.cfg.logical_pages;
+	return s->opt.host_lfs ? host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size) : U;
+}
+
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 {
 	uint64_t U = s->opt.cfg.logical_pages, T = sim_physical_pages(s);
 	struct ftl_config c = resolved(s);
 	double k[3];
 	if (s->opt.zoned) { /* zones, no map: the FTL's geometry is not read */
-		*bytes = zns_mem_bytes(&s->opt.zns, s->opt.host_lfs ? host_lfs_device_pages(&s->opt.lfs, U, c.page_size) : U,
-				       c.page_size) + time_bytes(s);
+		*bytes = zns_mem_bytes(&s->opt.zns, zoned_pages(s), c.page_size) + time_bytes(s);
 		return 0;
 	}
 	if (T <= 8 * 512 * (uint64_t)c.pages_per_seg) {
@@ -434,9 +441,8 @@ void sim_dry_run(struct sim *s)
 	SETU(p, "physical_pages_requested", T);
 	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg) * sim_fdp_ru(&s->opt.cfg), nseg = T / b;
 	if (s->opt.zoned) { /* the zones are the segments, the logical space rounded up to them */
-		uint64_t zu = s->opt.host_lfs ? host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size) : U;
 		b = s->opt.zns.zone_bytes / s->opt.cfg.page_size;
-		nseg = b ? (zu + b - 1) / b : 0;
+		nseg = b ? (zoned_pages(s) + b - 1) / b : 0;
 	}
 	SETU(p, "pages_per_segment", b);
 	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg && !s->opt.zoned));

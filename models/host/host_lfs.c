@@ -274,6 +274,15 @@ int host_lfs_precondition(struct host *h, int kind)
 	return ftl_precondition(h->log, kind) || ftl_flash_flush(h->log) ? -1 : 0;
 }
 
+/* The device's requests for trace event e begin or end (dev.h, group):
+ * 0, or -1 with h->err set. */
+static int group(struct host *h, const struct ev *e, int begin)
+{
+	if (h->dops->group && h->dops->group(h->d, e, begin))
+		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+	return 0;
+}
+
 enum { LOOK = 32 };
 
 /* The log's map entry of each write is fetched LOOK events ahead (its
@@ -297,11 +306,8 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 				return k;
 			continue;
 		}
-		/* the device's requests for this one: one request in time */
-		if (h->dops->group && h->dops->group(h->d, &e[k], 1)) {
-			set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+		if (group(h, &e[k], 1)) /* the device's requests for this one: one request in time */
 			return k;
-		}
 		if (ftl_request(h->log, &e[k]) || ftl_flash_flush(h->log)) {
 			if (!h->err[0])
 				set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
@@ -309,10 +315,8 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 		}
 		if (flush_run(h))
 			return k;
-		if (h->dops->group && h->dops->group(h->d, &e[k], 0)) {
-			set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+		if (group(h, &e[k], 0))
 			return k;
-		}
 	}
 	h->cur = NULL;
 	return n;
