@@ -60,7 +60,7 @@ prow lfs6.cb.cold-cleaned-u "mean u of the cleaned segments at u >= 0.5 (cold; $
 	echo "are cleaned (the lower peak of the segments cleaned): the segments stay on disk until they"
 	echo "empty to that point. Cleaning 16 or 64 segments a pass (K) moves neither below it: the lower"
 	echo "peak follows the hot segments' cleaning point, which the age definition of cost-benefit sets"
-	echo "(an older score for a segment cleans it fuller). LFS's 0.13 is read off its figure 6, whose"
+	echo "(an older score for a segment cleans it fuller). LFS's $(pub lfs6.cb.peak-low) is read off its figure 6, whose"
 	echo "bin width is not stated; the peak here is the centre of a bin $(calc "$GROUP / $B") wide."
 	echo
 } >>"$D/extra.md.new"
