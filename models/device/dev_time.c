@@ -394,7 +394,7 @@ struct dev {
 	size_t iv_k;
 	struct lhist iv;
 	uint64_t iv_cur, iv_reqs;
-	uint64_t dn_lo;	       /* the interval the last completion fell in: [dn_lo, + timeline_ns), */
+	uint64_t dn_lo;	       /* the interval the last completion fell in: (dn_lo, + timeline_ns], */
 	uint64_t *dn_n, *dn_b; /* its completions and their bytes (iv_done, iv_done_bytes) */
 	uint64_t *dn_r, *dn_w; /* its reads and writes (iv_done_r, iv_done_w) */
 	uint64_t row_next; /* where interval iv_cur ends: an arrival from there on closes rows */
@@ -1244,9 +1244,12 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 			d->t.bytes += e->length;
 	}
 	d->iv_reqs++; /* every request: flushes and zone commands too, as timing.requests */
-	if (d->c.timeline_ns) { /* the interval it completes in: most often the last one's */
-		if (done < d->dn_lo || done - d->dn_lo >= d->c.timeline_ns) {
-			uint64_t k = done / d->c.timeline_ns;
+	/* The interval it completes in, most often the last one's: (a, b],
+	 * so that a completion on a boundary closes the interval it ends
+	 * (QD1 at 200 us in 1 ms intervals: 5 a row, the last at the end). */
+	if (d->c.timeline_ns) {
+		if (done <= d->dn_lo || done - d->dn_lo > d->c.timeline_ns) {
+			uint64_t k = done ? (done - 1) / d->c.timeline_ns : 0;
 			if (iv_grow(d, k))
 				return -1;
 			d->dn_lo = k * d->c.timeline_ns;
@@ -1423,7 +1426,7 @@ static const struct dev_time *time_time(struct dev *d)
 			end = max64(end, d->u[u].free_at);
 		d->t.t_end = end;
 		if (d->c.timeline_ns && d->t.requests) /* to the last completion's interval */
-			rows_to(d, max64(d->iv_cur + 1, d->last_done / d->c.timeline_ns + 1));
+			rows_to(d, max64(d->iv_cur + 1, (d->last_done ? (d->last_done - 1) / d->c.timeline_ns : 0) + 1));
 	}
 	return &d->t;
 }
