@@ -407,4 +407,14 @@ t_expect_success '--dry-run counts the timeline: an interval of simulated time e
 		END { r = b / a; s = c / b; exit !(a > 0 && r > 90 && r < 101 && s > 1.9 && s < 2.01) }" a b c &&
 	echo null >want && t_cmp want d
 '
+t_expect_success 'the timeline counts a completion on a boundary in the interval it closes: QD1 writes of 200 us, 5000 IOPS a row' '
+	"$G" -p uniform -n 1024 -w 10 -o bin >q10.ev 2>/dev/null &&
+	for iv in 1 0.2 0.4; do
+		"$S" -q --device femu,channels=1,dies=1,xfer_us=0 --qd 1 --logical-pages 1024 --pages-per-segment 64 \
+			--timeline q$iv.csv --timeline-interval $iv q10.ev >/dev/null 2>&1 || return 1
+		awk -F, -v iv=$iv "NR > 1 { n++; if (\$2 != 5000 || \$12 != iv / 1000) bad++ } END { print iv, n, bad + 0 }" q$iv.csv
+	done >got &&
+	printf "1 2 0\n0.2 10 0\n0.4 5 0\n" >want && t_cmp want got
+'
+
 t_done
