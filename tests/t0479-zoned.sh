@@ -85,15 +85,20 @@ t_expect_success 'GC and TRIM options on a zoned device are usage errors; --poli
 
 # In time (--device): a zone written page by page at QD 1 takes tPROG a
 # page; a reset erases the zone on every die its pages are on, and the
-# command completes with the erase; the dies' busy time is the programs'
+# command completes with the erase (its latency a kind of its own,
+# zone, only on a zoned device); the dies' busy time is the programs'
 # and erases' times, exactly.
 awk 'BEGIN { for (i = 0; i < 256; i++) printf "%d W %d 4096 0\n", i, i * 4096; print "300 ZR 0 0 0"; print "301 W 0 4096 0" }' \
 	>"$TMP/zr.txt"
 t_expect_success 'in time: tPROG a page at QD 1, a reset tBERS on each die of the zone, busy time conserved' '
-	"$S" -q --zoned size=1M --logical-pages 1024 --device femu,channels=1,dies=1 --qd 1 zr.txt >t1.json &&
+	"$S" -q --zoned size=1M --logical-pages 1024 --device femu,channels=1,dies=1 --qd 1 --latency lat1.csv zr.txt >t1.json &&
 	jq -e ".timing.latency_us.write.count == 257 and .timing.latency_us.write.max == 200 and
 		.timing.unit_busy_s == 257 * 0.0002 + 0.002 and .timing.simulated_s == .timing.unit_busy_s and
-		.timing.requests == 258 and .timing.gc_share_of_busy == 0 and .zoned.resets == 1" t1.json &&
+		.timing.requests == 258 and .timing.gc_share_of_busy == 0 and .zoned.resets == 1 and
+		.timing.latency_us.zone.count == 1 and .timing.latency_us.zone.max == 2000" t1.json &&
+	grep -q "^zone,2000,1,1$" lat1.csv && head -n 256 zr.txt >w256.txt &&
+	"$S" -q --device femu --qd 1 --logical-pages 1024 --pages-per-segment 64 w256.txt >nz.json &&
+	jq -e ".timing.latency_us | keys == [\"read\", \"trim\", \"write\"]" nz.json &&
 	"$S" -q --zoned size=1M --logical-pages 1024 --device femu,channels=2,dies=2 --qd 1 zr.txt >t4.json &&
 	jq -e "(.timing.unit_busy_s - (257 * 0.0002 + 4 * 0.002) | fabs) < 1e-12 and
 		(.timing.unit_busy_s_each | map(. > 0.002) | all) and

@@ -940,6 +940,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	}
 	for (unsigned k = 0; k < TK_N; k++)
 		lhist_init(&d->t.lat[k]);
+	d->t.kinds = d->zoned ? TK_N : TK_ZONE;
 	lhist_init(&d->iv);
 	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->zoned ? st.segments * sizeof(uint32_t) : 0) +
@@ -1219,6 +1220,11 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 	case EV_DISCARD:
 		kind = TK_TRIM;
 		break;
+	case EV_ZONE_RESET:
+	case EV_ZONE_OPEN:
+	case EV_ZONE_FINISH:
+		kind = TK_ZONE;
+		break;
 	}
 	uint64_t done = r->done;
 	if (r->wait) {
@@ -1237,8 +1243,9 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 			    stream_hist(d, d->req_stream))
 				lhist_add_at(d->t.lat_stream[d->req_stream], lat, bk);
 		}
-		/* (a TRIM of no cost takes no time: not in the interval's latencies) */
-		if (d->c.timeline_lat && (kind != TK_TRIM || d->c.trim != TRIM_FREE))
+		/* (a TRIM of no cost takes no time, and a zone command moves
+		 * no data: neither is in the interval's latencies) */
+		if (d->c.timeline_lat && kind != TK_ZONE && (kind != TK_TRIM || d->c.trim != TRIM_FREE))
 			lhist_add_at(&d->iv, lat, bk);
 		if (data)
 			d->t.bytes += e->length;

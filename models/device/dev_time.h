@@ -78,8 +78,9 @@ unsigned time_slots(const struct time_config *c);
  * before rows and backlogs grow. */
 uint64_t time_mem_bytes(const struct time_config *c);
 
-/* Operation kinds of the latency histograms. */
-enum { TK_READ, TK_WRITE, TK_TRIM, TK_N };
+/* Operation kinds of the latency histograms: TK_ZONE a zoned device's
+ * zone commands (reset, open, finish), reported only for one. */
+enum { TK_READ, TK_WRITE, TK_TRIM, TK_ZONE, TK_N };
 
 /* A row of the timeline: the requests that arrived in an interval. */
 struct time_row {
@@ -94,6 +95,7 @@ struct dev_time {
 	struct time_config cfg;
 	unsigned units;
 	struct lhist lat[TK_N];	   /* over the measured window */
+	unsigned kinds;		   /* the kinds reported: TK_N with a zoned device, else TK_ZONE */
 	uint64_t requests;	   /* served, all of them */
 	uint64_t t_first, t_last;  /* arrivals (simulated ns) */
 	uint64_t t_end;		   /* the last completion (and background work done) */

@@ -13,7 +13,7 @@
 
 #define SETR(o, k, v) json_object_set_new(o, k, json_real(v))
 
-static const char *const kind_names[TK_N] = {"read", "write", "trim"};
+static const char *const kind_names[TK_N] = {"read", "write", "trim", "zone"};
 
 const struct dev_time *sim_time(const struct sim *s)
 {
@@ -148,7 +148,7 @@ json_t *sim_j_time(const struct sim *s)
 		SETR(o, "trim_us_per_mib", c->trim_us_mib);
 	}
 	json_t *l = json_object();
-	for (unsigned k = 0; k < TK_N; k++)
+	for (unsigned k = 0; k < t->kinds; k++)
 		json_object_set_new(l, kind_names[k], sim_j_lat(&t->lat[k]));
 	json_object_set_new(o, "latency_us", l);
 	/* The run, and its measured window (after --warmup-writes: the
@@ -241,7 +241,7 @@ void sim_time_finish_outputs(struct sim *s)
 		}
 	}
 	if (s->out.latency.fp) {
-		for (unsigned k = 0; k < TK_N; k++) {
+		for (unsigned k = 0; k < t->kinds; k++) {
 			const struct lhist *h = &t->lat[k];
 			uint64_t seen = 0;
 			for (unsigned i = 0; i < LHIST_BUCKETS && seen < h->n; i++) {
@@ -264,6 +264,7 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 {
 	static struct lhist all[TK_N]; /* big: not on the stack */
 	int any = 0;
+	unsigned kinds = 0;
 	uint64_t waits = 0;
 	double wait = 0;
 	for (unsigned k = 0; k < TK_N; k++)
@@ -273,6 +274,8 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 		if (!t)
 			continue;
 		any = 1;
+		if (t->kinds > kinds)
+			kinds = t->kinds;
 		for (unsigned k = 0; k < TK_N; k++)
 			lhist_merge(&all[k], &t->lat[k]);
 		wait += t->gc_wait_ns;
@@ -281,7 +284,7 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 	if (!any)
 		return NULL;
 	json_t *o = json_object(), *l = json_object();
-	for (unsigned k = 0; k < TK_N; k++)
+	for (unsigned k = 0; k < kinds; k++)
 		json_object_set_new(l, kind_names[k], sim_j_lat(&all[k]));
 	json_object_set_new(o, "latency_us", l);
 	SETR(o, "gc_wait_s", wait / 1e9);
