@@ -18,10 +18,11 @@ args_of() { sed -n "s/^$2='\(.*\)'$/\1/p" "$R/$1.args" | tr -s ' '; }
 # Each run: its timeline without the last (partial) interval; fresh IOPS
 # the first interval's; the steady-state window.
 {
-	echo "| series | fresh IOPS (first round) | steady state (s) | steady-state IOPS | fresh / steady | WA after the fill |"
-	echo "|---|---|---|---|---|---|"
+	echo "| series | fresh IOPS (first round) | steady state (s) | steady-state IOPS | fresh / steady | IOPS, last 5 rounds | WA after the fill |"
+	echo "|---|---|---|---|---|---|---|"
 } >"$D/degradation.md"
 lines= spans= k=0
+: >"$D/ramps.md"
 for s in op07 op28 trim notrim; do
 	k=$((k + 1))
 	h=$(run $s)
@@ -30,17 +31,23 @@ for s in op07 op28 trim notrim; do
 	IFS='	' read -r found wst wen ss <"$D/.ss"
 	rm -f "$D/.ss"
 	fresh=$(awk -F, 'NR == 2 { print $3; exit }' "$D/deg-$s.csv")
+	# The end of the run: the mean IOPS of its last five whole rounds.
+	endi=$(awk -F, 'NR > 1 { v[NR] = $3 } END { n = 0; for (i = NR; i > 1 && n < 5; i--) { s += v[i]; n++ } print n ? s / n : 0 }' "$D/deg-$s.csv")
 	wa=$(tj "$h" .wa_measured)
-	eval "found_$s=\$found ss_$s=\${ss:-0} fresh_$s=\$fresh"
+	eval "found_$s=\$found ss_$s=\${ss:-0} fresh_$s=\$fresh end_$s=\$endi"
+	# A window the rule accepts on a slow ramp: the IOPS move on after it.
+	if [ "$found" = true ] && awk -v a="$endi" -v b="$ss" 'BEGIN { exit !(a > 1.2 * b || a < b / 1.2) }'; then
+		echo "$(title_of $s): after its steady-state window the IOPS move on to $(fmt "$endi" 0) over the last five rounds ($(fmt "$(calc "100 * ($endi / $ss - 1)")" 1)%): the SNIA PTS rule (range within 20% and slope within 10% of the mean, over five rounds) accepts a slow ramp, and this window is not a plateau." >>"$D/ramps.md"
+	fi
 	check "time.ss-found.$s" yes "\"$found\" == \"true\"" "$(title_of $s): steady state found (SNIA PTS rule, rounds of $ROUND_MS ms): $found, ${wst:-?}-${wen:-?} s at $(fmt "${ss:-0}" 0) IOPS"
-	echo "| $(title_of $s) | $(fmt "$fresh" 0) | ${wst:-not found}-${wen:-} | $(fmt "${ss:-}" 0) | $(fmt "$(calc "$fresh / ${ss:-1}")" 2) | $(fmt "$wa" 2) |" >>"$D/degradation.md"
+	echo "| $(title_of $s) | $(fmt "$fresh" 0) | ${wst:-not found}-${wen:-} | $(fmt "${ss:-}" 0) | $(fmt "$(calc "$fresh / ${ss:-1}")" 2) | $(fmt "$endi" 0) | $(fmt "$wa" 2) |" >>"$D/degradation.md"
 	lines="$lines${lines:+;}$D/deg-$s.csv|t_mid_s|iops|$(title_of $s)|$k|linespoints pi $(awk 'END { n = int(NR / 12); print n < 1 ? 1 : n }' "$D/deg-$s.csv")"
 	[ "$found" != true ] || spans="$spans${spans:+;}$wst|$wen|$ss|$k"
 done
 r=$(calc "$fresh_op07 / $ss_op07")
 check time.fresh-vs-steady yes "$r >= 3" "OP 7%: fresh IOPS $(fmt "$fresh_op07" 0) / steady-state IOPS $(fmt "$ss_op07" 0) = $(fmt "$r" 2) (at least 3)"
 check time.op28-above-op07 yes "$ss_op28 > $ss_op07" "steady-state IOPS at OP 28% $(fmt "$ss_op28" 0) > at OP 7% $(fmt "$ss_op07" 0)"
-check time.trim-above-notrim yes "$ss_trim > $ss_notrim" "20% discards, OP 7%: steady-state IOPS with TRIM $(fmt "$ss_trim" 0) > without $(fmt "$ss_notrim" 0)"
+check time.trim-above-notrim yes "$ss_trim > $ss_notrim && $end_trim > $end_notrim" "20% discards, OP 7%: IOPS with TRIM above without, in the steady-state window ($(fmt "$ss_trim" 0) against $(fmt "$ss_notrim" 0)) and over the last five rounds ($(fmt "$end_trim" 0) against $(fmt "$end_notrim" 0))"
 last=$(cat "$D"/deg-*.csv | awk -F, 'NR > 1 && $1 + 0 > m { m = $1 + 0 } END { print m }')
 first=$(awk -F, 'NR == 2 { print $1 }' "$D/deg-op07.csv")
 gpvars time-degradation <<EOV
@@ -109,8 +116,15 @@ elif cmp -s "$D/lat-fg-read.csv" "$D/lat-bg-read.csv"; then
 	same="; foreground and idle-time the same"
 fi
 info=$T/$tid.info
+# The trace's span, and its most bytes written within 50 ms as recorded.
+dur=$(bin/tracestat -q --csv "$T/$tid.ev" | awk -F, '$2 == "duration_s" { print $3 }')
+wburst=$(bin/tracecat -q -o text "$T/$tid.ev" | awk -v w=50000000 '$2 == "W" { n++; t[n] = $1; b[n] = $4; s += $4
+	while (t[n] - t[lo + 1] > w) { lo++; s -= b[lo] } if (s > m) m = s } END { print m + 0 }')
+fg=$(trun fg)
+dies=$(($(tj "$fg" .timing.device.channels) * $(tj "$fg" .timing.device.dies_per_channel)))
+bpp=$(tj "$fg" .params.pages_per_segment)
 gpvars time-latency <<EOV
-title = "Latency CDFs, rootfs-discard blktrace sample replayed $TIME_SCALE times slower: FEMU 2 x 2 dies, OP 28%, b = 256, greedy"
+title = "Latency CDFs, rootfs-discard blktrace sample replayed $TIME_SCALE times slower: $(tj "$fg" .timing.device.profile | tr a-z A-Z) $(tj "$fg" .timing.device.channels) x $(tj "$fg" .timing.device.dies_per_channel) dies, OP $(fmt "$(calc "$(tj "$fg" .params.op) * 100")" 1)%, b = $bpp, $(tj "$fg" .params.policy)"
 ltitle = "writes ($(tj "$(trun fg)" .timing.latency_us.write.count) requests)"
 rtitle = "reads ($(tj "$(trun fg)" .timing.latency_us.read.count) requests$same)"
 xlabel = "latency, arrival to completion (ms; log scale)"
@@ -194,6 +208,7 @@ h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
 	echo "and IOPS rises with them past the window (those runs are $TRIM_WRITES U requests long)."
 	echo
 	cat "$D/degradation.md"
+	if [ -s "$D/ramps.md" ]; then echo; cat "$D/ramps.md"; fi
 	echo
 	echo "One run, as a command line:"
 	echo
@@ -206,13 +221,13 @@ h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
 	echo "    bin/tracegen $(args_of "$hq" gen) -o bin | bin/ftlsim $(args_of "$hq" sim)$(outputs_of "$hq") -"
 	echo
 	echo "**Latency.** The rootfs-discard blktrace sample ($(sed -n 's/^events=//p' "$info") events, $(sed -n 's/^write_requests=//p' "$info") writes,"
-	echo "$(sed -n 's/^discard_requests=//p' "$info") discards over 6.2 s: an ext4 root compiling Python, mounted with online discard), chosen over the"
+	echo "$(sed -n 's/^discard_requests=//p' "$info") discards over $(fmt "$dur" 1) s: an ext4 root compiling Python, mounted with online discard), chosen over the"
 	echo "MSR sample hm_0-head1000 because it has timestamps to the nanosecond, thousands of writes in bursts separated by idle"
-	echo "time, and a footprint ($(sed -n 's/^pages_written=//p' "$info") pages) that holds 100 segments of 256 pages (hm_0's first 1000"
-	echo "events write 475 distinct pages, under two such segments). Footprint logical space, filled at random first, OP 28%, b = 256 on"
-	echo "2 x 2 dies, GC watermarks 4 and 8 free segments. Replayed $TIME_SCALE times slower than recorded (\`--time-scale $TIME_SCALE\`):"
-	echo "as recorded its biggest burst writes some 75 MB within 50 ms (1.5 GB/s, a virtual disk on the host's page cache),"
-	echo "and four FEMU dies program 80 MB/s. Stretched, the dies are busy $(fmt "$(calc "100 * $(tj "$(trun fg)" .timing.unit_busy_share)")" 1)% of the time under foreground GC; the tail is the"
+	echo "time, and a footprint ($(sed -n 's/^pages_written=//p' "$info") pages) that holds $(($(sed -n 's/^pages_written=//p' "$info") / bpp)) segments of $bpp pages (hm_0's first 1000"
+	echo "events write only a few hundred distinct pages). Footprint logical space, filled at random first, OP $(fmt "$(calc "$(tj "$fg" .params.op) * 100")" 1)%, b = $bpp on"
+	echo "$(tj "$fg" .timing.device.channels) x $(tj "$fg" .timing.device.dies_per_channel) dies, GC watermarks $(tj "$fg" .params.gc_low_segments) and $(tj "$fg" .params.gc_high_segments) free segments. Replayed $TIME_SCALE times slower than recorded (\`--time-scale $TIME_SCALE\`):"
+	echo "as recorded its biggest burst writes $(fmt "$(calc "$wburst / 1e6")" 1) MB within 50 ms ($(fmt "$(calc "$wburst / 0.05 / 1e9")" 2) GB/s, a virtual disk on the host's page cache),"
+	echo "and the $dies dies program $(fmt "$(calc "$dies * $(tj "$fg" .timing.device.page_bytes) / $(tj "$fg" .timing.device.tprog_us)")" 1) MB/s. Stretched, the dies are busy $(fmt "$(calc "100 * $(tj "$fg" .timing.unit_busy_share)")" 1)% of the time under foreground GC; the tail is the"
 	echo "writes of up to 4 MiB (several segments each, so several GC passes) and the writes queued behind them."
 	echo "Foreground GC cleans when a write finds no free segment, the request waiting for the pass; idle-time GC"
 	echo "(\`--bg-gc idle=100,high=16\`) cleans after 100 ms without a request until 16 segments are free, yielding to"
@@ -224,14 +239,16 @@ h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
 	echo "    bin/ftlsim $(args_of "$hb" sim)$(outputs_of "$hb") $T/$tid.ev"
 	echo
 	echo "**Host Idle Recovery** (SNIA Solid State Storage Performance Test Specification Enterprise 1.1, section 11): one die,"
-	echo "U = $HIR_PAGES pages, OP $(calc "$HIR_OP * 100")% (b = 256), the drive filled at random (\`--precondition random\`), then"
+	echo "U = $HIR_PAGES pages, OP $(calc "$HIR_OP * 100")% (b = $(tj "$hh" .params.pages_per_segment)), the drive filled at random (\`--precondition random\`), then"
 	echo "$HIR_PRE U random writes at $HIR_RATE IOPS (tracegen \`--precondition-writes\`: the PTS's preconditioning to steady state),"
 	echo "then for each wait state W = 5, 10, 15, 25, 50 s: $HIR_ROUNDS rounds of a burst of random writes at $HIR_RATE IOPS"
 	echo "(Poisson) followed by W s idle, and $HIR_BASELINE s of writes without a pause (the PTS: 360 rounds, 1800 s). Bursts"
 	echo "of 5 s (the PTS's) and of 7 s. The foreground GC time of a burst is the dies' GC time in its rows of the timeline"
 	echo "(1 s rows: \`busy_share\` x (\`gc_busy_share\` - \`gc_idle_busy_share\`)), grouped by the idle rows before it; the first"
 	echo "burst of each wait state follows writes without a pause and is left out. Idle-time GC (\`--bg-gc $HIR_BG\`) cleans"
-	echo "in the waits until 32 segments are free (8192 pages: 8 s of the bursts' writes), as fast as one die copies the"
+	hb_high=$(echo "$HIR_BG" | sed -n 's/.*high=\([0-9]*\).*/\1/p')
+	hb_b=$(tj "$hh" .params.pages_per_segment)
+	echo "in the waits until $hb_high segments are free ($((hb_high * hb_b)) pages: $(fmt "$(calc "$hb_high * $hb_b / $HIR_RATE")" 1) s of the bursts' writes), as fast as one die copies the"
 	echo "victims' live pages: whether a wait restores enough for the burst after it depends on the burst's length."
 	echo
 	echo "    bin/tracegen $(args_of "$hh" gen) -o bin | bin/ftlsim $(args_of "$hh" sim)$(outputs_of "$hh") -"
