@@ -26,7 +26,7 @@ prow lfs5.uniform-greedy.cleaned-u "mean utilization of the segments cleaned, un
 row lfs5.hc-greedy.cleaned-u "mean utilization of the segments cleaned, hot-and-cold greedy, X = $x" "" "(not stated)" "$(fmt "$(jget "$jh" victim_utilization_mean)")"
 m=$(bin/wamodel --csv -m lfs -u "$x" | tail -n 1 | awk -F, '{ print $(NF - 1) }')
 row lfs5.uniform-greedy.model-u "cleaned u*, uniform greedy, X = $x: wamodel lfs (b large) vs simulation" "$(fmt "$m")" "wamodel lfs: rho = (1-u*)/ln(1/u*)" "$(fmt "$uu")"
-check lfs5.cleaned-u no "$(relpct "$uu" 0.55) <= 5" "uniform greedy at X = $x cleans segments at mean u = $(fmt "$uu") (published about 0.55; model $(fmt "$m"))"
+check lfs5.cleaned-u no "$(relpct "$uu" "$(pub lfs5.uniform-greedy.cleaned-u)") <= 5" "uniform greedy at X = $x cleans segments at mean u = $(fmt "$uu") (published about $(pub lfs5.uniform-greedy.cleaned-u); model $(fmt "$m"))"
 for s in uniform-greedy hc-greedy; do
 	h=$R/$(run_of $s "$x").hist.csv
 	b=$(bimodality "$h" sealed "$after" "$GROUP" 3)

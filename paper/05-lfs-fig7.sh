@@ -63,7 +63,7 @@ xa=$(awk -F, 'NR > 1 && $1 == "hc-cb-lfsage" { print $2 }' "$D/index.csv" | sort
 	if [ -n "$xa" ]; then
 		ca=$(jget "$R/$(run_of hc-cb-lfsage "$xa").json" write_cost)
 		cs=$(jget "$R/$(run_of hc-cb "$xa").json" write_cost)
-		echo "The saving grows with X; against the published \"up to 50%\" (cost-benefit's write cost"
+		echo "Against the published \"up to 50%\" (cost-benefit's write cost"
 		echo "$(pub "lfs7.hc-cb.x$(calc "$xa + 0")") at X = $xa in LFS's figure 7), the gap is cost-benefit's own write cost at"
 		echo "high X, which depends on which age it uses: at X = $xa, $(fmt "$cs") with the seal time (ftlsim's"
 		echo "cb) against $(fmt "$ca") with LFS's youngest block's write time (cb:1; docs/MODEL.md)."

@@ -25,7 +25,8 @@ for wl in $(awk -F, 'NR > 1 { print $1 }' "$D/pairs.csv" | awk '!s[$0]++'); do
 	awk -F, -v w="$wl" 'BEGIN { print "scheme,sepbit_greedy,ftlkit_greedy,sepbit_cb,ftlkit_cb" }
 		NR > 1 && $1 == w { if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } v[$3 "|" $2] = $4 "," $5 }
 		END { for (i = 1; i <= n; i++) { g = o[i] "|greedy"; c = o[i] "|cb"
-			printf "%s,%s,%s\n", o[i], (g in v) ? v[g] : ",", (c in v) ? v[c] : "," } }' "$D/pairs.csv" >"$D/wa-$wl.csv"
+			# (fk as run here: SepBIT'"'"'s classes, not ftlsim'"'"'s default fk)
+			printf "%s,%s,%s\n", o[i] == "fk" ? "fk:6 R=1" : o[i], (g in v) ? v[g] : ",", (c in v) ? v[c] : "," } }' "$D/pairs.csv" >"$D/wa-$wl.csv"
 	case $wl in
 	uniform) t="uniform random writes" ;;
 	zipf08) t="Zipf 0.8" ;;
