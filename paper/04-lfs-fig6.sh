@@ -20,16 +20,18 @@ title = "Hot-and-cold, X = $x: utilization of the segments cleaned (measured win
 group = $GROUP
 hists = "$hc|victims|0|$(title_of hc-cb): segments cleaned;$hg|victims|0|$(title_of hc-greedy): segments cleaned"
 EOV
-b=$(bimodality "$hc" sealed "$after" "$GROUP" "$SMOOTH")
-bv=$(bimodality "$hc" victims 0 "$GROUP" "$SMOOTH")
-bg=$(bimodality "$hg" sealed "$after" "$GROUP" "$SMOOTH")
+b=$(bimodality "$hc" sealed "$after" "$GROUP" "$SMOOTH" "$PEAK_LOW_MAX" "$PEAK_HIGH_MIN")
+bv=$(bimodality "$hc" victims 0 "$GROUP" "$SMOOTH" "$PEAK_LOW_MAX" "$PEAK_HIGH_MIN")
+bg=$(bimodality "$hg" sealed "$after" "$GROUP" "$SMOOTH" "$PEAK_LOW_MAX" "$PEAK_HIGH_MIN")
 get() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 bc=$(get "$b" bc)
 peaks=$(get "$b" peaks)
 low=$(echo "$peaks" | tr ',' '\n' | awk -F: -v m="$PEAK_LOW_MAX" '$1 < m { if ($2 > best) { best = $2; u = $1 } } END { print u }')
 high=$(echo "$peaks" | tr ',' '\n' | awk -F: -v m="$PEAK_HIGH_MIN" '$1 > m { if ($2 > best) { best = $2; u = $1 } } END { print u }')
-check lfs6.bimodal yes "\"$bc\" != \"\" && $bc > $BC_MIN && \"$low\" != \"\" && \"$high\" != \"\"" \
-	"cost-benefit, hot-and-cold, X = $x, sealed segments: Sarle's bimodality coefficient $bc (> $(fmt "$BC_MIN" 4) is bimodal); peaks of the histogram in bins of $GROUP valid counts smoothed over $SMOOTH bins at u = $peaks (u:density); below $PEAK_LOW_MAX: ${low:-none}, above $PEAK_HIGH_MIN: ${high:-none}"
+dip=$(get "$b" dip)
+dipg=$(get "$bg" dip)
+check lfs6.bimodal yes "\"$bc\" != \"\" && $bc > $BC_MIN && \"$low\" != \"\" && \"$high\" != \"\" && \"$dip\" != \"\" && $dip < $DIP_MAX" \
+	"cost-benefit, hot-and-cold, X = $x, sealed segments: Sarle's bimodality coefficient $bc (> $(fmt "$BC_MIN" 4) is bimodal); peaks of the histogram in bins of $GROUP valid counts smoothed over $SMOOTH bins at u = $peaks (u:density); below $PEAK_LOW_MAX: ${low:-none}, above $PEAK_HIGH_MIN: ${high:-none}; the trough between them ${dip:-none} of the lower peak (< $DIP_MAX; greedy's ${dipg:-none})"
 prow lfs6.cb.peak-low "lower peak of the distribution, cost-benefit (bin centre)" "$low"
 prow lfs6.cb.peak-high "upper peak of the distribution, cost-benefit (bin centre)" "$high"
 # Hot and cold cleaned segments: the victims below and above u = 0.5.
@@ -43,17 +45,19 @@ prow lfs6.cb.cold-cleaned-u "mean u of the cleaned segments at u >= 0.5 (cold; $
 	echo "(g skewness, k excess kurtosis of u over the n segments counted; a uniform distribution has 5/9,"
 	echo "BC > 5/9 suggests two modes), and the local maxima of the histogram in bins of $GROUP whole valid"
 	echo "counts ($(calc "$GROUP / $B") in u), as densities over u, smoothed by a centred moving average of $SMOOTH bins (a bin at least as high as every bin within $SMOOTH bins"
-	echo "on either side, above a quarter of the uniform height)."
+	echo "on either side, above a quarter of the uniform height). The trough is the least smoothed density"
+	echo "between the highest bin below u = $PEAK_LOW_MAX and the highest above u = $PEAK_HIGH_MIN, as a share of the lower"
+	echo "of the two (1: no dip between them; bimodal here means below $DIP_MAX)."
 	echo
-	echo "| distribution | BC | skewness | excess kurtosis | peaks (u:density) |"
-	echo "|---|---|---|---|---|"
-	b16=$(bimodality "$R/$(run_of hc-cb-k16 "$x").hist.csv" sealed "$after" "$GROUP" "$SMOOTH")
-	b64=$(bimodality "$R/$(run_of hc-cb-k64 "$x").hist.csv" sealed "$after" "$GROUP" "$SMOOTH")
-	v16=$(bimodality "$R/$(run_of hc-cb-k16 "$x").hist.csv" victims 0 "$GROUP" "$SMOOTH")
+	echo "| distribution | BC | skewness | excess kurtosis | peaks (u:density) | trough |"
+	echo "|---|---|---|---|---|---|"
+	b16=$(bimodality "$R/$(run_of hc-cb-k16 "$x").hist.csv" sealed "$after" "$GROUP" "$SMOOTH" "$PEAK_LOW_MAX" "$PEAK_HIGH_MIN")
+	b64=$(bimodality "$R/$(run_of hc-cb-k64 "$x").hist.csv" sealed "$after" "$GROUP" "$SMOOTH" "$PEAK_LOW_MAX" "$PEAK_HIGH_MIN")
+	v16=$(bimodality "$R/$(run_of hc-cb-k16 "$x").hist.csv" victims 0 "$GROUP" "$SMOOTH" "$PEAK_LOW_MAX" "$PEAK_HIGH_MIN")
 	for v in "cost-benefit, sealed segments|$b" "cost-benefit, segments cleaned|$bv" "greedy, sealed segments|$bg" \
 		"cost-benefit, K = 16, sealed segments|$b16" "cost-benefit, K = 16, segments cleaned|$v16" "cost-benefit, K = 64, sealed segments|$b64"; do
 		name=${v%%|*} m=${v#*|}
-		echo "| $name | $(get "$m" bc) | $(get "$m" skew) | $(get "$m" kurt) | $(get "$m" peaks | sed 's/,/, /g') |"
+		echo "| $name | $(get "$m" bc) | $(get "$m" skew) | $(get "$m" kurt) | $(get "$m" peaks | sed 's/,/, /g') | $(get "$m" dip | sed "s/^$/-/") |"
 	done
 	echo
 	echo "The lower peak of the segments on disk sits just above the utilization at which hot segments"

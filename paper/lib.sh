@@ -120,7 +120,7 @@ relpct() { awk -v a="$1" -v b="$2" 'BEGIN { d = 100 * (a - b) / b; printf "%.2f"
 # (its middle valid count / b).
 bimodality() {
 	awk -F, -v kind="$2" -v after="$3" 'NR > 1 && $1 == kind && (kind == "victims" || $3 > after) { print $4, $6 }' "$1" |
-		awk -v g="$4" -v sm="$5" '
+		awk -v g="$4" -v sm="$5" -v lomax="${6:-}" -v himin="${7:-}" '
 		{ v[NR] = $1; c[NR] = $2; if ($1 > b) b = $1; h[int($1 / g)] += $2; n += $2 }
 		END {
 			if (n < 4 || b < 1) { print "bc= skew= kurt= peaks="; exit }
@@ -148,7 +148,23 @@ bimodality() {
 				for (j = i - sm; j <= i + sm; j++) if (j != i && j >= 0 && j < nb && (f[j] > f[i] || (f[j] == f[i] && j < i))) top = 0
 				if (top && f[i] > 0.25) pk = pk (pk == "" ? "" : ",") sprintf("%.3f:%.3f", mid[i], f[i])
 			}
-			printf "bc=%.4f skew=%.4f kurt=%.4f peaks=%s\n", bc, gs, k, pk
+			# The trough: the least smoothed density between the
+			# highest peak below lo_max and the highest above hi_min,
+			# over the lower of the two (1: no dip; empty: no pair).
+			dip = ""
+			if (lomax != "" && himin != "") {
+				il = ih = -1
+				for (i = 0; i < nb; i++) {
+					if (mid[i] < lomax && (il < 0 || f[i] > f[il])) il = i
+					if (mid[i] > himin && (ih < 0 || f[i] > f[ih])) ih = i
+				}
+				if (il >= 0 && ih > il && f[il] > 0 && f[ih] > 0) {
+					lo = f[il]
+					for (i = il; i <= ih; i++) if (f[i] < lo) lo = f[i]
+					dip = sprintf("%.3f", lo / (f[il] < f[ih] ? f[il] : f[ih]))
+				}
+			}
+			printf "bc=%.4f skew=%.4f kurt=%.4f peaks=%s dip=%s\n", bc, gs, k, pk, dip
 		}'
 }
 
