@@ -287,6 +287,45 @@ t_expect_success 'a device file by a bare name is read; a key given twice is a u
 	t_err 2 "channels given twice" "$S" --device femu,channels=2,channels=3 u.ev
 '
 
+t_expect_success 'a device spec that would lose keys or mean nothing is refused, naming why' '
+	printf "tr_us=5\nprofile=tlc\n" >late.conf &&
+	t_err 1 "late.conf:2: profile=tlc after other keys" "$S" --device ./late.conf u.ev &&
+	printf "profile=tlc\ntr_us=5\n# again\ntr_us = 6\n" >twice.conf &&
+	t_err 1 "twice.conf:4: tr_us given twice \\(line 2\\)" "$S" --device ./twice.conf u.ev &&
+	t_err 2 "profile=tlc after other keys" "$S" --device femu,tr_us=3,profile=tlc u.ev &&
+	t_err 2 "given twice: one device" "$S" --device femu --device tlc u.ev &&
+	t_err 2 "tr_us=0.0004: below the device.s resolution of 1 ns" "$S" --device femu,tr_us=0.0004 u.ev &&
+	t_err 2 "every operation takes no time" "$S" --device femu,tprog_us=0,tr_us=0,tbers_us=0 u.ev &&
+	mkdir -p devdir && t_err 1 "devdir: Is a directory" "$S" --device ./devdir u.ev
+'
+
+t_expect_success 'a profile changed by a key says so; one as named does not' '
+	"$S" -q --device tlc,tr_us=70 --qd 1 --op 4 --logical-pages 16384 u16.ev 2>/dev/null |
+		jq -e ".timing.device.profile == \"tlc\" and .timing.device.profile_modified and .timing.device.tr_us == 70" &&
+	"$S" -q --device tlc --qd 1 --op 4 --logical-pages 16384 u16.ev 2>/dev/null |
+		jq -e ".timing.device.profile == \"tlc\" and (.timing.device.profile_modified | not)"
+'
+
+t_expect_success 'an open loop without --timeline keeps no timeline rows (dry run: 0 bytes); the run estimate counts the device in time' '
+	"$S" --timing --dry-run u.ev 2>/dev/null | jq -e ".memory.timeline_bytes == 0 and .estimate.time_page_writes_per_s > 0" &&
+	"$S" --dry-run u.ev 2>/dev/null | jq -e ".estimate.time_page_writes_per_s == null" &&
+	"$S" --timing --timeline tl.csv --dry-run u.ev 2>/dev/null | jq -e ".memory.timeline_bytes > 0" &&
+	"$S" -q --timing u.ev 2>/dev/null | jq -e ".timing.steady_state.round_s == null"
+'
+
+t_expect_success 'a timeline of far more rows than requests: warned of, naming --timeline-interval' '
+	"$G" -p uniform -n 4096 -w 100 -r 1000 -o bin >r100.ev 2>/dev/null &&
+	"$S" -q --timing --time-scale 10 --timeline sparse.csv --timeline-interval 0.005 r100.ev >/dev/null 2>e &&
+	grep -q "timeline has [0-9]* rows for 100 requests.*--timeline-interval (now 0.005 ms)" e &&
+	"$S" -q --timing --time-scale 10 --timeline dense.csv r100.ev >/dev/null 2>e && ! grep -q "timeline has" e
+'
+
+t_expect_success 'warm-up writes that are all the trace s writes: a warning that the window is empty' '
+	n=$("$S" -q u.ev 2>/dev/null | jq .host_pages_written) &&
+	"$S" -q --warmup-writes "$n" u.ev 2>e | jq -e ".wa_measured == null" &&
+	grep -q "all the trace.s writes: the measured window holds none" e
+'
+
 t_expect_success 'a trace whose requests all arrive at once: a warning naming --qd; none in a closed loop' '
 	printf "0 W 0 4096 0\n0 W 4096 4096 0\n0 W 8192 4096 0\n" >z.txt &&
 	"$S" -q --timing --logical-pages 4096 z.txt 2>e >/dev/null && grep -q "arrived at the same time.*--qd" e &&
@@ -399,9 +438,9 @@ t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --time
 	"$S" -q --device femu --timeline big.csv --timeline-interval 1 --mem-limit 64M u.ev >/dev/null 2>&1 && test -s big.csv
 '
 t_expect_success '--dry-run counts the timeline: an interval of simulated time each, over the trace'"'"'s span' '
-	"$S" --dry-run --device femu --timeline-interval 1 u.ev 2>/dev/null | jq .memory.timeline_bytes >a &&
-	"$S" --dry-run --device femu --timeline-interval 0.01 u.ev 2>/dev/null | jq .memory.timeline_bytes >b &&
-	"$S" --dry-run --device femu --timeline-interval 0.01 --time-scale 2 u.ev 2>/dev/null | jq .memory.timeline_bytes >c &&
+	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 1 u.ev 2>/dev/null | jq .memory.timeline_bytes >a &&
+	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 u.ev 2>/dev/null | jq .memory.timeline_bytes >b &&
+	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 --time-scale 2 u.ev 2>/dev/null | jq .memory.timeline_bytes >c &&
 	"$S" --dry-run --device femu --qd 4 u.ev 2>/dev/null | jq .memory.timeline_bytes >d &&
 	awk "NR == FNR { a = \$1; next } FNR == 1 && !b { b = \$1; next } { c = \$1 }
 		END { r = b / a; s = c / b; exit !(a > 0 && r > 90 && r < 101 && s > 1.9 && s < 2.01) }" a b c &&

@@ -134,6 +134,9 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		{"tbers_us", 0, 1e9, 0, &c->tbers_us}, {"xfer_us", 0, 1e9, 0, &c->xfer_us},
 	};
 	if (!strcmp(k, "profile")) {
+		if (c->modified)
+			return set_err(err, n, "profile=%s after other keys: the profile sets every key and would undo "
+					       "them; name it first", v);
 		for (unsigned i = 0; i < NPROFILES; i++)
 			if (!strcmp(v, profiles[i].name)) {
 				apply(c, &profiles[i]);
@@ -152,6 +155,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		for (int j = 0; j < 3 && choices[i].names[j]; j++)
 			if (!strcmp(v, choices[i].names[j])) {
 				*(i ? &c->multiplane : &c->layout) = j;
+				c->modified = 1;
 				return 0;
 			}
 		return set_err(err, n, "%s '%s': %s", k, v, choices[i].say);
@@ -162,6 +166,11 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		if (num(v, keys[i].lo, keys[i].hi, &x) || (keys[i].integer && x != floor(x)))
 			return set_err(err, n, "%s=%s: %s from %g to %g", k, v, keys[i].integer ? "a whole number" : "a number",
 				       keys[i].lo, keys[i].hi);
+		/* times are kept in whole nanoseconds */
+		if (!keys[i].integer && x > 0 && x < 0.001)
+			return set_err(err, n, "%s=%s: below the device's resolution of 1 ns (0.001 us); 0 for no time",
+				       k, v);
+		c->modified = 1;
 		if (keys[i].integer == 2)
 			*(uint32_t *)keys[i].p = (uint32_t)x;
 		else if (keys[i].integer)
@@ -211,31 +220,71 @@ int time_config_parse(struct time_config *c, const char *spec, char *err, size_t
 	int is_profile = 0;
 	for (unsigned i = 0; i < NPROFILES; i++)
 		is_profile |= !strcmp(spec, profiles[i].name);
-	int is_file = !is_profile && !stat(spec, &sb) && S_ISREG(sb.st_mode);
+	errno = 0;
+	int there = !is_profile && !stat(spec, &sb);
+	int is_file = there && S_ISREG(sb.st_mode);
+	if (there && S_ISDIR(sb.st_mode))
+		return set_err(err, n, "%s: %s (--device takes a profile or a file of key=value lines)", spec,
+			       strerror(EISDIR)), -2;
 	if (!is_file && (strchr(spec, '/') || (strchr(spec, '.') && !strchr(spec, '='))))
-		return set_err(err, n, "%s: %s", spec, strerror(errno ? errno : ENOENT)), -2;
+		return set_err(err, n, "%s: %s", spec, there ? "not a regular file" : strerror(errno ? errno : ENOENT)), -2;
 	if (is_file) { /* key=value lines, # comments */
 		FILE *fp = fopen(spec, "r");
 		if (!fp)
 			return set_err(err, n, "%s: %s", spec, strerror(errno)), -2;
 		char line[512];
-		unsigned no = 0;
+		unsigned no = 0, nkeys = 0;
 		int rc = 0;
+		struct {
+			char key[32];
+			unsigned line;
+		} seen[32];
 		snprintf(c->profile, sizeof(c->profile), "file");
 		while (!rc && fgets(line, sizeof(line), fp)) {
 			no++;
+			if (!strchr(line, '\n') && !feof(fp)) {
+				rc = set_err(err, n, "%s:%u: a line longer than %zu bytes", spec, no, sizeof(line) - 2);
+				break;
+			}
 			char *h = strchr(line, '#');
 			if (h)
 				*h = 0;
-			if (item(c, line, msg, sizeof(msg)))
+			/* the key, for "given twice" (set_key names the bad ones) */
+			char *k = line;
+			while (isspace((unsigned char)*k))
+				k++;
+			size_t kl = strcspn(k, "= \t\r\n");
+			for (unsigned i = 0; i < nkeys && kl && !rc; i++)
+				if (strlen(seen[i].key) == kl && !strncmp(seen[i].key, k, kl))
+					rc = set_err(err, n, "%s:%u: %.*s given twice (line %u)", spec, no, (int)kl, k,
+						     seen[i].line);
+			if (!rc && kl && kl < sizeof(seen[0].key) && nkeys < sizeof(seen) / sizeof(seen[0])) {
+				snprintf(seen[nkeys].key, sizeof(seen[0].key), "%.*s", (int)kl, k);
+				seen[nkeys++].line = no;
+			}
+			if (!rc && item(c, line, msg, sizeof(msg)))
 				rc = set_err(err, n, "%s:%u: %s", spec, no, msg);
 		}
 		if (!rc && ferror(fp))
 			rc = set_err(err, n, "%s: read error", spec);
 		fclose(fp);
+		if (!rc && time_config_check(c, msg, sizeof(msg)))
+			rc = set_err(err, n, "%s: %s", spec, msg);
 		return rc ? -2 : 0;
 	}
-	return kv_parse("--device", spec, KV_BARE_FIRST, device_one, c, err, n);
+	if (kv_parse("--device", spec, KV_BARE_FIRST, device_one, c, err, n))
+		return -1;
+	if (time_config_check(c, msg, sizeof(msg)))
+		return set_err(err, n, "--device %s: %s", spec, msg);
+	return 0;
+}
+
+int time_config_check(const struct time_config *c, char *err, size_t n)
+{
+	if (c->tr_us + c->tprog_us + c->tbers_us + c->xfer_us < 0.001)
+		return set_err(err, n, "every operation takes no time (tr_us, tprog_us, tbers_us and xfer_us all 0): "
+				       "every latency of the run would be 0 and its IOPS infinite");
+	return 0;
 }
 
 /* "k=v,k=v" for the other options. */

@@ -32,6 +32,7 @@ enum trim_cost { TRIM_FREE, TRIM_QUEUED, TRIM_UNQUEUED };
 
 struct time_config {
 	char profile[32];		/* the named profile it started from, or the file */
+	int modified;			/* a key was set on top of the profile */
 	unsigned channels, dies, planes; /* dies per channel, planes per die */
 	uint32_t page_kib;		/* 0: the model's page size */
 	double tr_us, tprog_us, tbers_us, xfer_us;
@@ -60,6 +61,9 @@ void time_config_default(struct time_config *c);
  * with a message for a bad spec; -2 for a file that is missing or
  * unreadable or has a bad line (named, with its line). */
 int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n);
+/* A device that can run: some operation takes time (0, or -1 with a
+ * message). time_config_parse checks it. */
+int time_config_check(const struct time_config *c, char *err, size_t n);
 /* --bg-gc, --gc-preempt, --trim-cost: 0 or -1 with a message. */
 int time_parse_bg(struct time_config *c, const char *spec, char *err, size_t n);
 int time_parse_preempt(struct time_config *c, const char *spec, char *err, size_t n);

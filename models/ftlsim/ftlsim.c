@@ -128,6 +128,11 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 	s->opt.tc.stream_lat = !in->opt.per_volume;
 	if (in->opt.per_volume)
 		s->opt.tc.timeline_ns = 0;
+	/* an open loop keeps rows only for --timeline (the steady-state
+	 * search reads them in a closed loop): a trace replayed fast over a
+	 * long span would otherwise hold a row per interval for nothing */
+	if (!s->opt.tc.qd && !s->opt.timeline_path)
+		s->opt.tc.timeline_ns = 0;
 	struct dev_config dc = {
 		.ftl = dcfg,
 		.timing = s->opt.timing ? &s->opt.tc : NULL,
@@ -356,6 +361,10 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		if (m[i]->opt.cfg.warmup_writes && !st.measuring)
 			warn("warning: %s%sthe trace ended within the %llu warm-up page writes: wa_measured is null",
 			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->opt.cfg.warmup_writes);
+		else if (m[i]->opt.cfg.warmup_writes && st.c.host_pages == st.c0.host_pages)
+			warn("warning: %s%sthe %llu warm-up page writes are all the trace's writes: the measured window "
+			     "holds none (wa_measured and the measured latencies count nothing); lower --warmup-writes",
+			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->opt.cfg.warmup_writes);
 		else if (m[i]->opt.cfg.warmup_writes && !s->opt.quiet)
 			warn("%s%smeasured window: host page writes %llu to %llu (the last %llu of %llu; the trace's "
 			     "writes count from its first, those of a tracegen --fill included)",
@@ -393,6 +402,14 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     "latencies grow with the run; slow the trace (--time-scale) or give --qd N for a closed loop",
 			     what ? what : "", what ? ": " : "", (double)(tm->t_end - tm->t_last) / 1e9,
 			     (double)(tm->t_last - tm->t_first) / 1e9);
+		/* A timeline of mostly empty rows: the interval is far shorter
+		 * than the gaps between requests. */
+		const struct dev_time *tt = m[i]->opt.timing && s->opt.timeline_path ? sim_time(m[i]) : NULL;
+		if (tt && tt->nrows > 100000 && tt->nrows / 100 > tt->requests)
+			warn("warning: %s%sthe timeline has %zu rows for %llu requests, most of them empty: a longer "
+			     "--timeline-interval (now %g ms) gives rows that say something",
+			     what ? what : "", what ? ": " : "", tt->nrows, (unsigned long long)tt->requests,
+			     (double)tt->cfg.timeline_ns / 1e6);
 		if (st.bg_victims && !s->opt.quiet)
 			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
 			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",

@@ -668,6 +668,9 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_TIMING: s->opt.timing = 1; break;
 	case O_DEVICE: {
 		char err[512];
+		if (s->opt.device_given)
+			sim_fail_usage("--device given twice: one device, its keys after the profile "
+				       "(--device femu,tr_us=50)");
 		s->opt.timing = 1;
 		int rc = time_config_parse(&s->opt.tc, arg, err, sizeof(err));
 		if (rc == -2) /* the device file: bad input */

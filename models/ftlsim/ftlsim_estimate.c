@@ -36,6 +36,11 @@
 /* Building the model zeroes its arrays: a 855 MB model (U = 10^8) took
  * 0.8 to 1.1 s of wall time here, so 1 GB/s. */
 #define BUILD_BYTES_PER_S 1e9
+/* A device in time adds its own cost to every host page write: 9.4 M
+ * writes (a fill and 8 M uniform ones, U = 2^20, as tracegen makes
+ * them) took 1.0 to 1.4 s more with --timing than without, open loop
+ * or --qd 8, OP 0.3 to 0.1 (more GC, more flash operations to time). */
+#define TIME_PAGE_WRITES_PER_S 6.7e6
 #define SAMPLE_S 1.0
 #define SAMPLE_EVENTS (1u << 22)
 
@@ -464,12 +469,14 @@ void sim_dry_run(struct sim *s)
 	 * (open loop: the trace's span, the sample's stretched to the
 	 * events estimated, times --time-scale; a closed loop's span is the
 	 * device's own, known only after the run). */
-	if (s->opt.timing && !s->opt.tc.qd && ok && known) {
+	if (s->opt.timing && !s->opt.tc.qd && s->opt.timeline_path && ok && known) {
 		double span = m.events ? (double)m.t_max * events / (double)m.events : 0;
 		double rows = span * s->opt.tc.time_scale / (double)s->opt.tc.timeline_ns + 1;
 		tl = (uint64_t)(rows * TIME_ROW_BYTES);
 		json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
 		need += tl;
+	} else if (s->opt.timing && !s->opt.tc.qd && !s->opt.timeline_path) {
+		json_object_set_new(mem, "timeline_bytes", json_integer(0)); /* none kept */
 	} else if (s->opt.timing) {
 		json_object_set_new(mem, "timeline_bytes", json_null());
 	}
@@ -510,9 +517,11 @@ void sim_dry_run(struct sim *s)
 	if (s->opt.precond)
 		pages += (double)U;
 	double run = (read_rate > 0 ? events / read_rate : 0) + pages / model_rate(U) +
-		     (ok ? (double)need / BUILD_BYTES_PER_S : 0);
+		     (s->opt.timing ? pages / TIME_PAGE_WRITES_PER_S : 0) + (ok ? (double)need / BUILD_BYTES_PER_S : 0);
 	json_object_set_new(est, "read_events_per_s", json_real(read_rate));
 	json_object_set_new(est, "model_page_writes_per_s", json_real(model_rate(U)));
+	if (s->opt.timing)
+		json_object_set_new(est, "time_page_writes_per_s", json_real(TIME_PAGE_WRITES_PER_S));
 	json_object_set_new(est, "host_pages_estimated", known ? json_integer((json_int_t)llround(pages)) : json_null());
 	json_object_set_new(est, "run_s", known ? json_real(run) : json_null());
 	json_object_set_new(j, "estimate", est);

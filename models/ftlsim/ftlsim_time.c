@@ -114,6 +114,7 @@ json_t *sim_j_time(const struct sim *s)
 	const struct time_config *c = &t->cfg;
 	json_t *o = json_object(), *d = json_object();
 	json_object_set_new(d, "profile", json_string(c->profile));
+	json_object_set_new(d, "profile_modified", json_boolean(c->modified));
 	SETU(d, "channels", c->channels);
 	SETU(d, "dies_per_channel", c->dies);
 	SETU(d, "planes", c->planes);
@@ -188,10 +189,11 @@ json_t *sim_j_time(const struct sim *s)
 	double mean = 0;
 	/* (a closed loop only: the PTS drives the device at its own pace; in
 	 * an open loop the IOPS follow the trace, steady or not) */
-	long w = t->cfg.timeline_ns && t->cfg.qd ? steady_state(t, &mean) : -1;
+	int searched = t->cfg.timeline_ns && t->cfg.qd;
+	long w = searched ? steady_state(t, &mean) : -1;
 	double iv = (double)t->cfg.timeline_ns / 1e9;
 	json_object_set_new(ss, "found", json_boolean(w >= 0));
-	SETR(ss, "round_s", iv);
+	json_object_set_new(ss, "round_s", t->cfg.timeline_ns ? json_real(iv) : json_null());
 	uint64_t b = 0;
 	for (long k = w; w >= 0 && k < w + SS_ROUNDS; k++)
 		b += done_bytes_in(t, (size_t)k);
