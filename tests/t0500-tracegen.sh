@@ -142,4 +142,10 @@ for args in "" "-p nope" "-p zipf" "-p zipf:x" "-p zipf:-1" "-p uniform:2" \
 	t_expect_success "usage error: tracegen $args" "t_err 2 'tracegen: ' \"\$G\" $args"
 done
 
+t_expect_success '-q drops the seed line and changes nothing of the stream' '
+	"$G" -p uniform -n 64 -w 5 -s 7 -o text >a 2>ea &&
+	"$G" -q -p uniform -n 64 -w 5 -s 7 -o text >b 2>eb &&
+	t_cmp a b && grep -q "seed 7" ea && ! test -s eb
+'
+
 t_done

@@ -456,6 +456,7 @@ struct opts {
 	const struct pattern *pat;
 	const char *pat_arg;
 	uint64_t pages, page_size, writes, seed;
+	int quiet; /* -q: no seed line on stderr */
 	int writes_set, fill, binary, stats;
 	double trim_prob, hot_prob, hot_frac, zipf_s;
 	int hot_prob_set, hot_frac_set;
@@ -496,6 +497,7 @@ static void usage(void)
 	       "                         (default: --pages)\n"
 	       "      --fill             first write every page once, in order (lfs, warp: always)\n"
 	       "  -s, --seed S           random seed (default %d); echoed on stderr\n"
+	       "  -q, --quiet            no seed line on stderr (errors still)\n"
 	       "      --trim-prob q      each request is, with probability q, a discard of a\n"
 	       "                         random written page (default 0)\n"
 	       "      --hot-prob r       hotcold, lfs: fraction of writes to hot pages (0.9)\n"
@@ -663,13 +665,14 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"rand-frac", required_argument, NULL, OPT_RAND_FRAC},
 		{"seq-writes", required_argument, NULL, OPT_SEQ_WRITES},
 		{"rand-writes", required_argument, NULL, OPT_RAND_WRITES},
+		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
 	list_options(argc, argv, longopts);
-	while ((c = getopt_long(argc, argv, "p:n:b:w:s:o:r:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:n:b:w:s:o:r:qhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p': set_pattern(o, optarg); break;
 		case 'n': o->pages = opt_size("--pages", optarg); break;
@@ -679,6 +682,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			o->writes_set = 1;
 			break;
 		case OPT_FILL: o->fill = 1; break;
+		case 'q': o->quiet = 1; break;
 		case 's': o->seed = opt_u64("--seed", optarg); break;
 		case OPT_TRIM: o->trim_prob = opt_prob("--trim-prob", optarg); break;
 		case OPT_HOT_PROB:
@@ -1155,7 +1159,8 @@ int main(int argc, char **argv)
 		}
 		setp = &set;
 	}
-	fprintf(stderr, "%s: seed %" PRIu64 "\n", prog_name, o.seed);
+	if (!o.quiet)
+		fprintf(stderr, "%s: seed %" PRIu64 "\n", prog_name, o.seed);
 
 	double t0 = now_s();
 	struct ev e = {.length = (uint32_t)o.page_size};

@@ -1038,7 +1038,7 @@ static int rows_to(struct dev *d, uint64_t k)
 							   .mean_ns = d->c.timeline_lat ? lhist_mean(&d->iv) : 0,
 							   .p99_ns = d->c.timeline_lat ? lhist_quantile(&d->iv, 0.99) : 0,
 							   .free_segments = st.free_segments,
-							   .wa = wa < 0 ? 0 : wa};
+							   .wa = wa < 0 ? -1 : wa}; /* -1: no host write yet */
 		if (d->iv_reqs)
 			lhist_reset(&d->iv);
 		d->iv_reqs = 0;

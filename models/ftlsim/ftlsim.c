@@ -163,9 +163,9 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		warn("warning: --bg-gc high=%u is not below the device's %u segments: idle time cleans every victim "
 		     "it can find, whatever its valid pages", s->opt.tc.bg_high, st.segments);
 	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low && s == in && !s->cell.vol)
-		warn("warning: --gc-preempt hard=%u with GC starting when fewer than %u segments are free (--gc-low): no pass is "
+		warn("warning: --gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
 		     "ever deferred, the same as foreground GC; give --gc-low above %u", s->opt.tc.preempt_hard, st.gc_low,
-		     s->opt.tc.preempt_hard);
+		     st.gc_low == 1 ? " is" : "s are", s->opt.tc.preempt_hard);
 	int rc = 0;
 	if (s->opt.host_lfs) {
 		s->cell.hops = &host_lfs_ops;

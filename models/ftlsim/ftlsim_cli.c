@@ -702,7 +702,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_TLINT: {
 		double ms = opt_double("--timeline-interval", arg);
 		if (!(ms >= 0.001 && ms <= 1e9))
-			sim_fail_usage("--timeline-interval takes milliseconds from 0.001, not '%s'", arg);
+			sim_fail_usage("--timeline-interval takes milliseconds from 0.001 to 1e9, not '%s'", arg);
 		s->opt.tc.timeline_ns = (uint64_t)(ms * 1e6);
 		s->opt.timing = 1;
 		break;

@@ -235,11 +235,14 @@ void sim_time_finish_outputs(struct sim *s)
 			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0,
 			       bg = i < t->niv ? (double)t->iv_bg[i] : 0, sp = row_span(t, i);
 			double nr = i < t->niv ? (double)t->iv_done_r[i] : 0, nw = i < t->niv ? (double)t->iv_done_w[i] : 0;
-			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%.6g,%.6g,%.9g,%.6g,%.6g\n",
+			char wa[32] = ""; /* empty before the first host write, as wa_total is null */
+			if (r->wa >= 0)
+				snprintf(wa, sizeof(wa), "%.6g", r->wa);
+			fprintf(s->out.timeline.fp, "%.9g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.6g,%.9g,%.6g,%.6g\n",
 				(double)i * (double)t->cfg.timeline_ns / 1e9, (double)done_in(t, i) / (sp / 1e9),
 				(double)done_bytes_in(t, i) / 1e6 / (sp / 1e9), r->mean_ns / 1e3, r->p99_ns / 1e3,
 				busy / (t->units * sp), busy > 0 ? gc / busy : 0, busy > 0 ? bg / busy : 0, r->free_segments,
-				r->wa, (double)r->reqs / (sp / 1e9), sp / 1e9, nr / (sp / 1e9), nw / (sp / 1e9));
+				wa, (double)r->reqs / (sp / 1e9), sp / 1e9, nr / (sp / 1e9), nw / (sp / 1e9));
 		}
 	}
 	if (s->out.latency.fp) {
