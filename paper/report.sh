@@ -87,9 +87,18 @@ sentence() { # FIG ID QUANTITY PUB REP DIFF TOL SOURCE
 		echo
 		cat "$O/$f/setup.md"
 		echo
+		# each image captioned by its own title (the plot's, as the
+		# script computed it), lettered when a figure has several
+		k=0
+		nim=$(echo $images | wc -w)
 		for im in $images; do
 			name=${im%%:*}
-			echo "![$title: $name]($f/$name.png)"
+			k=$((k + 1))
+			cap=$(sed -n 's/^title = "\(.*\)"$/\1/p' "$O/$f/$name.gpvars" 2>/dev/null | head -1)
+			[ -n "$cap" ] || cap="$title: $name"
+			letter=
+			[ "$nim" -gt 1 ] && letter=$(printf "\\$(printf %o $((96 + k)))")
+			echo "![Figure $n${letter:+($letter)}. $cap]($f/$name.png)"
 			echo
 		done
 		rows=$(($(wc -l <"$O/$f/table.txt") - 1))
