@@ -8,10 +8,11 @@ O=$1 FIG=$2
 load_params
 T=$O/traces
 # A short label per trace: its file name without the usual suffixes.
-label() {
-	basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkparse\)$//; s/\.blkparse$//' |
-		awk '{ print (length($0) > 20 ? substr($0, 1, 19) "~" : $0) }'
+name_of() {
+	basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkparse\)$//; s/\.blkparse$//'
 }
+# (cut to 20 characters for the plots' keys; the tables have room)
+label() { name_of "$1" | awk '{ print (length($0) > 20 ? substr($0, 1, 19) "~" : $0) }'; }
 : >"$D/long.csv"
 # Every run's result from one jq (not two a run), joined to the index in
 # the order of the traces, policies, OP and TRIM settings.
@@ -90,7 +91,9 @@ EOV
 	while IFS='|' read -r id path; do
 		i=$T/$id.info
 		v() { sed -n "s/^$1=//p" "$i"; }
-		echo "| $(label "$path") | $(v format) | $(v action) | $(v volume) ($(v volumes)) | $(v events) | $(v write_requests) | $(v discard_requests) | $(v pages_written) | $(v page_writes) | $(fmt "$(v written_pages_later_discarded_share)") | $(v b) |"
+		bb=$(v b)
+		[ -z "$(v skip)" ] || bb="- (skipped)"
+		echo "| $(name_of "$path") | $(v format) | $(v action) | $(v volume) ($(v volumes)) | $(v events) | $(v write_requests) | $(v discard_requests) | $(v pages_written) | $(v page_writes) | $(fmt "$(v written_pages_later_discarded_share)") | $bb |"
 	done <"$D/traces.txt"
 	echo
 	# Which traces discard: TRIM changes nothing on the others.

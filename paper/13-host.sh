@@ -11,6 +11,12 @@ load_params
 run() { awk -F, -v s="$1" 'NR > 1 && $1 == s { print $3; exit }' "$D/index.csv"; }
 tj() { jq -r "$2 // empty" "$R/$1.json"; }
 args_of() { sed -n "s/^$2='\(.*\)'$/\1/p" "$R/$1.args" | tr -s ' '; }
+# 256K -> 256 KiB, 1M -> 1 MiB (a size, not a count)
+size_h() { echo "$1" | sed 's/\([0-9]\)\([KMG]\)$/\1 \2iB/'; }
+# what the runs were given, from a block SSD's summary and the device's
+h_op=$(tj "$(run fc_trim)" .params.op)
+OPPC=$(fmt "$(calc "$h_op * 100")" 1)
+h_dev=$(tj "$(run t_zns)" .timing.device.channels)" x "$(tj "$(run t_zns)" .timing.device.dies_per_channel)" $(tj "$(run t_zns)" .timing.device.profile | tr a-z A-Z) dies"
 
 WLS="fc warp hc"
 CFS="notrim trim batch lossy fdpi fdpp zns lfs"
@@ -94,7 +100,7 @@ check host.time-misaligned yes "$tdw_half > 1.2 && $tw99_half > 1.3 * $tw99_zns 
 check host.time-requests yes "$treq_zns == $tin_zns && $tn_zns <= $tin_zns && $tn_zns > 0.5 * $tin_zns" \
 	"in time, each file-system write one request (its cleaning within it): $treq_zns requests for the trace's $tin_zns writes, $tn_zns measured"
 gpvars host-latency <<EOV
-title = "A host log in time: write latency percentiles, uniform 4 KiB writes at $T_RATE/s, U = $T_PAGES, 2 x 2 FEMU dies\\n(zones and the aligned block SSD coincide; the lines only join the percentiles)"
+title = "A host log in time: write latency percentiles, uniform 4 KiB writes at $T_RATE/s, U = $T_PAGES, $h_dev\\n(zones and the aligned block SSD coincide; the lines only join the percentiles)"
 xlabel = "percentile"
 ylabel = "write latency (ms; log scale)"
 xtics = '("p50" 0.30103, "p90" 1, "p99" 2, "p99.9" 3, "p99.99" 4)'
@@ -105,7 +111,7 @@ lines = "$lines"
 EOV
 
 gpvars host <<EOV
-title = "The host joins the log: WA (flash writes per application write; host log x device under a host log), greedy, OP 7%, U = $PAGES pages, b = $B"
+title = "The host joins the log: WA (flash writes per application write; host log x device under a host log), greedy, OP $OPPC%, U = $PAGES pages, b = $B"
 cols = 1
 size_w = 1700
 size_h = 950
@@ -160,17 +166,17 @@ EOV
 
 h=$(run fc_fdpp)
 {
-	echo "Three workloads from tracegen, each on eight devices; greedy victims, OP 7% (T = 1.07 U), b = $B pages,"
+	echo "Three workloads from tracegen, each on eight devices; greedy victims, OP $OPPC% (T = $(fmt "$(calc "1 + $h_op")" 3) U), b = $B pages,"
 	echo "U = $PAGES pages, $WRITES U requests after the fill (WARP fills itself), WA over the requests after the first"
 	echo "$WARMUP U host page writes. The workloads: CacheLib's flash cache (\`-p flashcache\`: a small-object region of"
 	echo "random bucket writes beside a FIFO log of 16 MiB regions; Allison et al., EuroSys'25), WARP's three streams"
 	echo "(\`-p warp\`: sequential, random, and an adversary overwriting the sequential stream's pages; Song et al.,"
 	echo "FAST'26), and hot/cold 90/10 with $(calc "$TRIM_Q * 100")% of the requests discards. The devices: a block SSD"
 	echo "without TRIM, with TRIM (online), with the discards batched as a periodic fstrim (every $BATCH_S s of trace time:"
-	echo "10,000 requests) and with $(calc "$LOSS * 100")% of them lost; an NVMe FDP SSD with four handles (\`--fdp\`), each"
+	echo "$(calc "$BATCH_S * 1e6") requests, tracegen's being 1 us apart) and with $(calc "$LOSS * 100")% of them lost; an NVMe FDP SSD with four handles (\`--fdp\`), each"
 	echo "write tagged by the host with its stream or temperature label (\`--host-placement oracle:4\`), GC copies mixed"
-	echo "(initially isolated) or kept per handle (persistently isolated); a ZNS SSD of $SEG zones under a host log of"
-	echo "$SEG segments (\`--zoned\`, \`--host-lfs\`: greedy, 7% of its own spare, zones reset when cleaned), and a block"
+	echo "(initially isolated) or kept per handle (persistently isolated); a ZNS SSD of $(size_h "$SEG") zones under a host log of"
+	echo "$(size_h "$SEG") segments (\`--zoned\`, \`--host-lfs\`: greedy, $(fmt "$(calc "100 * ($(tj "$(run fc_zns)" .host_lfs.log_pages) - $(tj "$(run fc_zns)" .host_lfs.fs_pages)) / $(tj "$(run fc_zns)" .host_lfs.fs_pages)")" 1)% of its own spare, zones reset when cleaned), and a block"
 	echo "SSD under the same host log (its segments aligned to the device's, discarded when cleaned)."
 	echo
 	echo "    bin/tracegen $(args_of "$h" gen) -o bin | bin/ftlsim $(args_of "$h" sim)$(outputs_of "$h") -"

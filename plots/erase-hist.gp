@@ -26,6 +26,7 @@ if (n == 0) { print "erase-hist.gp: set files to one or more ftlsim --erase-hist
 emin = 1e18; emax = -1
 do for [k=1:n] {
 	stats field(item(files, k), 1) using (column("erase_count")) nooutput
+	if (nstats("STATS_") == 0) { print "erase-hist.gp: " . field(item(files, k), 1) . ": no rows"; exit status 1 }
 	emin = STATS_min < emin ? STATS_min : emin
 	emax = STATS_max > emax ? STATS_max : emax
 }

@@ -46,6 +46,7 @@ set key reverse Left width 2
 # data span two decades or less).
 ulab(v) = v < 1e3 ? sprintf("%g us", v) : v < 1e6 ? sprintf("%g ms", v / 1e3) : sprintf("%g s", v / 1e6)
 stats data using 1 nooutput
+if (nstats("STATS_") == 0) { print "latency-cdf.gp: " . data . ": no rows"; exit status 1 }
 d0 = floor(log10(STATS_min) + 1e-9); d1 = ceil(log10(STATS_max) - 1e-9)
 # One latency only (e.g. every TRIM at 0 us): a decade either side.
 if (STATS_min == STATS_max) { d1 = d0 + 1; d0 = d0 - 1 }
@@ -63,7 +64,7 @@ if (tail) {
 	# Down to the decade of the smallest share plotted; each decade
 	# named by the percentile there (0.01: p99).
 	stats data using ($3 > 0 ? $3 : NaN) nooutput
-	e = STATS_records > 0 ? floor(log10(STATS_min) + 1e-9) : -1
+	e = nstats("STATS_") > 0 ? floor(log10(STATS_min) + 1e-9) : -1
 	if (e > -1) { e = -1 }
 	set logscale y
 	set yrange [10 ** e * 0.999 : 1.001]

@@ -114,6 +114,12 @@ field(e, k) = k <= 1 ? (strstrt(e, "|") ? e[1 : strstrt(e, "|") - 1] : e) : (str
 # A field as a number, or a default when it is empty.
 fnum(e, k, dflt) = strlen(field(e, k)) ? field(e, k) + 0 : dflt
 
+# nstats("STATS_"): the records the last stats command (of that prefix)
+# found valid. When it found none (an empty file, or every value NaN)
+# gnuplot warns and leaves STATS_records, STATS_min, ... undefined: test
+# nstats("STATS_") > 0 before reading any of them.
+nstats(prefix) = exists(prefix . "records") ? value(prefix . "records") : 0
+
 # Common options every script honours (set them with -e or a vars file):
 #   title, xlabel, ylabel, xrange ("A:B"), yrange, logy (1), keypos
 #   (any "set key" position, e.g. "top right").

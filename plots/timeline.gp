@@ -10,8 +10,15 @@
 #           each interval's requests on a log axis (with mean = 1, the
 #           mean too; intervals without requests are left out); busy: the
 #           first run's busy share of the units' time, and the part of it
-#           GC took (and the part GC begun in idle time, when there is any)
-#   steady  "FROM:TO" (seconds): shade that window (the steady state)
+#           GC took (and the part GC begun in idle time, when there is any);
+#           when no interval has a latency above 0 (no requests, or only
+#           ones that take no time: TRIMs without --trim-cost), the lat
+#           axes are drawn empty and say so; a run without any beside
+#           runs with some says so in its key entry
+#   steady  "FROM:TO;..." (seconds): the k-th entry the steady state of
+#           the k-th run (empty: none), each shaded; with one run, grey
+#           and titled "steady state"; with more, in the run's colour and
+#           edged in its dashes, the key naming the run
 #   datfile  also write the points plotted there (one block per line)
 #   plus title, xlabel, ylabel, xrange, yrange, keypos.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("timeline.gp")]
@@ -38,7 +45,7 @@ tmax = 0
 do for [k=1:n] {
 	f = field(item(files, k), 1)
 	stats f using (column("t_s")) nooutput
-	if (STATS_records == 0) { print "timeline.gp: " . f . ": no rows"; exit status 1 }
+	if (nstats("STATS_") == 0) { print "timeline.gp: " . f . ": no rows"; exit status 1 }
 	rows = STATS_records; t0 = STATS_min; tl = STATS_max
 	DT[k] = 1
 	if (rows > 1) {
@@ -52,12 +59,26 @@ do for [k=1:n] {
 mid(k) = column("t_s") + DT[k] / 2.0
 if (strlen(xrange) == 0) { set xrange [0:tmax] }
 set key reverse Left width 2
-# The steady-state window, shaded behind the lines, with a key entry.
+# The steady-state windows, shaded behind the lines, each with a key
+# entry. One run: grey. Several: each run's window in a light tint of
+# its colour, edged in its colour and dashes, the key naming the run
+# (whose window is which, where they overlap too).
+# (The key's texts from an array: a run's label is not code to eval.)
 SHADE = ''
-if (strlen(steady)) {
-	sa = real(steady[1 : strstrt(steady, ":") - 1]); sb = real(steady[strstrt(steady, ":") + 1 : strlen(steady)])
-	set object 1 rect from sa, graph 0 to sb, graph 1 behind fc rgb "#d9d9d9" fs solid 1.0 noborder
-	SHADE = sprintf('keyentry with boxes fc rgb "#d9d9d9" fs solid 1.0 noborder title "steady state (%g-%g s)", ', sa, sb)
+array STT[n]
+do for [k=1:(nitems(steady) < n ? nitems(steady) : n)] {
+	w = item(steady, k)
+	if (strlen(w)) {
+		sa = real(w[1 : strstrt(w, ":") - 1]); sb = real(w[strstrt(w, ":") + 1 : strlen(w)])
+		if (n == 1) {
+			set object k rect from sa, graph 0 to sb, graph 1 behind fc rgb "#d9d9d9" fs solid 1.0 noborder
+			SHADE = SHADE . sprintf('keyentry with boxes fc rgb "#d9d9d9" fs solid 1.0 noborder title "steady state (%g-%g s)", ', sa, sb)
+		} else {
+			set object k rect from sa, graph 0 to sb, graph 1 behind fc lt k fs transparent solid 0.18 border lc lt k dt k lw 1.5
+			STT[k] = sprintf("steady state of %s (%g-%g s)", field(item(files, k), 2), sa, sb)
+			SHADE = SHADE . sprintf('keyentry with boxes fc lt %d fs transparent solid 0.18 border lc lt %d dt %d lw 1.5 title STT[%d], ', k, k, k, k)
+		}
+	}
 }
 # A latency axis: decades labelled in us, ms or s (1, 2, 5 within
 # them when the data span two decades or less).
@@ -71,16 +92,28 @@ if (what eq "iops") {
 if (what eq "lat") {
 	# No request arrived in an interval: no latency (the CSV says 0).
 	lat(c) = column(c) > 0 ? column(c) : NaN
+	# The smallest and largest latency above 0 of the runs: every row a
+	# valid point for stats (a latency of 0 counts for nothing), so that
+	# none above 0 is no empty selection (STATS_min undefined) either.
+	# NOLAT[k]: run k has none (its key entry says so, when others have).
 	lo = 1e300; hi = 0
+	minmax(v) = v > 0 ? (lo = v < lo ? v : lo, hi = v > hi ? v : hi, got = got + 1, 0) : 0
+	array NOLAT[n]
 	do for [k=1:n] {
-		stats field(item(files, k), 1) using (lat("lat_p99_us")) nooutput
-		if (STATS_records > 0) { lo = STATS_min < lo ? STATS_min : lo; hi = STATS_max > hi ? STATS_max : hi }
-		if (mean) {
-			stats field(item(files, k), 1) using (lat("lat_mean_us")) nooutput
-			if (STATS_records > 0) { lo = STATS_min < lo ? STATS_min : lo; hi = STATS_max > hi ? STATS_max : hi }
-		}
+		got = 0
+		stats field(item(files, k), 1) using (minmax(column("lat_p99_us")) + (mean ? minmax(column("lat_mean_us")) : 0)) nooutput
+		NOLAT[k] = got == 0
 	}
-	if (hi == 0) { print "timeline.gp: no interval has requests"; exit status 1 }
+	anylat = hi > 0
+	NOLATT(k) = NOLAT[k] && anylat ? " (no latency recorded)" : ""
+	# No interval has a latency above 0 (no requests, or only requests
+	# that take no time, e.g. TRIMs without --trim-cost): the axes drawn
+	# empty, 1 us to 1 ms, and a note in the middle saying so.
+	if (hi == 0) {
+		print "timeline.gp: no interval has a latency above 0: the latency axes are drawn empty"
+		lo = 1; hi = 1000
+		set label 2 "no latency recorded\n(no interval has a request that took time)" at graph 0.5, 0.5 center front
+	}
 	set logscale y
 	d0 = floor(log10(lo) + 1e-9); d1 = ceil(log10(hi) - 1e-9)
 	if (d1 <= d0) { d1 = d0 + 1 }
@@ -92,7 +125,7 @@ if (what eq "lat") {
 		if (d1 - d0 <= 2 && d < d1) { set ytics add (ulab(2 * 10 ** d) 2 * 10 ** d, ulab(5 * 10 ** d) 5 * 10 ** d) }
 	}
 	set mytics 10
-	P = 'for [k=1:n] field(item(files, k), 1) using (mid(k)):(lat("lat_p99_us")) with linespoints lt k pi PI[k] ps 0.8 title field(item(files, k), 2) . (mean ? ": p99" : "")'
+	P = 'for [k=1:n] field(item(files, k), 1) using (mid(k)):(lat("lat_p99_us")) with linespoints lt k pi PI[k] ps 0.8 title field(item(files, k), 2) . (mean ? ": p99" : "") . NOLATT(k)'
 	M = 'for [k=1:n] field(item(files, k), 1) using (mid(k)):(lat("lat_mean_us")) with linespoints lt (n + k) pi PI[k] ps 0.8 title field(item(files, k), 2) . ": mean"'
 	# every interval's point too, small: one between intervals without
 	# requests has no line to it
@@ -103,7 +136,7 @@ if (what eq "lat") {
 if (what eq "busy") {
 	f = field(item(files, 1), 1)
 	stats f using (column("gc_idle_busy_share")) nooutput
-	idle = STATS_max > 0
+	idle = nstats("STATS_") > 0 ? STATS_max > 0 : 0
 	set yrange [0:1.05]
 	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 	B = 'f using (mid(1)):(column("busy_share")) with linespoints lt 1 pi PI[1] ps 0.8 title "busy (requests and GC)"'

@@ -16,10 +16,16 @@ n = nitems(files)
 if (n == 0) { print "trace-sizes.gp: set files to one or more tracestat --size-hist files"; exit status 2 }
 # x: log2 of the bucket's upper bound; the open bucket ">1M" (max_bytes 0) last.
 bx(m) = m > 0 ? log(m) / log(2) : 21
+# TOT: each trace's requests of each op; HAS[o]: some trace has op o
+# (a panel without any is drawn empty, saying so: no points at all
+# would leave gnuplot no y range).
 array TOT[n * words(ops)]
+array HAS[words(ops)]
+do for [o=1:words(ops)] { HAS[o] = 0 }
 do for [k=1:n] { do for [o=1:words(ops)] {
 	stats field(item(files, k), 1) using (strcol("op") eq word(ops, o) ? column("requests") : 0) nooutput
-	TOT[(k - 1) * words(ops) + o] = STATS_sum > 0 ? STATS_sum : 1
+	TOT[(k - 1) * words(ops) + o] = nstats("STATS_") > 0 ? (STATS_sum > 0 ? STATS_sum : 1) : 1
+	if (nstats("STATS_") > 0) { if (STATS_sum > 0) { HAS[o] = 1 } }
 }}
 # One key for the panels, under them: keycols entries a row.
 if (!exists("keycols")) keycols = 4
@@ -34,6 +40,11 @@ set xtics rotate by -45 font ",9" ("512" 9, "1K" 10, "2K" 11, "4K" 12, "8K" 13, 
 set xrange [8.5:21.5]
 do for [o=1:words(ops)] {
 	set title word(ops, o) . "s"
+	if (HAS[o]) {
+		set yrange [0:*]; unset label 1
+	} else {
+		set yrange [0:1]; set label 1 "no " . word(ops, o) . "s in the traces" at graph 0.5, 0.5 center front
+	}
 	if (o == words(ops)) {
 		set key at screen 0.5, 0.01 center bottom vertical maxrows krows reverse Left font ",10" samplen 5
 	} else { unset key }

@@ -41,7 +41,7 @@ unset print
 do for [k=1:n] {
 	f = field(item(hists, k), 1)
 	stats f using (keep(k) ? column("valid_pages") : NaN) nooutput
-	if (STATS_records == 0) { print "util-hist.gp: " . f . ": no " . field(item(hists, k), 2) . " rows" . (field(item(hists, k), 2) eq "sealed" ? sprintf(" after %d host page writes", fnum(item(hists, k), 3, 0)) : ""); exit status 1 }
+	if (nstats("STATS_") == 0) { print "util-hist.gp: " . f . ": no " . field(item(hists, k), 2) . " rows" . (field(item(hists, k), 2) eq "sealed" ? sprintf(" after %d host page writes", fnum(item(hists, k), 3, 0)) : ""); exit status 1 }
 	b = int(STATS_max)
 	if (b < 1) { print "util-hist.gp: " . f . ": no valid count above 0 (pages per segment unknown)"; exit status 1 }
 	nb = int(b / group) + 1

@@ -60,6 +60,7 @@ do for [k=1:n] {
 	f = field(item(panels, k), 1)
 	nc = int(system("head -n 1 '" . f . "' | awk -F, '{ print NF }'"))
 	stats f using 0 nooutput
+	if (nstats("STATS_") == 0) { print "wa-bars.gp: " . f . ": no rows"; exit status 1 }
 	set xrange [-0.6 : STATS_records - 0.4]
 	set title field(item(panels, k), 2)
 	if (k == n) { eval BARKEY }

@@ -25,6 +25,7 @@ if (n == 0) { print "wa-curve.gp: set curves to one or more ftlsim --curve files
 array IV[n]
 do for [k=1:n] {
 	stats field(item(curves, k), 1) using (column("host_pages_written")) nooutput
+	if (nstats("STATS_") == 0) { print "wa-curve.gp: " . field(item(curves, k), 1) . ": no rows (no interval of host page writes)"; exit status 1 }
 	IV[k] = STATS_min > 0 ? STATS_min : 1
 }
 whole(k) = (int(column("host_pages_written")) % int(IV[k])) == 0
@@ -36,7 +37,7 @@ if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 array PI[n]
 do for [k=1:n] {
 	stats field(item(curves, k), 1) using (column("host_pages_written")) nooutput
-	PI[k] = STATS_records > 24 ? int(STATS_records / 12) : 1
+	PI[k] = nstats("STATS_") > 24 ? int(STATS_records / 12) : 1
 }
 C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) with linespoints lt k pi PI[k] ps 0.8 title field(item(curves, k), 2) . (cumulative ? " (per interval)" : "")'
 K = 'for [k=1:n] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) with lines lt k dt CUMDT(k) lw 1.5 title field(item(curves, k), 2) . " (cumulative)"'

@@ -46,6 +46,7 @@ PLOT = 'f using 0:(NaN):xtic(1) with points notitle' . PLOT
 do for [k=1:n] {
 	f = field(item(panels, k), 1)
 	stats f using 0 nooutput
+	if (nstats("STATS_") == 0) { print "wa-pairs.gp: " . f . ": no rows"; exit status 1 }
 	set xrange [-0.6 : STATS_records - 0.4]
 	set title field(item(panels, k), 2)
 	if (k == n) {

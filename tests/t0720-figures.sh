@@ -71,14 +71,22 @@ t_expect_success 'bins are whole numbers of counts, equal in width but for a nar
 t_expect_success 'paper/lib.sh bimodality: peaks of the same whole-count bins (one for greedy on uniform writes, two where there are two)' '
 	mkdir -p p/f && O=$TMP/p FIG=f && . "$T_TOP/paper/lib.sh" &&
 	m=$(bimodality h64.csv sealed 786432 1 3) && echo "greedy, b = 64: $m" &&
-	pk=$(echo "$m" | sed -n "s/.*peaks=//p") && test $(echo "$pk" | tr "," "\n" | grep -c .) -eq 1 &&
+	pk=$(echo "$m" | sed -n "s/.*peaks=\([^ ]*\).*/\1/p") && test $(echo "$pk" | tr "," "\n" | grep -c .) -eq 1 &&
 	awk -v u="${pk%%:*}" "BEGIN { exit !(u > 0.53 && u < 0.6) }" &&
 	{ echo "kind,snapshot,host_pages_written,valid_pages,utilization,segments"
 	  awk "BEGIN { for (v = 0; v <= 100; v++) printf \"sealed,1,10,%d,%.6f,%d\\n\", v, v / 100, 1000 * exp(-(v - 15) ^ 2 / 20) + 600 * exp(-(v - 80) ^ 2 / 50) }"
 	} >two.csv &&
 	m=$(bimodality two.csv sealed 0 5 3) && echo "two bumps: $m" &&
-	test "$(echo "$m" | sed -n "s/.*peaks=//p" | sed "s/:[0-9.]*//g")" = "0.170,0.820" &&
-	bc=$(echo "$m" | sed -n "s/.*bc=\([0-9.]*\).*/\1/p") && awk -v b="$bc" "BEGIN { exit !(b > 5 / 9) }"
+	test "$(echo "$m" | sed -n "s/.*peaks=\([^ ]*\).*/\1/p" | sed "s/:[0-9.]*//g")" = "0.170,0.820" &&
+	bc=$(echo "$m" | sed -n "s/.*bc=\([0-9.]*\).*/\1/p") && awk -v b="$bc" "BEGIN { exit !(b > 5 / 9) }" &&
+	test "$(echo "$m" | sed -n "s/.*dip=//p")" = "" &&
+	dip=$(bimodality two.csv sealed 0 5 3 0.3 0.6 | sed -n "s/.*dip=//p") && echo "two bumps, trough: $dip" &&
+	awk -v d="$dip" "BEGIN { exit !(d != \"\" && d < 0.05) }" &&
+	{ echo "kind,snapshot,host_pages_written,valid_pages,utilization,segments"
+	  awk "BEGIN { for (v = 0; v <= 100; v++) printf \"sealed,1,10,%d,%.6f,%d\\n\", v, v / 100, 1000 * exp(-(v - 15) ^ 2 / 20) + 600 * exp(-(v - 80) ^ 2 / 50) + 500 }"
+	} >flat.csv &&
+	dip=$(bimodality flat.csv sealed 0 5 3 0.3 0.6 | sed -n "s/.*dip=//p") && echo "two bumps on a floor, trough: $dip" &&
+	awk -v d="$dip" "BEGIN { exit !(d > 0.3 && d < 1) }"
 '
 "$G" -p hotcold -n 8192 -w 65536 --fill -s 3 -o bin >"$TMP/hc.ev" 2>/dev/null
 for pol in greedy cb; do
