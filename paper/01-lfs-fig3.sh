@@ -17,7 +17,7 @@ xrange = "0:1"
 yrange = "0:14"
 lines = "$D/formula.csv|u|write_cost|LFS: 2/(1-u), 1 at u = 0"
 points = "$D/uniform-greedy.csv|u_mean|write_cost|simulation, uniform greedy, $(echo $XS | wc -w) runs, X = $(echo $XS | tr ' ' '\n' | sort -n | sed -n '1p;$p' | tr '\n' ' ' | sed 's/ $//; s/ / to /'): where it operates|2"
-hlines = "10|FFS today (write cost 10);4|FFS improved (write cost 4)"
+hlines = "$(pub lfs3.ffs-today)|FFS today (write cost $(pub lfs3.ffs-today));$(pub lfs3.ffs-improved)|FFS improved (write cost $(pub lfs3.ffs-improved))"
 EOV
 # Where the simulation operates on the curve, against a prediction that
 # does not use it: the cleaned segments' live fraction u* that LFS's
@@ -34,8 +34,8 @@ done
 	echo "The curve is the formula of LFS section 3.4: cleaning a segment of live fraction u reads"
 	echo "the whole segment, writes back its live data and frees 1-u of it for new data, so new data"
 	echo "costs 2/(1-u) page transfers per page (1 when the segment is empty and need not be read)."
-	echo "FFS's lines at 10 and 4 are where the paper puts FFS today and improved: LFS must clean"
-	echo "segments below u = $(calc "1 - 2 / 10") and $(calc "1 - 2 / 4") to beat them."
+	echo "FFS's lines at $(pub lfs3.ffs-today) and $(pub lfs3.ffs-improved) are where the paper puts FFS today and improved: LFS must clean"
+	echo "segments below u = $(calc "1 - 2 / $(pub lfs3.ffs-today)") and $(calc "1 - 2 / $(pub lfs3.ffs-improved)") to beat them."
 	echo "The points are the uniform greedy runs (figure 2's setup): the mean live fraction u of the"
 	echo "segments they cleaned, and their write cost. A run's write cost is 2/(1-u) segment by"
 	echo "segment by definition, so the points lie on the curve whatever the simulation does; what the"

@@ -48,6 +48,32 @@ done
 	echo "Uniform random single-page overwrites of a drive filled once in order (tracegen \`--pattern uniform --fill\`);"
 	echo "WA = (host page writes + GC copies) / host page writes over the measured window (ftlsim \`wa_measured\`)."
 	echo "Lines: \`bin/wamodel\` (FIFO: Desnoyers eq. 4; greedy: mean field; random: 1/Sf; d-choices: mean field)."
+	# Lines that lie on one another: each pair of model lines that
+	# stays within 3% of each other from some spare factor on.
+	paste -d, "$D/model-b64.csv" "$D/model-b32.csv" "$D/model-b256.csv" | awk -F, '
+		NR == 1 { for (i = 1; i <= NF; i++) h[i] = $i; next }
+		{ n = 0
+		  for (i = 1; i <= NF; i++) {
+			nm = ""
+			if (h[i] == "wa_fifo") nm = "FIFO"
+			else if (h[i] == "wa_dchoices_10") nm = "d-choices d = 10"
+			else if (h[i] == "wa_greedy_mf") nm = "greedy b = " (i <= nb64 ? 64 : i <= nb64 + nb32 ? 32 : 256)
+			if (nm != "") { n++; name[n] = nm; v[n] = $i }
+		  }
+		  for (a = 1; a <= n; a++) for (b = a + 1; b <= n; b++) {
+			d = (v[a] - v[b]) / v[b]; d = d < 0 ? -d : d
+			k = a "," b
+			if (d >= 0.03) from[k] = ""; else if (from[k] == "") from[k] = $1
+		  }
+		  N = n; last = $1 }
+		END { for (a = 1; a <= N; a++) for (b = a + 1; b <= N; b++) { k = a "," b
+			if (from[k] != "" && from[k] < last) printf "%s and %s from Sf = %.2f on\n", name[a], name[b], from[k] } }' \
+		nb64="$(head -n 1 "$D/model-b64.csv" | tr ',' '\n' | wc -l)" nb32="$(head -n 1 "$D/model-b32.csv" | tr ',' '\n' | wc -l)" >"$D/.overlap"
+	if [ -s "$D/.overlap" ]; then
+		echo "Lines that lie on one another (within 3% of each other): $(paste -sd';' "$D/.overlap" | sed 's/;/; /g')."
+		echo "There the points are told apart by their markers."
+	fi
+	rm -f "$D/.overlap"
 	echo
 	setup_sweep
 } >"$D/setup.md"
