@@ -147,4 +147,18 @@ t_expect_success 'an output naming a device or a FIFO is written in place, never
 	test -c /dev/null && test -L /dev/stderr && test -p fifo.csv && grep -q "^kind,snapshot," stderr.txt &&
 	test $(wc -l <from-fifo.csv) -gt 1 && ! ls /dev | grep -q "null\.tmp"
 '
+t_expect_success 'ftlsim, SIGINT while the timeline is written (a timeline of a million rows): exit 130, no file, no temporary' '
+	"$G" -p uniform -n 4096 -w 1000 -r 1000 -s 1 -o bin >r.ev 2>/dev/null &&
+	"$BIN/ftlsim" -q --logical-pages 4096 --device femu,channels=1,dies=1 --time-scale 100 --timeline-interval 0.1 \
+		--timeline tl.csv --latency lat.csv --dry-run r.ev 2>/dev/null | jq -e ".memory.timeline_bytes > 50000000" >/dev/null &&
+	timeout --preserve-status -s INT 0.5 "$BIN/ftlsim" -q --logical-pages 4096 --device femu,channels=1,dies=1 \
+		--time-scale 100 --timeline-interval 0.1 --timeline tl.csv --latency lat.csv r.ev >o.json 2>/dev/null
+	rc=$?
+	if [ $rc = 130 ]; then
+		! test -e tl.csv && ! test -e lat.csv && ! ls | grep -q "\.tmp" && jq -e ".partial" o.json >/dev/null
+	else
+		echo "finished before the signal (exit $rc): the files complete" &&
+		test $rc = 0 && test $(wc -l <tl.csv) -gt 1000000
+	fi
+'
 t_done

@@ -348,7 +348,8 @@ static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, in
 	fflush(stdout);
 }
 
-/* The end of a complete run: final rows, files renamed into place. The
+/* The end of a complete run: final rows (renamed into place by the
+ * caller unless a signal came meanwhile). The
  * per-model warnings are for a grid or a single run; per volume they
  * would be thousands (the summary lists what matters). */
 static void finish(struct sim *s, struct sim **m, unsigned n)
@@ -535,6 +536,17 @@ int main(int argc, char **argv)
 		return sim_interrupted ? sig_status() : EXIT_DATA;
 	}
 	finish(&s, m, n);
+	if (sim_interrupted) {
+		/* stopped while the files were written: none of them */
+		sim_abort_all();
+		report(&s, m, n, nconf, 1);
+		free_models(&s, m, n, conf, nconf, &one);
+		return sig_status();
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (m[i]->cell.dev)
+			sim_commit_outputs(m[i]);
+	sim_commit_outputs(&s); /* --results (the other files of one run: once) */
 	report(&s, m, n, nconf, 0);
 	free_models(&s, m, n, conf, nconf, &one);
 	return EXIT_OK;

@@ -356,6 +356,7 @@ void sim_abort_outputs(struct sim *s);
 int sim_curve_row(void *ctx);
 int sim_snapshot(void *ctx);
 void sim_finish_outputs(struct sim *s);
+void sim_commit_outputs(struct sim *s);
 void sim_print_summary(struct sim *s, int partial);
 void sim_print_unstarted(const struct sim *s);
 void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int partial);

@@ -146,11 +146,10 @@ static void erase_rows(struct sim *s)
 	free(cnt);
 }
 
-/* Final rows, then rename every file into place. */
+/* Final rows (sim_commit_outputs renames the files into place). */
 void sim_finish_outputs(struct sim *s)
 {
 	struct dev_stats st;
-	char err[512];
 	sim_stats(s, &st);
 	if (s->out.curve.fp && st.c.host_pages != st.ci.host_pages)
 		sim_curve_row(s);
@@ -165,9 +164,17 @@ void sim_finish_outputs(struct sim *s)
 	if (s->out.ehist.fp)
 		erase_rows(s);
 	sim_time_finish_outputs(s);
+}
+
+/* Every output file renamed into place, once every one is written (a
+ * signal before then leaves none: sim_abort_all). */
+void sim_commit_outputs(struct sim *s)
+{
+	char err[512];
 	if (out_commit(&s->out.curve, err, sizeof(err)) || out_commit(&s->out.hist, err, sizeof(err)) ||
 	    out_commit(&s->out.ehist, err, sizeof(err)) || out_commit(&s->out.flashops, err, sizeof(err)) ||
-	    out_commit(&s->out.timeline, err, sizeof(err)) || out_commit(&s->out.latency, err, sizeof(err)))
+	    out_commit(&s->out.timeline, err, sizeof(err)) || out_commit(&s->out.latency, err, sizeof(err)) ||
+	    out_commit(&s->out.results, err, sizeof(err)))
 		sim_fail("%s", err);
 }
 
@@ -759,7 +766,6 @@ static void results_row(FILE *fp, const struct sim *in, const struct sim *m, jso
 void sim_write_results(struct sim *in, struct sim **m, unsigned n)
 {
 	FILE *fp = fp_of(&in->out.results);
-	char err[512];
 	if (!fp)
 		return;
 	/* Two passes: the columns of every row first (a row's columns
@@ -792,8 +798,6 @@ void sim_write_results(struct sim *in, struct sim **m, unsigned n)
 	}
 	json_decref(cols);
 	json_decref(seen);
-	if (out_commit(&in->out.results, err, sizeof(err)))
-		sim_fail("%s", err);
 }
 
 /* Interrupted before the model was built: the summary is the input read so far. */

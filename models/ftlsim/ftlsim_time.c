@@ -230,7 +230,7 @@ void sim_time_finish_outputs(struct sim *s)
 	if (!t)
 		return;
 	if (s->out.timeline.fp) {
-		for (size_t i = 0; i < t->nrows; i++) {
+		for (size_t i = 0; i < t->nrows && !sim_interrupted; i++) {
 			const struct time_row *r = &t->rows[i];
 			double busy = i < t->niv ? (double)t->iv_busy[i] : 0, gc = i < t->niv ? (double)t->iv_gc[i] : 0,
 			       bg = i < t->niv ? (double)t->iv_bg[i] : 0, sp = row_span(t, i);
