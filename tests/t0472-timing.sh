@@ -456,4 +456,16 @@ t_expect_success 'the timeline counts a completion on a boundary in the interval
 	printf "1 2 0\n0.2 10 0\n0.4 5 0\n" >want && t_cmp want got
 '
 
+t_expect_success 'the time waited on GC is GC time in the requests'"'"' path: no more than GC added to their latencies, nothing for passes of no time' '
+	"$G" -q -p hir --rate 4000 -n 16384 --fill --burst 0.75 --waits 5 --rounds 6 --baseline 0 -o bin >hb.ev &&
+	for x in "" "--gc-preempt hard=1"; do
+		"$S" -q --device femu,channels=2,dies=2 --op 0.28 --gc-low 4 --gc-high 8 --warmup-writes 16384 $x hb.ev 2>/dev/null |
+			jq -r "[.timing.gc_wait_s, .timing.latency_us.write.mean, .timing.latency_us.write.count] | @tsv" || return 1
+	done >gw &&
+	"$S" -q --device femu,channels=2,dies=2 --op 4 --warmup-writes 16384 hb.ev 2>/dev/null | jq .timing.latency_us.write.mean >base &&
+	awk -v b="$(cat base)" "{ added = (\$2 - b) * \$3 / 1e6; print \$1, added; if (!(\$1 > 0 && \$1 <= added)) bad++ } END { exit bad + 0 }" gw &&
+	"$S" -q --logical-space footprint --op 0.1 --device femu,channels=2,dies=2,tbers_us=0.001 "$T_TOP/traces/samples/blktrace/rootfs-discard" 2>/dev/null |
+		jq -e ".gc_pages_copied == 0 and .segments_cleaned > 0 and .timing.gc_wait_s < 1e-6"
+'
+
 t_done

@@ -67,4 +67,22 @@ t_expect_success 'make demo: the I/O counts and the two WA figures of the README
 	test "$(printf %.2f "$(sed -n "s/.*\"wa_total\": \([0-9.]*\),/\1/p" demo/no-trim/summary.json)")" = "$wn" ||
 		{ echo "README: $ios I/Os, $disc discards, WA $wt / $wn"; cat demo.txt; exit 1; }
 '
+t_expect_success 'the figures of "What the cleaner costs in time" are what its commands print' '
+	"$T_TOP/bin/tracegen" -q -p uniform -n 65536 --fill -w 500000 -o bin >u.ev &&
+	m=$("$T_TOP/bin/ftlsim" -q --device femu,channels=1,dies=1 --qd 1 --op 0.1 --warmup-writes 300000 u.ev 2>/dev/null |
+		jq .timing.latency_us.write.mean) &&
+	grep -q "prints $m (us)" readme1 &&
+	"$T_TOP/bin/tracegen" -q -p hir --rate 4000 -n 65536 --fill --burst 0.75 --waits 5 --rounds 20 --baseline 0 -o bin >hb.ev &&
+	A="--device femu,channels=2,dies=2 --op 0.28 --gc-low 4 --gc-high 8 --warmup-writes 65536" &&
+	for x in "" "--bg-gc idle=100,high=40" "--gc-preempt hard=1"; do
+		"$T_TOP/bin/ftlsim" -q $A $x hb.ev 2>/dev/null | jq -r "[.wa_measured, .timing.latency_us.write.p99, .timing.gc_wait_s, .timing.latency_us.write.mean, .timing.latency_us.write.count] | @tsv" || exit 1
+	done >hir &&
+	b=$("$T_TOP/bin/ftlsim" -q --device femu,channels=2,dies=2 --op 4 --warmup-writes 65536 hb.ev 2>/dev/null | jq .timing.latency_us.write.mean) &&
+	fg=$(awk "NR == 1 { printf \"| %.2f | 200 us | %.2f ms | %.1f s |\", \$1, \$2 / 1000, \$3 }" hir) &&
+	grep -qF "$fg" readme1 || { echo "README lacks: $fg"; exit 1; }
+	pre=$(awk "NR == 3 { printf \"| %.2f | 200 us | %.2f ms | %.1f s |\", \$1, \$2 / 1000, \$3 }" hir) &&
+	grep -qF "$pre" readme1 || { echo "README lacks: $pre"; exit 1; }
+	added=$(awk -v b="$b" "NR == 1 { printf \"%.1f\", (\$4 - b) * \$5 / 1e6 }" hir) &&
+	grep -q "GC added $added s to the" readme1 || { echo "README lacks: GC added $added s"; exit 1; }
+'
 t_done

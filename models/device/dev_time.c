@@ -397,6 +397,8 @@ struct unitq {
 	uint32_t g_row;
 	uint16_t g_mask; /* its planes; 0: none */
 	uint8_t g_kind;
+	/* the GC time it ran for request pass_gen's own cleaning */
+	uint64_t pass_gen, pass_ns;
 };
 
 enum { MODE_FG, MODE_YIELD };
@@ -431,6 +433,11 @@ struct dev {
 		int measuring;
 	} g;
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
+	/* the request's own cleaning: its number, the most GC time one unit
+	 * ran for it (a lower bound of its critical path's GC time), and
+	 * whether deferred work drained now is its (preemptible GC) */
+	uint64_t req_gen, pass_max;
+	uint8_t in_pass;
 	unsigned req_stream; /* the stream of the request's last host page program (UINT_MAX: none) */
 	uint64_t step_reads; /* a background step's page reads: its victim's valid pages */
 	/* arrivals */
@@ -558,6 +565,18 @@ static inline void gc_ran(struct unitq *q, uint64_t s)
 	q->gc_until = q->free_at;
 }
 
+/* A GC operation of dur ran on unit q for the request being served. */
+static inline void pass_add(struct dev *d, struct unitq *q, uint64_t dur)
+{
+	if (q->pass_gen != d->req_gen) {
+		q->pass_gen = d->req_gen;
+		q->pass_ns = 0;
+	}
+	q->pass_ns += dur;
+	if (q->pass_ns > d->pass_max)
+		d->pass_max = q->pass_ns;
+}
+
 /* Run unit q's queued operations that can start before t. */
 static void drain(struct dev *d, struct unitq *q, uint64_t t)
 {
@@ -569,6 +588,8 @@ static void drain(struct dev *d, struct unitq *q, uint64_t t)
 		q->free_at = s + o->dur;
 		if (o->gc)
 			gc_ran(q, s);
+		if (o->gc && d->in_pass)
+			pass_add(d, q, o->dur);
 		charge(d, (unsigned)(q - d->u), s, q->free_at, o->gc, o->bg);
 		q->bl_ns -= o->dur;
 		d->bl_erase_units -= o->erase;
@@ -687,8 +708,10 @@ static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsi
 	uint64_t s = max64(q->free_at, ready);
 	note_wait(d, q, r, s, gc);
 	q->free_at = s + dur;
-	if (gc)
+	if (gc) {
 		gc_ran(q, s);
+		pass_add(d, q, dur);
+	}
 	charge(d, u, s, q->free_at, gc, 0);
 	if (mp)
 		command(q, kind, plane_of(d, x), row, s);
@@ -1201,6 +1224,8 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	d->S = S;
 	d->gc_barrier = d->gc_read_done = d->req_done = S;
 	d->req_gc_wait = 0;
+	d->req_gen++;
+	d->pass_max = 0;
 	d->host_reads = 0;
 	d->mode = MODE_FG;
 	if (d->c.preempt && e->op == EV_WRITE) {
@@ -1209,10 +1234,11 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		if (fr >= pending + d->c.preempt_hard)
 			d->mode = MODE_YIELD;
 		else if (d->backlog) { /* under the hard threshold: the deferred work first */
+			d->in_pass = 1;
 			drain_all(d, UINT64_MAX);
+			d->in_pass = 0;
 			for (unsigned u = 0; u < d->U; u++)
 				d->gc_barrier = max64(d->gc_barrier, d->u[u].free_at);
-			d->req_gc_wait = d->gc_barrier - S;
 		}
 	}
 	uint64_t done = S;
@@ -1249,7 +1275,12 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	}
 	*end = max64(done, max64(d->req_done, d->gc_barrier));
 	r->done = max64(r->done, *end);
-	r->wait = max64(r->wait, max64(d->req_gc_wait, d->gc_barrier - S));
+	/* its wait on GC: behind a unit's run of GC operations (note_wait),
+	 * or on cleaning it set off, for the most GC time one unit ran for
+	 * it, at most until the cleaning was done (the host work queued
+	 * before the cleaning's operations is not GC's) */
+	uint64_t own = d->gc_barrier - S < d->pass_max ? d->gc_barrier - S : d->pass_max;
+	r->wait = max64(r->wait, max64(d->req_gc_wait, own));
 	return 0;
 }
 
