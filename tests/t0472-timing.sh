@@ -468,4 +468,14 @@ t_expect_success 'the time waited on GC is GC time in the requests'"'"' path: no
 		jq -e ".gc_pages_copied == 0 and .segments_cleaned > 0 and .timing.gc_wait_s < 1e-6"
 '
 
+t_expect_success 'a steady-state window on a ramp (rounds too short): warned of, the last rounds'"'"' IOPS beside it; none with longer rounds' '
+	"$G" -q -p uniform -n 32768 -w 400000 -o bin >ramp.ev &&
+	"$S" -q --device femu,channels=2,dies=4 --qd 32 --op 0.15 --pages-per-segment 512 --timeline-interval 250 ramp.ev >r1.json 2>e1 &&
+	grep -q "steady-state window.s [0-9]* IOPS are [0-9]*% above the last five rounds" e1 &&
+	jq -e ".timing.steady_state | .found and .iops > 1.2 * .last_rounds_iops" r1.json &&
+	"$S" -q --device femu,channels=2,dies=4 --qd 32 --op 0.15 --pages-per-segment 512 --timeline-interval 5000 ramp.ev >r2.json 2>e2 &&
+	! grep -q "steady-state window" e2 &&
+	jq -e ".timing.steady_state | .found and .iops <= 1.2 * .last_rounds_iops" r2.json
+'
+
 t_done

@@ -403,6 +403,14 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     "latencies grow with the run; slow the trace (--time-scale) or give --qd N for a closed loop",
 			     what ? what : "", what ? ": " : "", (double)(tm->t_end - tm->t_last) / 1e9,
 			     (double)(tm->t_last - tm->t_first) / 1e9);
+		/* A window the PTS rule accepts while the device was still
+		 * slowing: rounds too short for it to show. */
+		double wi, li, rs;
+		if (sim_time_steady(m[i], &wi, &li, &rs) && li >= 0 && li < 0.8 * wi)
+			warn("warning: %s%sthe steady-state window's %.0f IOPS are %.0f%% above the last five rounds' %.0f: "
+			     "the device was still slowing; rounds of %g s are too short for the PTS rule to see it "
+			     "(--timeline-interval; the PTS's rounds are a pass of its whole test, minutes of I/O)",
+			     what ? what : "", what ? ": " : "", wi, 100 * (wi - li) / li, li, rs);
 		/* A timeline of mostly empty rows: the interval is far shorter
 		 * than the gaps between requests. */
 		const struct dev_time *tt = m[i]->opt.timing && s->opt.timeline_path ? sim_time(m[i]) : NULL;

@@ -357,6 +357,9 @@ int sim_curve_row(void *ctx);
 int sim_snapshot(void *ctx);
 void sim_finish_outputs(struct sim *s);
 void sim_commit_outputs(struct sim *s);
+/* A closed loop's steady-state window, found: its IOPS, the last five
+ * rounds' and the round (1); else 0. */
+int sim_time_steady(const struct sim *s, double *window_iops, double *last_iops, double *round_s);
 void sim_print_summary(struct sim *s, int partial);
 void sim_print_unstarted(const struct sim *s);
 void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int partial);

@@ -106,6 +106,30 @@ static long steady_state(const struct dev_time *t, double *mean_out)
 	return -1;
 }
 
+/* The mean IOPS of the run's last five whole rounds (the last, partial
+ * row excluded): where a closed loop ended up. -1: too few rounds. */
+static double last_rounds_iops(const struct dev_time *t)
+{
+	if (t->nrows < SS_ROUNDS + 1)
+		return -1;
+	double sum = 0;
+	for (size_t i = t->nrows - 1 - SS_ROUNDS; i < t->nrows - 1; i++)
+		sum += row_iops(t, i);
+	return sum / SS_ROUNDS;
+}
+
+int sim_time_steady(const struct sim *s, double *window_iops, double *last_iops, double *round_s)
+{
+	const struct dev_time *t = sim_time(s);
+	double mean = 0;
+	if (!t || !t->cfg.timeline_ns || !t->cfg.qd || steady_state(t, &mean) < 0)
+		return 0;
+	*window_iops = mean;
+	*last_iops = last_rounds_iops(t);
+	*round_s = (double)t->cfg.timeline_ns / 1e9;
+	return 1;
+}
+
 json_t *sim_j_time(const struct sim *s)
 {
 	const struct dev_time *t = sim_time(s);
@@ -202,6 +226,8 @@ json_t *sim_j_time(const struct sim *s)
 	json_object_set_new(ss, "end_s", w >= 0 ? json_real((double)(w + SS_ROUNDS) * iv) : json_null());
 	json_object_set_new(ss, "iops", w >= 0 ? json_real(mean) : json_null());
 	json_object_set_new(ss, "mb_per_s", w >= 0 ? json_real((double)b / 1e6 / (SS_ROUNDS * iv)) : json_null());
+	double last = searched ? last_rounds_iops(t) : -1;
+	json_object_set_new(ss, "last_rounds_iops", last >= 0 ? json_real(last) : json_null());
 	json_object_set_new(o, "steady_state", ss);
 	return o;
 }
