@@ -232,7 +232,7 @@ static void build_model(const struct sim *in, struct sim *s)
 		struct dev_stats st;
 		s->cell.dops->stats(s->cell.dev, &st);
 		unsigned units = time_slots(&s->opt.tc); /* every plane holds a block of the segment */
-		if (st.pages_per_seg < 16u * units && s == in)
+		if (st.pages_per_seg < 16u * units && s == in && s->opt.tc.tbers_us > 0) /* (erases of no time cost nothing) */
 			warn("warning: a %s of %u pages striped over %u units puts %u page%s of it in each unit's "
 			     "block: every %s costs %u erases of %g us, %g us of erase a page (a flash "
 			     "block holds hundreds of pages): give %s a multiple of %u blocks, fewer "
