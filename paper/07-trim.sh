@@ -38,7 +38,7 @@ wn=$(jget "$R/$rn.json" wa_total)
 # differs (before it, TRIM has had nothing to act on yet).
 apart=$(awk -F, 'NR == FNR { if (FNR > 1) w[$1] = $2; next }
 	FNR > 1 && ($1 in w) && (w[$1] - $2) ^ 2 > 1e-12 { print $1; exit }' "$R/$rn.curve.csv" "$R/$rt.curve.csv")
-rop=$(fmt "$(calc "$(jget "$R/$rt.json" params.op) * 100")" 1)
+rop=$(fmt "$(calc "$(jget "$R/$rt.json" op) * 100")" 1)
 rb=$(sed -n 's/^b=//p' "$info")
 ct=$R/$(run_of trim "$CURVE_Q").curve.csv
 cn=$R/$(run_of notrim "$CURVE_Q").curve.csv
