@@ -130,6 +130,7 @@ gpvars placement-volumes <<EOV
 title = "Per-volume WA, greedy, OP $(calc "$TRACE_OP * 100")%, TRIM: the $vn volumes of the Tencent CBS sample of $vmin pages or more that every scheme could model"
 data = "$D/volumes.csv"
 bound = "$(echo "$BOUND" | tr ',' ' ')"
+boundtitle = "future knowledge"
 EOV
 gpvars placement <<EOV
 title = "Data placement: WA per scheme, greedy (synthetic: Sf = $XS, b = $B; traces: OP $(calc "$TRACE_OP * 100")%, TRIM)"
@@ -139,7 +140,7 @@ legend = "right"
 panels = "$D/synth.csv|synthetic workloads after a fill, U = $PAGES pages (wamodel's models of 90/10 beside);$D/traces.csv|bundled real traces (footprint space, filled at random first)"
 EOV
 # Published (model) against reproduced: 90/10's single log against the
-# one-log model, the bound and the practical schemes against the pools.
+# one-log model, future knowledge and the practical schemes against the pools.
 col_of() { awk -F, -v r="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } $1 == r { print $k }' "$3"; }
 hcl=$(printf '%s\n' "$WORKLOADS" | awk -F'|' '$1 == "hc" { print $2 }')
 w_single=$(col_of "$hcl" single "$D/synth.csv")
@@ -152,14 +153,15 @@ for s in sepbit fadac "$BOUND"; do
 done
 d=$(relpct "$w_single" "$m_one")
 check place.hc.single no "$d <= 3" "90/10, single log, Sf = $XS: simulated WA $(fmt "$w_single") vs wamodel one-log model $(fmt "$m_one") ($d%, tolerance 3%)"
-# The bound below every practical scheme, on every synthetic workload.
+# Future knowledge below every practical scheme, on every synthetic
+# workload (a finding, not a bound: the real traces are not checked).
 printf '%s\n' "$WORKLOADS" | while IFS='|' read -r wid wlabel wgen wsim; do
 	bw=$(col_of "$wlabel" "$(head_of "$BOUND")" "$D/synth.csv")
 	best=$(for s in $SCHEMES; do
 		v=$(col_of "$wlabel" "$(head_of "$s")" "$D/synth.csv")
 		[ "$s" = "$BOUND" ] || [ -z "$v" ] || echo "$v $s"
 	done | sort -g | head -n 1)
-	check "place.bound.$wid" yes "$bw < ${best%% *}" "$wlabel: future knowledge $BOUND, WA $(fmt "$bw"), below every practical scheme (the lowest: ${best#* } $(fmt "${best%% *}"))"
+	check "place.fk-lowest.$wid" yes "$bw < ${best%% *}" "$wlabel: future knowledge $BOUND, WA $(fmt "$bw"), below every practical scheme (the lowest: ${best#* } $(fmt "${best%% *}"))"
 done
 nt=$(printf '%s\n' $PTRACES | grep -c .)
 ns=$(echo $SCHEMES | wc -w)
@@ -172,7 +174,7 @@ check place.volumes yes "$vn >= 0.9 * $vall" "per volume: $vn of the $vall volum
 vbl=$(echo "$BOUND" | tr ',' ' ')
 vb=$(awk -F, -v b="$vbl" '$1 == b { print $4 }' "$D/volumes.csv")
 vbest=$(awk -F, -v b="$vbl" 'NR > 1 && $1 != b { print $4, $1 }' "$D/volumes.csv" | sort -g | head -n 1)
-check place.volumes.bound yes "$vb < ${vbest%% *}" "per volume: future knowledge's ($BOUND) median WA $(fmt "$vb") below every practical scheme's (the lowest: ${vbest#* } $(fmt "${vbest%% *}"))"
+check place.volumes.fk-lowest yes "$vb < ${vbest%% *}" "per volume: future knowledge's ($BOUND) median WA $(fmt "$vb") below every practical scheme's (the lowest: ${vbest#* } $(fmt "${vbest%% *}"))"
 # Tables and the orderings, lowest first.
 {
 	echo "**WA on the synthetic workloads** (measured window, greedy, Sf = $XS; the models are wamodel's for 90/10):"
@@ -211,6 +213,16 @@ check place.volumes.bound yes "$vb < ${vbest%% *}" "per volume: future knowledge
 				else first[k] = h[i]
 			  } }'
 	done)
+	# Where future knowledge is not the lowest (the real traces are
+	# not checked: a finding on the synthetic workloads, no bound).
+	above=$(tail -n +2 "$D/traces.csv" | awk -F, -v hdr="$(head -n 1 "$D/traces.csv")" -v fk="$(head_of "$BOUND")" '
+		BEGIN { nh = split(hdr, h, ","); for (i = 2; i <= nh; i++) if (h[i] == fk) k = i }
+		k && $k != "" { n = 0; for (i = 2; i <= NF && i <= nh; i++) if (i != k && $i != "" && h[i] !~ /^model/ && $i < $k) n++
+			if (n) printf "%s (%d schemes below it), ", $1, n }' | sed 's/, $//')
+	if [ -n "$above" ]; then
+		echo "Future knowledge ($BOUND) is not the lowest on every real trace: $above."
+		echo
+	fi
 	if [ -n "$same" ]; then
 		echo "**Schemes that placed as another** (the same WA, to the table's digits, on a workload: there the scheme's"
 		echo "rules reduce to the other's, and its bar says nothing of its own):"

@@ -150,7 +150,7 @@ EOV
 } >>"$D/extra.md.new"
 
 {
-	echo "In time (the second image): a host log of $T_SEG segments under uniform 4 KiB writes at $T_RATE a second after"
+	echo "In time (the second image): a host log of $(size_h "$T_SEG") segments under uniform 4 KiB writes at $T_RATE a second after"
 	echo "a fill, U = $T_PAGES, on 2 x 2 FEMU dies (\`--device $T_DEV\`); each file-system write is one request, the"
 	echo "cleaning it sets off (the log's reads, its copies, a reset or discard) within it; latencies once the fill's"
 	echo "writes have reached the device."
