@@ -60,11 +60,12 @@ prow lfs6.cb.cold-cleaned-u "mean u of the cleaned segments at u >= 0.5 (cold; $
 		echo "| $name | $(get "$m" bc) | $(get "$m" skew) | $(get "$m" kurt) | $(get "$m" peaks | sed 's/,/, /g') | $(get "$m" dip | sed "s/^$/-/") |"
 	done
 	echo
+	lowpk() { get "$1" peaks | tr ',' '\n' | awk -F: 'NR == 1 { print $1 }'; }
 	echo "The lower peak of the segments on disk sits just above the utilization at which hot segments"
 	echo "are cleaned (the lower peak of the segments cleaned): the segments stay on disk until they"
-	echo "empty to that point. Cleaning 16 or 64 segments a pass (K) moves neither below it: the lower"
+	echo "empty to that point (K = 1: $(lowpk "$b") on disk, $(lowpk "$bv") cleaned; K = 16: $(lowpk "$b16") and $(lowpk "$v16")). The lower"
 	echo "peak follows the hot segments' cleaning point, which the age definition of cost-benefit sets"
-	echo "(an older score for a segment cleans it fuller). LFS's $(pub lfs6.cb.peak-low) is read off its figure 6, whose"
+	echo "(an older score for a segment cleans it fuller), more than the batch K. LFS's $(pub lfs6.cb.peak-low) is read off its figure 6, whose"
 	echo "bin width is not stated; the peak here is the centre of a bin $(calc "$GROUP / $B") wide."
 	echo
 } >>"$D/extra.md.new"

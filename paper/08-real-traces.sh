@@ -11,8 +11,11 @@ T=$O/traces
 name_of() {
 	basename "$1" | sed 's/\.\(gz\|bz2\|xz\|zst\)$//; s/\.\(csv\|txt\|blkparse\)$//; s/\.blkparse$//'
 }
-# (cut to 20 characters for the plots' keys; the tables have room)
-label() { name_of "$1" | awk '{ print (length($0) > 20 ? substr($0, 1, 19) "~" : $0) }'; }
+# (for the plots' axes and keys: past 24 characters, the first 8 of
+# what comes before its first '-', a '~', and all after it, the part
+# that tells the samples of one source apart; the traces table has the
+# whole name)
+label() { name_of "$1" | awk '{ i = index($0, "-"); print (length($0) > 24 && i > 9 ? substr($0, 1, 8) "~" substr($0, i + 1) : $0) }'; }
 : >"$D/long.csv"
 # Every run's result from one jq (not two a run), joined to the index in
 # the order of the traces, policies, OP and TRIM settings.

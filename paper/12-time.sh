@@ -73,7 +73,7 @@ for s in qd1op07 qd1op28; do
 	rm -f "$D/.qd1"
 	cf=$(calc "$tp + ($wa - 1) * ($tr + $tp) + $wa / $b * $tb")
 	row "time.$s" "mean write latency (us), $(title_of $s), WA $(fmt "$wa" 3)" "$(fmt "$cf" 2)" \
-		"closed form tPROG + (WA-1)(tR+tPROG) + (WA/b)tBERS with the run's WA, FEMU's times (Li et al., The CASE of FEMU, FAST'18)" "$(fmt "$lat" 2)"
+		"closed form tPROG + (WA-1)(tR+tPROG) + (WA/b)tBERS fed the run's own WA (an accounting check of the timing layer; the next row predicts it), FEMU's times (Li et al., The CASE of FEMU, FAST'18)" "$(fmt "$lat" 2)"
 	d=$(relpct "$lat" "$cf")
 	check "time.$s" yes "$d <= 1" "$(title_of $s): mean write latency $(fmt "$lat" 2) us vs the closed form $(fmt "$cf" 2) us at WA $(fmt "$wa" 3) ($d%, tolerance 1%)"
 	# The same closed form fed by no number of the run: greedy's mean

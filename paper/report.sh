@@ -105,7 +105,7 @@ sentence() { # FIG ID QUANTITY PUB REP DIFF TOL SOURCE
 		if [ "$rows" -gt 0 ]; then
 			echo "### Published and reproduced"
 			echo
-			echo "| quantity | published (or model) | reproduced | difference | source of the published value |"
+			echo "| quantity | published (or model, or peer run) | reproduced | difference | source of the published value |"
 			echo "|---|---|---|---|---|"
 			tail -n +2 "$O/$f/table.txt" | while IFS='|' read -r f1 f2 f3 f4 f5 f6 f7; do
 				d=n/a

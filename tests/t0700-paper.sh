@@ -100,7 +100,7 @@ t_expect_success 'every figure is a non-empty PNG and the report links them' '
 t_expect_success 'the report has every figure, a table per figure and the time it took' '
 	test $(grep -c "^## Figure [0-9]" "$OUT/README.md") -eq 13 &&
 	grep -q "this \`make paper\` took [0-9]* s" "$OUT/README.md" &&
-	grep -q "^| quantity | published (or model) | reproduced | difference |" "$OUT/README.md"
+	grep -q "^| quantity | published (or model, or peer run) | reproduced | difference |" "$OUT/README.md"
 '
 t_expect_success 'every command the report prints runs, and gives the WA of one of the report'"'"'s runs' '
 	sed -n "s/^    \(bin\/.*\)$/\1/p" "$OUT/README.md" >cmds && n=$(grep -c . cmds) && test $n -ge 9 &&
