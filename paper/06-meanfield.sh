@@ -71,7 +71,7 @@ done
 		nb64="$(head -n 1 "$D/model-b64.csv" | tr ',' '\n' | wc -l)" nb32="$(head -n 1 "$D/model-b32.csv" | tr ',' '\n' | wc -l)" >"$D/.overlap"
 	if [ -s "$D/.overlap" ]; then
 		echo "Lines that lie on one another (within 3% of each other): $(paste -sd';' "$D/.overlap" | sed 's/;/; /g')."
-		echo "There the points are told apart by their markers."
+		echo "There their points overlap too; the table gives each value."
 	fi
 	rm -f "$D/.overlap"
 	echo

@@ -46,6 +46,19 @@ done
 		echo " $(fmt "$(echo "$m" | cut -d, -f6)") | $(fmt "$(echo "$m" | cut -d, -f9)") |"
 	done
 	echo
+	# Series whose points lie on one another (within 1% at every Sf).
+	for a in single sepgc hotcold2 hotcold4 oracle2 oracle2opt; do
+		for b in single sepgc hotcold2 hotcold4 oracle2 oracle2opt; do
+			[ "$a" \< "$b" ] || continue
+			awk -F, 'NR == FNR { if (FNR > 1) v[$1] = $2; next } FNR > 1 && ($1 in v) { n++; d = ($2 - v[$1]) / v[$1]; d = d < 0 ? -d : d; if (d > m) m = d }
+				END { exit !(n > 0 && m < 0.01) }' "$D/$a.csv" "$D/$b.csv" && echo "$(title_of "$a") and $(title_of "$b")"
+		done
+	done >"$D/.same"
+	if [ -s "$D/.same" ]; then
+		echo "Series whose points lie on one another (within 1% at every Sf; the table tells them apart): $(paste -sd';' "$D/.same" | sed 's/;/; /g')."
+		echo
+	fi
+	rm -f "$D/.same"
 } >>"$D/extra.md.new"
 {
 	echo "Hot/cold traffic over a drive filled once (tracegen \`--pattern hotcold --fill\`, r = $HOT_PROB of writes to f = $HOT_FRAC of pages), greedy victims."
