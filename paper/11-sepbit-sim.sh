@@ -75,8 +75,9 @@ check sepbit.within2 yes "$n2 >= 0.95 * $n" "at least 95% of the pairs within 2%
 	echo "The placement schemes that ftlkit and SepBIT's simulator (Wang et al., FAST'22; github.com/fallfish/sepbit,"
 	echo "\`trace_replay\`) both implement, on tracegen's uniform, Zipf 0.8, Zipf 1.0 and 90/10 hot/cold writes"
 	echo "(U = $PAGES pages, filled once in order, then $WRITES U single-page writes, seed $SEED), GC as that simulator runs"
-	echo "it: garbage proportion 15% (\`--gc-trigger gp:0.15\`), 1 MiB segments (b = $B), one victim a cleaning, at"
-	echo "most one cleaning after each request (\`--gc-ops 1\`), six classes, OP 50% (the garbage proportion, not the spare space, bounds GC). Its Greedy is ftlkit's \`greedy\`,"
+	h1=$(awk -F, 'NR == 2 { print $3 }' "$D/index.csv")
+	echo "it: garbage proportion $(calc "$GP * 100")% (\`--gc-trigger gp:$GP\`), segments of $(calc "$B * $(jget "$R/$h1.json" page_size) / 1048576") MiB (b = $B), one victim a cleaning, at"
+	echo "most one cleaning after each request (\`--gc-ops 1\`), six classes, OP $(fmt "$(calc "$(jget "$R/$h1.json" op) * 100")" 0)% (the garbage proportion, not the spare space, bounds GC). Its Greedy is ftlkit's \`greedy\`,"
 	echo "its CostBenefit ((1-u)/u sqrt(age)) ftlkit's \`cb-sqrt\`; WA is over every write, the fill included (\`wa_total\`)."
 	echo "SepBIT's simulator is not part of ftlkit: its WAs are in paper/published.csv, measured with"
 	echo "tests/sepbit_compare.sh (which says how to build it); this figure reruns ftlkit's side."
