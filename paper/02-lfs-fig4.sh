@@ -18,7 +18,7 @@ xrange = "0:1"
 yrange = "0:14"
 lines = "$D/model.csv|rho|worst_case_wa|no variance: 2/(1-X), every segment at X (wamodel worst case x 2)|2|7;$D/model.csv|rho|lfs_write_cost|LFS model, uniform, greedy, b large (wamodel lfs)|1|1"
 points = "$D/uniform-greedy.csv|x|write_cost|$(title_of uniform-greedy), b = $B|1;$D/hc-greedy.csv|x|write_cost|$(title_of hc-greedy), b = $B|2;$D/hc-greedy-k16.csv|x|write_cost|$(title_of hc-greedy-k16), b = $B|4;$D/pub-uniform.csv|x|published|LFS's figure 4, uniform (read off the plot)|9;$D/pub-hc.csv|x|published|LFS's figure 4, hot-and-cold|10"
-hlines = "10|FFS today (write cost 10);4|FFS improved (write cost 4)"
+hlines = "$(pub lfs3.ffs-today)|FFS today (write cost $(pub lfs3.ffs-today));$(pub lfs3.ffs-improved)|FFS improved (write cost $(pub lfs3.ffs-improved))"
 EOV
 # Published against reproduced.
 for s in uniform-greedy hc-greedy hc-greedy-k16; do
@@ -103,7 +103,7 @@ tail -n +2 "$D/uniform-greedy.csv" | while IFS=, read -r x wa wc rest; do
 	fi
 done
 {
-	echo "Uniform: every file equally likely. Hot-and-cold: 10% of the files get 90% of the writes;"
+	echo "Uniform: every file equally likely. Hot-and-cold: $(calc "$(echo "$HC" | sed -n 's/.*--hot-frac \([0-9.]*\).*/\1/p') * 100")% of the files get $(calc "$(echo "$HC" | sed -n 's/.*--hot-prob \([0-9.]*\).*/\1/p') * 100")% of the writes;"
 	echo "the cleaner writes the live blocks it copies sorted by age into segments of their own"
 	echo "(\`--placement agesort:K\`, K segments freed per pass; K = 1 is the reproduction, K = 16 is shown for comparison: the paper does not give its batch)."
 	echo "Write cost = (new pages + pages copied + pages of non-empty segments read) / new pages (ftlsim \`write_cost\`)."
