@@ -151,7 +151,7 @@ EOV
 
 {
 	echo "In time (the second image): a host log of $(size_h "$T_SEG") segments under uniform 4 KiB writes at $T_RATE a second after"
-	echo "a fill, U = $T_PAGES, on 2 x 2 FEMU dies (\`--device $T_DEV\`); each file-system write is one request, the"
+	echo "a fill, U = $T_PAGES, on $h_dev (\`--device $T_DEV\`); each file-system write is one request, the"
 	echo "cleaning it sets off (the log's reads, its copies, a reset or discard) within it; latencies once the fill's"
 	echo "writes have reached the device."
 	echo
@@ -173,7 +173,7 @@ h=$(run fc_fdpp)
 	echo "(\`-p warp\`: sequential, random, and an adversary overwriting the sequential stream's pages; Song et al.,"
 	echo "FAST'26), and hot/cold 90/10 with $(calc "$TRIM_Q * 100")% of the requests discards. The devices: a block SSD"
 	echo "without TRIM, with TRIM (online), with the discards batched as a periodic fstrim (every $BATCH_S s of trace time:"
-	echo "$(calc "$BATCH_S * 1e6") requests, tracegen's being 1 us apart) and with $(calc "$LOSS * 100")% of them lost; an NVMe FDP SSD with four handles (\`--fdp\`), each"
+	echo "$(calc "$BATCH_S * 1e6") requests, tracegen's being 1 us apart) and with $(calc "$LOSS * 100")% of them lost; an NVMe FDP SSD with $(tj "$(run fc_fdpi)" .fdp.handles) handles (\`--fdp\`), each"
 	echo "write tagged by the host with its stream or temperature label (\`--host-placement oracle:4\`), GC copies mixed"
 	echo "(initially isolated) or kept per handle (persistently isolated); a ZNS SSD of $(size_h "$SEG") zones under a host log of"
 	echo "$(size_h "$SEG") segments (\`--zoned\`, \`--host-lfs\`: greedy, $(fmt "$(calc "100 * ($(tj "$(run fc_zns)" .host_lfs.log_pages) - $(tj "$(run fc_zns)" .host_lfs.fs_pages)) / $(tj "$(run fc_zns)" .host_lfs.fs_pages)")" 1)% of its own spare, zones reset when cleaned), and a block"
