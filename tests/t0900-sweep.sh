@@ -5,6 +5,15 @@
 # (tests/slurm/cluster.sh) running a 4-task job array, resuming, failed
 # jobs and --retry-failed, merge, plot.
 . "$(dirname "$0")/lib.sh"
+# Under the sanitizers (CI's second pass) these are skipped: they test
+# the orchestration (shell, daemons), which the first pass has tested;
+# the ftlsim runs they start are the same code the other tests run
+# under the sanitizers, and the daemons' start-up costs a minute.
+if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
+	t_skip 'ftlsweep on GNU parallel and a one-node Slurm cluster' "the sanitizers' build: the orchestration is the plain build's check"
+	t_done
+	exit
+fi
 F="$BIN/ftlsweep"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
