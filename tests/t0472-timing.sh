@@ -437,14 +437,19 @@ t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --time
 	test ! -e big.csv &&
 	"$S" -q --device femu --timeline big.csv --timeline-interval 1 --mem-limit 64M u.ev >/dev/null 2>&1 && test -s big.csv
 '
-t_expect_success '--dry-run counts the timeline: an interval of simulated time each, over the trace'"'"'s span, in arrays that double' '
+t_expect_success '--dry-run counts the timeline: an interval of simulated time each, over the trace'"'"'s span (a closed loop'"'"'s estimated within 25%), in arrays that double' '
 	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 1 u.ev 2>/dev/null | jq .memory.timeline_bytes >a &&
 	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 u.ev 2>/dev/null | jq .memory.timeline_bytes >b &&
 	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 --time-scale 2 u.ev 2>/dev/null | jq .memory.timeline_bytes >c &&
+	for a in "--device femu,channels=1,dies=1 --qd 1" "--device femu --qd 4"; do
+		e=$("$S" $a --op 0.1 --logical-pages 65536 --timeline t.csv --dry-run u.ev 2>/dev/null | jq .memory.timeline_span_s) &&
+		r=$("$S" -q $a --op 0.1 --logical-pages 65536 --timeline t.csv u.ev 2>/dev/null | jq .timing.simulated_s) &&
+		awk -v e="$e" -v r="$r" "BEGIN { print e, r; exit !(e > 0.8 * r && e < 1.25 * r) }" || return 1
+	done &&
 	"$S" --dry-run --device femu --qd 4 u.ev 2>/dev/null | jq .memory.timeline_bytes >d &&
 	awk "NR == FNR { a = \$1; next } FNR == 1 && !b { b = \$1; next } { c = \$1 }
 		END { r = b / a; s = c / b; exit !(a > 0 && r >= 64 && r <= 128 && s == 2 && b % 96 == 0) }" a b c &&
-	echo null >want && t_cmp want d
+	jq -e ". > 0 and . % 96 == 0" d
 '
 t_expect_success 'the timeline counts a completion on a boundary in the interval it closes: QD1 writes of 200 us, 5000 IOPS a row' '
 	"$G" -p uniform -n 1024 -w 10 -o bin >q10.ev 2>/dev/null &&

@@ -30,6 +30,7 @@
 #include "ftlsim.h"
 #include "place.h"
 #include "registry.h"
+#include "wamath.h"
 
 #define RATE_SMALL 16.5e6 /* host page writes/s, U = 2^20 (README, Performance) */
 #define SLOWDOWN_LARGE 1.93 /* cost per write at U = 2^26 against 2^20 (same table) */
@@ -482,6 +483,33 @@ void sim_dry_run(struct sim *s)
 		tl_rows = rows;
 		json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
 		need += tl;
+	} else if (s->opt.timing && s->opt.tc.qd && s->opt.tc.timeline_ns && ok && known && !s->opt.zoned &&
+		   !s->opt.host_lfs && T > U) {
+		/* A closed loop runs at the device's pace: its span estimated
+		 * from the host page writes at greedy's mean-field WA for this
+		 * spare space and segment (a uniform workload's; most traces
+		 * clean less): their programs over the units the queue keeps
+		 * busy, the cleaning's copies and erases over every unit (a
+		 * pass runs on all the dies its segments stripe over). */
+		const struct time_config *tc = &s->opt.tc;
+		struct ftl_config rc = resolved(s);
+		unsigned pps = rc.pages_per_seg, units = time_units(tc), busy = tc->qd < units ? tc->qd : units;
+		double wa = wa_greedy_mf((double)(T - U) / (double)T, pps), er = pps < time_slots(tc) ? pps : time_slots(tc);
+		double host = tc->tprog_us + tc->xfer_us,
+		       gc = (wa - 1) * (tc->tr_us + tc->tprog_us + 2 * tc->xfer_us) + wa / pps * er * tc->tbers_us;
+		if (wa >= 1 && busy) {
+			double span = pw * 1e3 * (host / busy + gc / units), rows = span / (double)tc->timeline_ns + 1, cap = 256;
+			while (cap < rows)
+				cap *= 2;
+			tl = (uint64_t)(cap * TIME_ROW_BYTES);
+			if (s->opt.timeline_path)
+				tl_rows = rows;
+			json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
+			json_object_set_new(mem, "timeline_span_s", json_real(span / 1e9));
+			need += tl;
+		} else {
+			json_object_set_new(mem, "timeline_bytes", json_null());
+		}
 	} else if (s->opt.timing && !s->opt.tc.qd && !s->opt.timeline_path) {
 		json_object_set_new(mem, "timeline_bytes", json_integer(0)); /* none kept */
 	} else if (s->opt.timing) {
