@@ -473,7 +473,7 @@ void sim_dry_run(struct sim *s)
 	/* A device in time's timeline: an interval of simulated time each
 	 * (open loop: the trace's span, the sample's stretched to the
 	 * events estimated, times --time-scale; a closed loop's span is the
-	 * device's own, known only after the run). */
+	 * device's own, estimated below). */
 	if (s->opt.timing && !s->opt.tc.qd && s->opt.timeline_path && ok && known) {
 		double span = m.events ? (double)m.t_max * events / (double)m.events : 0;
 		double rows = span * s->opt.tc.time_scale / (double)s->opt.tc.timeline_ns + 1, cap = 256;
