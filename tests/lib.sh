@@ -49,6 +49,10 @@ t_skip() {
 	echo "skip $T_N - $1 ($2)"
 }
 
+# Whether the programs are the sanitizers' build (make SAN=1, CI's
+# second pass).
+t_sanitized() { grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; }
+
 # Compare two files; show a diff on failure.
 t_cmp() {
 	cmp -s "$1" "$2" || { diff "$1" "$2" | head -20; return 1; }

@@ -24,7 +24,7 @@ sim() { # policy sf [extra ftlsim args]
 # their numbers do not depend on the build, which the first pass has
 # checked, and at 3 M writes a run they are the pass's longest; the
 # real traces below still replay under the sanitizers.
-if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
+if t_sanitized; then
 	t_skip 'fifo, random, greedy, d-choices and TRIM against their closed forms' "the sanitizers' build: the numbers are the plain build's check"
 else
 	for sf in 0.1 0.25; do

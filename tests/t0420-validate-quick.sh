@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 # Under the sanitizers (CI's second pass) skipped: the rows' numbers do
 # not depend on the build, and the first pass has checked them.
-if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
+if t_sanitized; then
 	t_skip 'validate_model.sh --quick' "the sanitizers' build: the numbers are the plain build's check"
 	t_done
 	exit

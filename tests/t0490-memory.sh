@@ -15,7 +15,7 @@ BASE=$((8 * 1048576))
 # memory too: only the lower bound (the estimate not above the peak) is
 # checked there.
 SAN=0
-grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null && SAN=1
+t_sanitized && SAN=1
 "$G" -p zipf:0.9 -n 16777216 -w 300000 -s 2 -o bin >"$TMP/z24.ev" 2>/dev/null
 "$G" -p hotcold -n 1048576 --fill -w 300000 -s 3 -o bin >"$TMP/h20.ev" 2>/dev/null
 "$G" -p uniform -n 131072 --fill -w 100000 --volumes 8 -s 4 -o bin >"$TMP/v.ev" 2>/dev/null

@@ -10,7 +10,7 @@
 # tests run under the sanitizers, and the rest is make, gnuplot, pandoc
 # and shell, which the first pass has tested; at a third of the speed
 # it is the pass's longest test.
-if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
+if t_sanitized; then
 	t_skip 'make paper QUICK=1 end to end' "the sanitizers' build: the paper's programs are tested under them elsewhere"
 	t_done
 	exit

@@ -16,7 +16,7 @@ F="$T_TOP/build/fault"
 # Under the sanitizers (a process costs some 3 times more) 30, spread
 # the same way: the first, the last and the points between.
 MAXN=50
-grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null && MAXN=30
+t_sanitized && MAXN=30
 MAXN=${FAULT_MAXN:-$MAXN}
 SANRE='Sanitizer|runtime error|AddressSanitizer|LeakSanitizer'
 

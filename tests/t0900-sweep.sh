@@ -9,7 +9,7 @@
 # the orchestration (shell, daemons), which the first pass has tested;
 # the ftlsim runs they start are the same code the other tests run
 # under the sanitizers, and the daemons' start-up costs a minute.
-if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
+if t_sanitized; then
 	t_skip 'ftlsweep on GNU parallel and a one-node Slurm cluster' "the sanitizers' build: the orchestration is the plain build's check"
 	t_done
 	exit

@@ -62,7 +62,7 @@ t_expect_success 'shard:K/N errors: K out of range, not a number, twice, without
 # they test the orchestration (shell, daemons), which the first pass has
 # tested; the ftlsim shard runs above are its C code, and the daemons'
 # start-up costs a minute.
-if grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; then
+if t_sanitized; then
 	t_skip 'the sharded sweeps: plan, merge, Slurm and GNU parallel' "the sanitizers' build: the orchestration is the plain build's check"
 	t_done
 	exit

@@ -387,6 +387,16 @@ static void sample_input(struct sim *s, struct sample *m)
 		m->bytes = done;
 }
 
+/* The bytes a timeline of rows takes: its arrays grow by doubling from
+ * 256 rows, as the run allocates them. */
+static uint64_t timeline_bytes(double rows)
+{
+	double cap = 256;
+	while (cap < rows)
+		cap *= 2;
+	return (uint64_t)(cap * TIME_ROW_BYTES);
+}
+
 static double model_rate(uint64_t U)
 {
 	double x = (log2((double)(U ? U : 1)) - 20) / 6;
@@ -476,10 +486,8 @@ void sim_dry_run(struct sim *s)
 	 * device's own, estimated below). */
 	if (s->opt.timing && !s->opt.tc.qd && s->opt.timeline_path && ok && known) {
 		double span = m.events ? (double)m.t_max * events / (double)m.events : 0;
-		double rows = span * s->opt.tc.time_scale / (double)s->opt.tc.timeline_ns + 1, cap = 256;
-		while (cap < rows) /* the arrays grow by doubling */
-			cap *= 2;
-		tl = (uint64_t)(cap * TIME_ROW_BYTES);
+		double rows = span * s->opt.tc.time_scale / (double)s->opt.tc.timeline_ns + 1;
+		tl = timeline_bytes(rows);
 		tl_rows = rows;
 		json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
 		need += tl;
@@ -498,10 +506,8 @@ void sim_dry_run(struct sim *s)
 		double host = tc->tprog_us + tc->xfer_us,
 		       gc = (wa - 1) * (tc->tr_us + tc->tprog_us + 2 * tc->xfer_us) + wa / pps * er * tc->tbers_us;
 		if (wa >= 1 && busy) {
-			double span = pw * 1e3 * (host / busy + gc / units), rows = span / (double)tc->timeline_ns + 1, cap = 256;
-			while (cap < rows)
-				cap *= 2;
-			tl = (uint64_t)(cap * TIME_ROW_BYTES);
+			double span = pw * 1e3 * (host / busy + gc / units), rows = span / (double)tc->timeline_ns + 1;
+			tl = timeline_bytes(rows);
 			if (s->opt.timeline_path)
 				tl_rows = rows;
 			json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
