@@ -24,6 +24,11 @@ void lhist_bounds(unsigned i, uint64_t *lo, uint64_t *hi)
 		*lo = *hi = i;
 		return;
 	}
+	if (i == LHIST_BUCKETS - 1) { /* the rest */
+		*lo = (uint64_t)1 << LHIST_MAX_BITS;
+		*hi = UINT64_MAX;
+		return;
+	}
 	unsigned e = i / LHIST_SUB + LHIST_SUB_BITS - 1, m = i % LHIST_SUB;
 	unsigned sh = e - LHIST_SUB_BITS;
 	*lo = ((uint64_t)LHIST_SUB + m) << sh;

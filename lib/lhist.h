@@ -5,7 +5,9 @@
  * width is at most 1/LHIST_SUB of its lower bound (under 0.8%); values
  * below LHIST_SUB are exact. A quantile is the midpoint of the bucket
  * that holds it, so its error is at most half a bucket (0.4%); the
- * mean, the count and the maximum are exact.
+ * mean, the count and the maximum are exact. Values of 2^48 ns and
+ * more share the last bucket: a quantile there is the maximum (an upper
+ * bound).
  *
  * Fixed size (LHIST_BUCKETS counters), no allocation after init: a
  * histogram per operation kind, per interval or per volume costs
@@ -18,8 +20,8 @@
 
 #define LHIST_SUB_BITS 7
 #define LHIST_SUB (1u << LHIST_SUB_BITS) /* 128 buckets per power of two */
-#define LHIST_MAX_BITS 40 /* values up to 2^40 ns (18 minutes); larger ones in the last bucket */
-#define LHIST_BUCKETS ((LHIST_MAX_BITS - LHIST_SUB_BITS + 1) * LHIST_SUB)
+#define LHIST_MAX_BITS 48 /* values below 2^48 ns (78 hours) bucketed; larger ones in one more, the last */
+#define LHIST_BUCKETS ((LHIST_MAX_BITS - LHIST_SUB_BITS + 1) * LHIST_SUB + 1)
 
 struct lhist {
 	uint64_t n, max, min;

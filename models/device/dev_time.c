@@ -377,19 +377,37 @@ int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n
  * The device.
  */
 
-/* An operation that yields: waits in its unit's queue. */
+/* A GC operation that yields: waits in its unit's queue; its time is
+ * its kind's (tR, tPROG, tBERS; a read's and a program's transfer on
+ * the channel beside). */
 struct bl_op {
 	uint64_t ready;
-	uint32_t dur, row;
-	uint16_t mask;		  /* the planes of a multi-plane command */
-	uint8_t gc, bg, erase, kind; /* erase: the planes erased */
+	uint32_t row;		 /* its page's row (multi-plane commands); an erase: its segment */
+	uint32_t pass;		 /* a read: its pass (struct bl_pass); a program: its place x */
+	uint32_t lpn;		 /* its logical page (--check) */
+	uint16_t mask;		 /* the planes of a multi-plane command */
+	uint8_t bg, erase, kind; /* erase: the planes erased */
+};
+
+/* A pass of deferred GC (a background step, or a request's cleaning
+ * under preemptible GC): its copies are programmed once its reads are
+ * done, as in the foreground (the data is in the controller's buffer);
+ * until then its programs are held, then queued on their units, ready
+ * when the last read ended. */
+struct bl_pass {
+	uint64_t ready, read_done; /* its start; its reads' last end so far */
+	uint64_t first;		   /* its held programs: held[first, first + n) (absolute) */
+	uint32_t n, reads_left;	   /* its reads still queued */
+	uint8_t bg, open, released;
+};
+struct held {
+	uint32_t x, row, lpn; /* where the program lies (queue_of, plane_of), its row, its logical page */
 };
 
 struct unitq {
 	uint64_t free_at;  /* when the unit has done what it was given */
 	uint64_t gc_until; /* the end of its last GC operation */
 	uint64_t gc_from;  /* the start of the run of GC operations that ends there */
-	uint64_t bl_ns;	   /* the queue's time */
 	struct bl_op *q;
 	uint32_t head, n, cap;
 	/* the last command (multiplane=on): what may join it */
@@ -416,7 +434,24 @@ struct dev {
 	double xfer_d; /* xfer, for the channel time's sum */
 	struct unitq *u;
 	uint64_t *ch_free;
-	uint64_t backlog, bl_erase_units;
+	uint64_t mstart; /* the earliest start of the work charged since the measured window began */
+	uint64_t backlog, bl_erase_units; /* the operations deferred (queued and held), the erases among them */
+	/* deferred passes (absolute numbers; ring buffers from their oldest
+	 * unreleased), their held programs, and each segment's erases still
+	 * queued (a program into it waits for them: erase_wait) */
+	struct bl_pass *passes;
+	uint64_t pass0, npass, pass_cap; /* passes[(pass_head + i) % cap] is pass pass0 + i */
+	uint64_t pass_head;
+	struct held *held;
+	uint64_t held0, nheld, held_cap, held_head;
+	uint32_t *erase_pend, *prog_pend; /* per segment: its erases queued, the programs into it deferred */
+	uint8_t pass_open, released;
+	/* --check: when each logical page's last GC read ended, and each
+	 * segment's erase on each slot (segment x NS + slot); a GC program
+	 * before its page's read ended, or any program before its block's
+	 * erase ended, is an error */
+	uint64_t *chk_read, *chk_erase;
+	uint32_t *chk_epend; /* (segment x NS + slot): its erase queued, not run */
 	/* flags: the request being served (active, mode, bg), the run */
 	uint8_t active, mode, bg, have_t0, ended, ageing, pow2;
 	uint8_t scale1; /* open loop at --time-scale 1 */
@@ -537,6 +572,8 @@ static inline void charge(struct dev *d, unsigned u, uint64_t s, uint64_t e, int
 	uint64_t dur = e - s;
 	if (!dur) /* an operation of no time (tprog_us=0, ...): nothing to charge */
 		return;
+	if (s < d->mstart)
+		d->mstart = s;
 	d->t.busy_ns += dur;
 	d->t.unit_busy[u] += dur;
 	if (gc) {
@@ -577,28 +614,6 @@ static inline void pass_add(struct dev *d, struct unitq *q, uint64_t dur)
 		d->pass_max = q->pass_ns;
 }
 
-/* Run unit q's queued operations that can start before t. */
-static void drain(struct dev *d, struct unitq *q, uint64_t t)
-{
-	while (q->n) {
-		struct bl_op *o = &q->q[q->head];
-		uint64_t s = max64(q->free_at, o->ready);
-		if (s >= t)
-			break;
-		q->free_at = s + o->dur;
-		if (o->gc)
-			gc_ran(q, s);
-		if (o->gc && d->in_pass)
-			pass_add(d, q, o->dur);
-		charge(d, (unsigned)(q - d->u), s, q->free_at, o->gc, o->bg);
-		q->bl_ns -= o->dur;
-		d->bl_erase_units -= o->erase;
-		q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
-		q->n--;
-		d->backlog--;
-	}
-}
-
 /* Page x of the layout's order (stripe: the physical page; die: the
  * segment) lies on slot x mod NS; slots are numbered channel first, then
  * die, then plane: its unit is x mod U (U divides NS), its plane slot / U
@@ -609,48 +624,299 @@ static inline unsigned plane_of(const struct dev *d, uint32_t x)
 	return (d->pow2 ? x & d->smask : x % d->NS) / d->U;
 }
 
-static int enqueue(struct dev *d, uint32_t x, uint32_t row, unsigned kind, uint64_t ready, uint64_t dur, int erase)
+/* A unit's channel. */
+static inline unsigned chan_of(const struct dev *d, unsigned u) { return d->pow2 ? u & d->cmask : u % d->C; }
+
+static void drain_all(struct dev *d, uint64_t t);
+
+/* The segment of a program's place x (place_of). */
+static inline uint32_t seg_of(const struct dev *d, uint32_t x) { return d->c.layout == LAYOUT_STRIPE ? x / d->b : x; }
+
+/* --check: a program at place x started at s, a GC copy of lpn or not:
+ * after its block's last erase ended, and a copy after its page's read. */
+static void __attribute__((noinline)) chk_prog(struct dev *d, uint32_t x, uint32_t lpn, int copy, uint64_t s)
 {
-	unsigned u = queue_of(d, x);
-	struct unitq *q = &d->u[u];
-	if (d->mp && q->n) { /* a plane of the queue's last command: it joins, at no time */
+	uint32_t seg = seg_of(d, x);
+	uint64_t k = (uint64_t)seg * d->NS + (d->pow2 ? x & d->smask : x % d->NS), e = d->chk_erase[k];
+	if (d->err[0])
+		return;
+	if (d->chk_epend && d->chk_epend[k])
+		set_err(d->err, sizeof(d->err),
+			"--check: segment %u programmed at %.9f s while its block's erase is still queued", seg,
+			(double)s / 1e9);
+	else if (s < e)
+		set_err(d->err, sizeof(d->err),
+			"--check: segment %u programmed at %.9f s, before its block's erase ended (%.9f s)", seg,
+			(double)s / 1e9, (double)e / 1e9);
+	else if (copy && s < d->chk_read[lpn])
+		set_err(d->err, sizeof(d->err), "--check: logical page %u copied at %.9f s, before its read ended (%.9f s)",
+			lpn, (double)s / 1e9, (double)d->chk_read[lpn] / 1e9);
+}
+
+/* --check: segment seg's erase issued at s: no program into it issued
+ * before is still deferred. */
+static void __attribute__((noinline)) chk_erase_issue(struct dev *d, uint32_t seg, uint64_t s)
+{
+	if (d->prog_pend && d->prog_pend[seg] && !d->err[0])
+		set_err(d->err, sizeof(d->err), "--check: segment %u erased at %.9f s with %u programs into it deferred",
+			seg, (double)s / 1e9, d->prog_pend[seg]);
+}
+
+/* Deferred pass id (live passes number fewer than 2^32). */
+static inline struct bl_pass *pass_at(struct dev *d, uint32_t id)
+{
+	return &d->passes[(d->pass_head + (uint32_t)(id - (uint32_t)d->pass0)) % d->pass_cap];
+}
+
+static inline void backlog_add(struct dev *d)
+{
+	if (++d->backlog > d->t.backlog_max)
+		d->t.backlog_max = d->backlog;
+}
+
+/* A ring of n elements of size sz from head, copied in order into one
+ * of twice the room (at least min): 0, or -1 out of memory. */
+static int ring_grow(struct dev *d, void **ring, uint64_t *head, uint64_t n, uint64_t *cap, size_t sz, uint64_t min)
+{
+	uint64_t nc = *cap ? 2 * *cap : min;
+	char *nr = malloc(nc * sz);
+	if (!nr)
+		return set_err(d->err, sizeof(d->err), "out of memory for the deferred GC's queues");
+	for (uint64_t i = 0; i < n; i++)
+		memcpy(nr + i * sz, (char *)*ring + ((*head + i) % *cap) * sz, sz);
+	free(*ring);
+	d->t.mem_bytes += (nc - *cap) * sz;
+	*ring = nr;
+	*head = 0;
+	*cap = nc;
+	return 0;
+}
+
+/* Operation kind at place x (row: its page's row; an erase: its
+ * segment), ready at `ready`, queued on its unit: it joins the queue's
+ * last command when it can (multi-plane: the same kind and row, a
+ * plane that command lacks, ready when it is, and a read of the same
+ * pass), at no time. 1 joined, 0 queued, -1 out of memory. */
+static int enqueue(struct dev *d, uint32_t x, uint32_t row, unsigned kind, uint64_t ready, uint32_t pass, uint32_t lpn,
+		   uint8_t bg)
+{
+	struct unitq *q = &d->u[queue_of(d, x)];
+	unsigned pl = plane_of(d, x);
+	if (d->mp && q->n) {
 		struct bl_op *t = &q->q[(q->head + q->n - 1) % q->cap];
-		unsigned pl = plane_of(d, x);
-		if (t->kind == kind && t->row == row && !(t->mask >> pl & 1) && ready <= t->ready) {
+		if (t->kind == kind && t->row == row && !(t->mask >> pl & 1) && ready <= t->ready &&
+		    (kind != FLASH_READ || t->pass == pass)) {
 			t->mask |= (uint16_t)(1u << pl);
-			t->erase += (uint8_t)erase;
-			d->bl_erase_units += erase;
+			t->erase += (uint8_t)(kind == FLASH_ERASE);
 			d->t.mp_joined[kind]++;
-			return 0;
+			return 1;
 		}
 	}
 	if (q->n == q->cap) {
-		uint32_t cap = q->cap ? 2 * q->cap : 64;
-		struct bl_op *nq = malloc(cap * sizeof(*nq));
-		if (!nq)
-			return set_err(d->err, sizeof(d->err), "out of memory for the background queue");
-		for (uint32_t i = 0; i < q->n; i++)
-			nq[i] = q->q[(q->head + i) % q->cap];
-		free(q->q);
-		d->t.mem_bytes += (uint64_t)(cap - q->cap) * sizeof(*nq);
-		q->q = nq;
-		q->head = 0;
-		q->cap = cap;
+		uint64_t head = q->head, cap = q->cap;
+		if (ring_grow(d, (void **)&q->q, &head, q->n, &cap, sizeof(*q->q), 64))
+			return -1;
+		q->head = (uint32_t)head;
+		q->cap = (uint32_t)cap;
 	}
 	q->q[(q->head + q->n) % q->cap] = (struct bl_op){.ready = ready,
-							 .dur = (uint32_t)dur,
 							 .row = row,
-							 .mask = (uint16_t)(1u << plane_of(d, x)),
-							 .gc = 1,
-							 .bg = (uint8_t)d->bg,
-							 .erase = (uint8_t)erase,
+							 .pass = pass,
+							 .lpn = lpn,
+							 .mask = (uint16_t)(1u << pl),
+							 .bg = bg,
+							 .erase = (uint8_t)(kind == FLASH_ERASE),
 							 .kind = (uint8_t)kind};
 	q->n++;
-	q->bl_ns += dur;
-	d->bl_erase_units += erase;
-	if (++d->backlog > d->t.backlog_max)
-		d->t.backlog_max = d->backlog;
 	return 0;
+}
+
+/* Pass p's reads are done: its held programs queued on their units,
+ * ready when the last read ended; the oldest released passes and their
+ * programs leave the rings. */
+static void release(struct dev *d, struct bl_pass *p)
+{
+	uint64_t ready = max64(p->ready, p->read_done);
+	for (uint32_t i = 0; i < p->n; i++) {
+		const struct held *h = &d->held[(d->held_head + (p->first - d->held0) + i) % d->held_cap];
+		int r = enqueue(d, h->x, h->row, FLASH_PROGRAM, ready, h->x, h->lpn, p->bg);
+		if (r < 0)
+			return; /* (the error ends the run at the next request) */
+		if (r) { /* joined: at no time (and no longer pending: the command is queued) */
+			d->backlog--;
+			d->prog_pend[seg_of(d, h->x)]--;
+		}
+	}
+	p->released = 1;
+	d->released = 1;
+	while (d->npass && d->passes[d->pass_head].released) {
+		const struct bl_pass *o = &d->passes[d->pass_head];
+		d->held_head = (d->held_head + o->n) % (d->held_cap ? d->held_cap : 1);
+		d->held0 += o->n;
+		d->nheld -= o->n;
+		d->pass_head = (d->pass_head + 1) % d->pass_cap;
+		d->pass0++;
+		d->npass--;
+	}
+}
+
+/* Unit q's first queued operation, if it can start before t: 1 run, 0
+ * not. A program's transfer holds the channel first (the channel
+ * orders programs, as in the foreground); a read's transfer follows its
+ * tR; an erase of segment seg counts off erase_pend[seg]. */
+static int step(struct dev *d, struct unitq *q, uint64_t t)
+{
+	const struct bl_op *o = &q->q[q->head];
+	unsigned u = (unsigned)(q - d->u), kind = o->kind, c = chan_of(d, u);
+	uint64_t pages = (uint64_t)__builtin_popcount(o->mask), ready = o->ready, dur;
+	if (kind == FLASH_PROGRAM)
+		ready = max64(d->ch_free[c], ready) + pages * d->xfer;
+	uint64_t s = max64(q->free_at, ready);
+	if (s >= t)
+		return 0;
+	uint32_t pass = o->pass, seg = o->row, lpn = o->lpn;
+	uint8_t erase = o->erase, bg = o->bg;
+	uint16_t mask = o->mask;
+	dur = kind == FLASH_READ ? d->tr : kind == FLASH_PROGRAM ? d->tprog : d->tbers;
+	q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+	q->n--;
+	d->backlog--;
+	q->free_at = s + dur;
+	gc_ran(q, s);
+	if (d->in_pass)
+		pass_add(d, q, dur);
+	charge(d, u, s, q->free_at, 1, bg);
+	if (kind == FLASH_PROGRAM) { /* (pass: its place) */
+		d->ch_free[c] = ready;
+		if (d->xfer)
+			d->t.xfer_ns += (double)pages * d->xfer_d;
+		d->prog_pend[seg_of(d, pass)]--;
+		if (d->chk_erase)
+			chk_prog(d, pass, lpn, 1, s);
+	} else if (kind == FLASH_ERASE) {
+		d->bl_erase_units -= erase;
+		d->erase_pend[seg] -= erase;
+		if (d->chk_erase) /* when each of its blocks is erased */
+			for (unsigned pl = 0; pl < 16; pl++)
+				if (mask >> pl & 1) {
+					d->chk_erase[(uint64_t)seg * d->NS + pl * d->U + u] = q->free_at;
+					d->chk_epend[(uint64_t)seg * d->NS + pl * d->U + u]--;
+				}
+	} else {
+		uint64_t end = q->free_at;
+		if (d->xfer) {
+			end = max64(d->ch_free[c], end) + pages * d->xfer;
+			d->ch_free[c] = end;
+			d->t.xfer_ns += (double)pages * d->xfer_d;
+		}
+		if (d->chk_read)
+			d->chk_read[lpn] = end;
+		struct bl_pass *p = pass_at(d, pass);
+		p->read_done = max64(p->read_done, end);
+		if (!--p->reads_left && !p->open)
+			release(d, p);
+	}
+	return 1;
+}
+
+/* Run unit q's queued operations that can start before t. */
+static void drain(struct dev *d, struct unitq *q, uint64_t t)
+{
+	while (q->n && step(d, q, t))
+		;
+}
+
+/* A deferred pass begins (at the first GC operation of a background
+ * step, or of a request's cleaning under preemptible GC): 0 or -1. */
+static int pass_begin(struct dev *d)
+{
+	if (d->npass == d->pass_cap &&
+	    ring_grow(d, (void **)&d->passes, &d->pass_head, d->npass, &d->pass_cap, sizeof(*d->passes), 16))
+		return -1;
+	d->passes[(d->pass_head + d->npass) % d->pass_cap] =
+		(struct bl_pass){.ready = d->S, .read_done = d->S, .first = d->held0 + d->nheld, .bg = d->bg, .open = 1};
+	d->npass++;
+	d->pass_open = 1;
+	return 0;
+}
+
+/* The pass ends: released now if its reads are done (or it had none). */
+static void pass_end(struct dev *d)
+{
+	if (!d->pass_open)
+		return;
+	d->pass_open = 0;
+	struct bl_pass *p = pass_at(d, (uint32_t)(d->pass0 + d->npass - 1));
+	p->open = 0;
+	if (!p->reads_left)
+		release(d, p);
+}
+
+/* The deferred pass's operations: a read queued, a program held, a
+ * segment's erase queued on the slots its pages are on. 0 or -1. */
+static int defer_read(struct dev *d, uint32_t x, uint32_t row, uint32_t lpn)
+{
+	uint32_t id = (uint32_t)(d->pass0 + d->npass - 1);
+	int r = enqueue(d, x, row, FLASH_READ, d->S, id, lpn, d->bg);
+	if (r < 0)
+		return -1;
+	if (!r) {
+		pass_at(d, id)->reads_left++;
+		backlog_add(d);
+	}
+	return 0;
+}
+
+static int hold(struct dev *d, uint32_t x, uint32_t row, uint32_t lpn)
+{
+	if (d->nheld == d->held_cap &&
+	    ring_grow(d, (void **)&d->held, &d->held_head, d->nheld, &d->held_cap, sizeof(*d->held), 256))
+		return -1;
+	d->held[(d->held_head + d->nheld) % d->held_cap] = (struct held){.x = x, .row = row, .lpn = lpn};
+	d->nheld++;
+	pass_at(d, (uint32_t)(d->pass0 + d->npass - 1))->n++;
+	d->prog_pend[seg_of(d, x)]++;
+	backlog_add(d);
+	return 0;
+}
+
+static int defer_erase(struct dev *d, uint32_t seg)
+{
+	if (d->prog_pend[seg]) /* copies into it still deferred (their pages since overwritten): they first */
+		drain_all(d, UINT64_MAX);
+	if (d->chk_erase)
+		chk_erase_issue(d, seg, d->S);
+	for (unsigned k = 0; k < d->erase_units; k++) { /* the slots its pages are on */
+		uint32_t x = d->c.layout == LAYOUT_DIE ? seg : seg * d->b + k;
+		int r = enqueue(d, x, seg, FLASH_ERASE, d->S, 0, 0, d->bg);
+		if (r < 0)
+			return -1;
+		if (d->chk_epend)
+			d->chk_epend[(uint64_t)seg * d->NS + (d->pow2 ? x & d->smask : x % d->NS)]++;
+		d->erase_pend[seg]++;
+		d->bl_erase_units++;
+		if (!r)
+			backlog_add(d);
+	}
+	return 0;
+}
+
+/* A program into segment seg while its erase is still queued (the model
+ * counted the segment free at once): the erase runs first, and what
+ * its units queued before it. */
+static void __attribute__((noinline)) erase_wait(struct dev *d, uint32_t seg)
+{
+	for (unsigned k = 0; k < d->erase_units && d->erase_pend[seg]; k++) {
+		struct unitq *q = &d->u[queue_of(d, d->c.layout == LAYOUT_DIE ? seg : seg * d->b + k)];
+		uint32_t last = UINT32_MAX;
+		for (uint32_t i = 0; i < q->n; i++) {
+			const struct bl_op *o = &q->q[(q->head + i) % q->cap];
+			if (o->kind == FLASH_ERASE && o->row == seg)
+				last = i;
+		}
+		for (uint32_t i = 0; last != UINT32_MAX && i <= last; i++)
+			step(d, q, UINT64_MAX);
+	}
 }
 
 /* A request's operation ready at r met a unit busy until s > r: its
@@ -664,9 +930,6 @@ static inline void note_wait(struct dev *d, const struct unitq *q, uint64_t r, u
 			d->req_gc_wait = hi - lo;
 	}
 }
-
-/* A unit's channel. */
-static inline unsigned chan_of(const struct dev *d, unsigned u) { return d->pow2 ? u & d->cmask : u % d->C; }
 
 /* Whether an operation of kind on plane pl at row, ready at r, joins
  * the unit's last command: the same kind and row (page offset in the
@@ -760,10 +1023,25 @@ static uint64_t do_erase(struct dev *d, uint32_t seg, unsigned slots, uint64_t r
 		unsigned u = queue_of(d, x);
 		if (d->u[u].n)
 			drain(d, &d->u[u], r);
-		done = max64(done, gc ? run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp)
-				      : run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 0, d->mp));
+		uint64_t e = gc ? run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 1, d->mp)
+				: run_on(d, u, x, FLASH_ERASE, 0, r, r, d->tbers, 0, d->mp);
+		if (d->chk_erase)
+			d->chk_erase[(uint64_t)seg * d->NS + (d->pow2 ? x & d->smask : x % d->NS)] = e;
+		done = max64(done, e);
 	}
 	return done;
+}
+
+/* A foreground pass while deferred work is queued (background GC that
+ * has not kept up): that work first, as the request's own (its wait on
+ * GC), and the pass's operations after it. */
+static void __attribute__((noinline)) fg_after_deferred(struct dev *d)
+{
+	d->in_pass = 1;
+	drain_all(d, UINT64_MAX);
+	d->in_pass = 0;
+	for (unsigned u = 0; u < d->U; u++)
+		d->gc_barrier = max64(d->gc_barrier, d->u[u].free_at);
 }
 
 /* Where a page operation lies (x, on slot x mod NS), and (multi-plane commands) its row: the
@@ -790,8 +1068,12 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 	uint32_t row = 0;
 	if (op->cause == FLASH_HOST) { /* the most frequent */
 		if (op->kind == FLASH_PROGRAM) {
+			if (d->bl_erase_units && d->erase_pend[op->seg])
+				erase_wait(d, op->seg);
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0, mp);
+			if (d->chk_erase)
+				chk_prog(d, sl, 0, 0, done - d->tprog);
 			d->req_done = max64(d->req_done, done);
 			d->host_programs++;
 			d->req_stream = op->stream;
@@ -800,40 +1082,42 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 	}
 	if (op->cause == FLASH_GC || op->cause == FLASH_WL) {
 		if (d->mode == MODE_YIELD) {
-			uint64_t r = d->S;
-			switch (op->kind) {
-			case FLASH_READ: {
-				d->step_reads++;
-				unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
-				return enqueue(d, sl, row, FLASH_READ, r, d->tr + d->xfer, 0);
-			}
-			case FLASH_PROGRAM: {
-				unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
-				return enqueue(d, sl, row, FLASH_PROGRAM, r, d->tprog + d->xfer, 0);
-			}
-			default:
-				if (d->c.layout == LAYOUT_DIE)
-					return enqueue(d, op->seg, 0, FLASH_ERASE, r, d->tbers, 1);
-				for (unsigned u = 0; u < d->erase_units; u++) /* the slots its pages are on */
-					if (enqueue(d, op->seg * d->b + u, 0, FLASH_ERASE, r, d->tbers, 1))
-						return -1;
-				return 0;
-			}
+			if (!d->pass_open && pass_begin(d))
+				return -1;
+			if (op->kind == FLASH_ERASE)
+				return defer_erase(d, op->seg);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
+			if (op->kind == FLASH_PROGRAM)
+				return hold(d, sl, row, op->lpn);
+			if (d->prog_pend[op->seg]) /* a victim with copies into it still deferred: they first */
+				drain_all(d, UINT64_MAX);
+			d->step_reads++;
+			return defer_read(d, sl, row, op->lpn);
 		}
+		if (d->backlog) /* a foreground pass: the deferred work first (its copies' blocks, ...) */
+			fg_after_deferred(d);
 		uint64_t done;
 		switch (op->kind) {
 		case FLASH_READ: {
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			done = do_read(d, sl, row, d->S, 1, mp);
 			d->gc_read_done = max64(d->gc_read_done, done);
+			if (d->chk_read)
+				d->chk_read[op->lpn] = done;
 			break;
 		}
 		case FLASH_PROGRAM: {
+			if (d->bl_erase_units && d->erase_pend[op->seg])
+				erase_wait(d, op->seg);
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp);
+			if (d->chk_erase)
+				chk_prog(d, sl, op->lpn, 1, done - d->tprog);
 			break;
 		}
 		default:
+			if (d->chk_erase)
+				chk_erase_issue(d, op->seg, d->S);
 			done = do_erase(d, op->seg, d->erase_units, max64(d->S, d->gc_read_done), 1);
 		}
 		d->gc_barrier = max64(d->gc_barrier, done);
@@ -936,6 +1220,13 @@ static void time_close(struct dev *d)
 	free(d->t.unit_busy);
 	free(d->t.unit_busy0);
 	free(d->zwp);
+	free(d->erase_pend);
+	free(d->prog_pend);
+	free(d->chk_read);
+	free(d->chk_erase);
+	free(d->chk_epend);
+	free(d->passes);
+	free(d->held);
 	for (unsigned i = 0; i < d->t.nstreams; i++)
 		free(d->t.lat_stream[i]);
 	free(d->t.lat_stream);
@@ -1004,7 +1295,20 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		d->t.nstreams = st.streams;
 	if (d->zoned)
 		d->zwp = calloc(st.segments, sizeof(uint32_t));
+	int deferred = !d->zoned && (d->c.bg_high || d->c.preempt); /* GC that yields: its erases queued */
+	if (deferred) {
+		d->erase_pend = calloc(st.segments, sizeof(uint32_t));
+		d->prog_pend = calloc(st.segments, sizeof(uint32_t));
+	}
+	int chk = !d->zoned && c->ftl.check;
+	if (chk) {
+		d->chk_read = calloc(st.logical_pages, sizeof(uint64_t));
+		d->chk_erase = calloc((uint64_t)st.segments * d->NS, sizeof(uint64_t));
+		if (deferred)
+			d->chk_epend = calloc((uint64_t)st.segments * d->NS, sizeof(uint32_t));
+	}
 	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 || (d->zoned && !d->zwp) ||
+	    (deferred && (!d->erase_pend || !d->prog_pend)) || (chk && (!d->chk_read || !d->chk_erase || (deferred && !d->chk_epend))) ||
 	    (d->c.stream_lat && st.streams > 1 && !d->t.lat_stream)) {
 		set_err(err, n, "out of memory");
 		time_close(d);
@@ -1015,7 +1319,9 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->t.kinds = d->zoned ? TK_N : TK_ZONE;
 	lhist_init(&d->iv);
 	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
-			 (d->zoned ? st.segments * sizeof(uint32_t) : 0) +
+			 (d->zoned ? st.segments * sizeof(uint32_t) : 0) + (deferred ? 2 * st.segments * sizeof(uint32_t) : 0) +
+			 (chk ? (st.logical_pages + (uint64_t)st.segments * d->NS) * sizeof(uint64_t) : 0) +
+			 (chk && deferred ? (uint64_t)st.segments * d->NS * sizeof(uint32_t) : 0) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
 	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
@@ -1070,30 +1376,32 @@ static int rows_to(struct dev *d, uint64_t k)
 	return 0;
 }
 
-/* The end of the backlog on every unit if it ran from t. */
-static uint64_t backlog_end(const struct dev *d, uint64_t t)
-{
-	uint64_t end = t;
-	for (unsigned u = 0; u < d->U; u++)
-		if (d->u[u].n)
-			end = max64(end, max64(d->u[u].free_at, t) + d->u[u].bl_ns);
-	return end;
-}
 
-/* Idle from t to A: clean in the background while fewer than high
- * segments are free and the work fits before A. */
+/* Idle from t to A: clean in the background, a victim at a time, while
+ * fewer than high segments are free. Each victim starts when the work
+ * before it is done, if that is before A (a device starts it knowing
+ * of no request yet); its work may run past A, yielding to requests. */
 static int background(struct dev *d, uint64_t t, uint64_t A)
 {
-	while (d->io->free_segments(d->in) < d->c.bg_high && backlog_end(d, t) < A) {
+	uint64_t now = t;
+	while (d->io->free_segments(d->in) < d->c.bg_high) {
+		drain_all(d, A); /* the work queued before: what starts before A */
+		if (d->backlog)
+			break; /* still at work when A arrives */
+		for (unsigned u = 0; u < d->U; u++)
+			now = max64(now, d->u[u].free_at);
+		if (now >= A)
+			break;
 		d->mode = MODE_YIELD;
 		d->bg = 1;
-		d->S = t;
+		d->S = now;
 		d->step_reads = 0;
 		d->active = 1;
 		int rc = d->io->clean(d->in);
 		if (inner_flush(d))
 			rc = -1;
 		d->active = 0;
+		pass_end(d);
 		d->bg = 0;
 		d->mode = MODE_FG;
 		if (rc < 0)
@@ -1107,13 +1415,18 @@ static int background(struct dev *d, uint64_t t, uint64_t A)
 	return 0;
 }
 
+/* Every unit's queued work that can start before t (again while a
+ * pass's reads end and queue its programs). */
 static void drain_all(struct dev *d, uint64_t t)
 {
 	if (!d->backlog)
 		return;
-	for (unsigned u = 0; u < d->U; u++)
-		if (d->u[u].n)
-			drain(d, &d->u[u], t);
+	do {
+		d->released = 0;
+		for (unsigned u = 0; u < d->U; u++)
+			if (d->u[u].n)
+				drain(d, &d->u[u], t);
+	} while (d->released && d->backlog);
 }
 
 static void heap_replace_top(uint64_t *h, unsigned n, uint64_t v)
@@ -1196,10 +1509,14 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 	int measuring = d->host_programs >= d->c.warmup_writes;
 	if (measuring && !d->t.measuring) {
 		d->t.measuring = 1;
-		/* the window's time starts with its first request, or when the
-		 * warm-up's last completes if that is later (a device still busy
-		 * with it serves no measured work before) */
-		d->t.t_measure = max64(A, d->last_done);
+		/* the window's time starts when its work does (time_time):
+		 * the first flash operation charged from now on, or a measured
+		 * request's completion if earlier (one that needed none); so
+		 * no unit's measured busy time exceeds the window, and a
+		 * device still busy with the warm-up serves no measured work
+		 * before */
+		d->t.t_measure = A;
+		d->mstart = UINT64_MAX;
 		d->t.m0.requests = d->t.requests;
 		d->t.m0.busy_ns = d->t.busy_ns;
 		d->t.m0.gc_ns = d->t.gc_ns;
@@ -1233,13 +1550,8 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		uint64_t pending = d->erase_units ? d->bl_erase_units / d->erase_units : 0;
 		if (fr >= pending + d->c.preempt_hard)
 			d->mode = MODE_YIELD;
-		else if (d->backlog) { /* under the hard threshold: the deferred work first */
-			d->in_pass = 1;
-			drain_all(d, UINT64_MAX);
-			d->in_pass = 0;
-			for (unsigned u = 0; u < d->U; u++)
-				d->gc_barrier = max64(d->gc_barrier, d->u[u].free_at);
-		}
+		else if (d->backlog) /* under the hard threshold: the deferred work first */
+			fg_after_deferred(d);
 	}
 	uint64_t done = S;
 	if (e->op == EV_DISCARD && d->c.trim != TRIM_FREE) {
@@ -1258,6 +1570,7 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	size_t ok = d->io->submit_one ? d->io->submit_one(d->in, e, n) /* flushed */
 				      : d->io->submit(d->in, e, 1) == 1 && !inner_flush(d);
 	d->active = 0;
+	pass_end(d);
 	d->mode = MODE_FG;
 	if (ok != 1)
 		return -2;
@@ -1267,8 +1580,14 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		/* pages no write mapped: read where they would lie (a zoned
 		 * device returns its unwritten pages without a read) */
 		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
-		for (uint64_t p = lo + d->host_reads; p < hi; p++) {
-			uint32_t off = (uint32_t)(p % d->b), x = d->c.layout == LAYOUT_STRIPE ? (uint32_t)p : (uint32_t)(p / d->b);
+		int some = d->host_reads > 0; /* some were mapped (read by the model): which, asked */
+		uint32_t lpn;
+		for (uint64_t p = lo; p < hi && d->host_reads < hi - lo; p++) {
+			if (some && d->io->mapped(d->in, p, &lpn) == 1)
+				continue;
+			/* (its slot: x mod NS, taken of the 64-bit page) */
+			uint32_t off = (uint32_t)(p % d->b),
+				 x = (uint32_t)((d->c.layout == LAYOUT_STRIPE ? p : p / d->b) % d->NS);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
 			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp));
 		}
@@ -1312,8 +1631,8 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 		d->t.gc_waits++;
 	}
 	uint64_t lat = done - r->A;
-	if (r->measuring && done < d->t.t_measure) /* (a measured request done before the warm-up's last) */
-		d->t.t_measure = done;
+	if (r->measuring && done < d->mstart)
+		d->mstart = done;
 	int data = kind == TK_READ || kind == TK_WRITE; /* bytes moved */
 	if (kind >= 0) {
 		unsigned bk = lhist_bucket(lat);
@@ -1512,6 +1831,8 @@ static const struct dev_time *time_time(struct dev *d)
 		for (unsigned u = 0; u < d->U; u++)
 			end = max64(end, d->u[u].free_at);
 		d->t.t_end = end;
+		if (d->t.measuring && d->mstart != UINT64_MAX) /* (else the first measured arrival) */
+			d->t.t_measure = d->mstart;
 		if (d->c.timeline_ns && d->t.requests) /* to the last completion's interval */
 			rows_to(d, max64(d->iv_cur + 1, (d->last_done ? (d->last_done - 1) / d->c.timeline_ns : 0) + 1));
 	}

@@ -160,16 +160,19 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 		*bytes = zns_mem_bytes(&s->opt.zns, zoned_pages(s), c.page_size) + time_bytes(s);
 		return 0;
 	}
+	uint64_t pend = s->opt.timing && (s->opt.tc.bg_high || s->opt.tc.preempt) /* GC that yields: each segment's */
+				? T / c.pages_per_seg * 2 * sizeof(uint32_t) /* erases and programs deferred (dev_time.c) */
+				: 0;
 	if (T <= 8 * 512 * (uint64_t)c.pages_per_seg) {
 		double m = model_bytes(&c, U, T);
 		if (m < 0)
 			return -1;
-		*bytes = (uint64_t)m + time_bytes(s);
+		*bytes = (uint64_t)m + time_bytes(s) + pend;
 		return 0;
 	}
 	if (coefficients(&c, probe_u(c.pages_per_seg, U), k))
 		return -1;
-	*bytes = linear(k, U, T) + time_bytes(s);
+	*bytes = linear(k, U, T) + time_bytes(s) + pend;
 	return 0;
 }
 

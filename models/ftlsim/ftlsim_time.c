@@ -309,8 +309,10 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 			kinds = t->kinds;
 		for (unsigned k = 0; k < TK_N; k++)
 			lhist_merge(&all[k], &t->lat[k]);
-		wait += t->gc_wait_ns;
-		waits += t->gc_waits;
+		if (t->measuring) { /* the measured window's, as each run's own */
+			wait += t->gc_wait_ns - t->m0.gc_wait_ns;
+			waits += t->gc_waits - t->m0.gc_waits;
+		}
 	}
 	if (!any)
 		return NULL;
