@@ -381,9 +381,17 @@ t_expect_success 'a profile'"'"'s name is the profile even with a file of that n
 	jq -e ".timing.device.profile == \"femu\" and .timing.device.units == 64" p1.json &&
 	jq -e ".timing.device.profile == \"file\" and .timing.device.units == 1" p2.json
 '
-t_expect_success '--bg-gc high= not below the segments: warned of' '
+t_expect_success '--bg-gc high= above the segments that can be free once the logical space is written: warned of; below, not' '
 	"$S" -q --device femu,channels=1,dies=1 --op 0.28 --logical-pages 65536 --bg-gc high=100000 u16.ev 2>e >/dev/null &&
-	grep -q "high=100000 is not below the device.s [0-9]* segments" e
+	grep -q "high=100000 is above the 70 segments that can be free once the logical space is written (327 segments, 256 of them" e &&
+	"$S" -q --device femu,channels=1,dies=1 --op 0.28 --logical-pages 65536 --bg-gc high=71 u16.ev 2>e >/dev/null &&
+	grep -q "high=71 is above the 70 segments" e &&
+	"$S" -q --device femu,channels=1,dies=1 --op 0.28 --logical-pages 65536 --bg-gc high=70 u16.ev 2>e >/dev/null &&
+	! grep -q "high=70 is above" e
+'
+t_expect_success '--no-trim with --trim-cost: refused (the device never hears a discard), exit 2' '
+	t_err 2 "--no-trim: the device never hears a discard, so --trim-cost" \
+		"$S" --no-trim --trim-cost unqueued,us=500 --logical-pages 65536 u16.ev
 '
 t_expect_success 'each stream'"'"'s write latencies: their counts and count-weighted means are the writes'"'"' (sepbit, FDP handles)' '
 	"$G" -p hotcold -n 16384 --fill -w 100000 --rate 2000 -s 5 -o bin >hc.ev 2>/dev/null &&

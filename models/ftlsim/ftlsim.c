@@ -160,9 +160,16 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		     st.pages_per_seg);
 	/* preemptible GC defers a pass only while the free segments are at
 	 * least hard; a pass starts below the low mark */
-	if (s->opt.timing && s->opt.tc.bg_high >= st.segments && s == in && !s->cell.vol)
-		warn("warning: --bg-gc high=%u is not below the device's %u segments: idle time cleans every victim "
-		     "it can find, whatever its valid pages", s->opt.tc.bg_high, st.segments);
+	/* (once every logical page is written, the data takes ceil(U/b)
+	 * segments and a stream writes one: the rest can be free) */
+	uint64_t most_free = st.segments - (st.logical_pages + st.pages_per_seg - 1) / st.pages_per_seg;
+	most_free = most_free ? most_free - 1 : 0;
+	if (s->opt.timing && s->opt.tc.bg_high > most_free && s == in && !s->cell.vol)
+		warn("warning: --bg-gc high=%u is above the %llu segments that can be free once the logical space is "
+		     "written (%u segments, %llu of them the data's, one being written): idle time then cleans every "
+		     "victim it can find, whatever its valid pages, and WA grows",
+		     s->opt.tc.bg_high, (unsigned long long)most_free, st.segments,
+		     (unsigned long long)((st.logical_pages + st.pages_per_seg - 1) / st.pages_per_seg));
 	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low && s == in && !s->cell.vol)
 		warn("warning: --gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
 		     "ever deferred, the same as foreground GC; give --gc-low above %u", s->opt.tc.preempt_hard, st.gc_low,

@@ -822,6 +822,9 @@ void sim_finish_args(struct sim *s)
 	if (!s->opt.cfg.trim && trim_host)
 		sim_fail_usage("--no-trim: the device ignores every discard, so --trim-mode, --discard-granularity, "
 			       "--discard-max and --trim-loss, which shape the discards it is sent, say nothing");
+	if (!s->opt.cfg.trim && s->opt.timing && s->opt.tc.trim != TRIM_FREE)
+		sim_fail_usage("--no-trim: the device never hears a discard, so --trim-cost, the time one takes, says "
+			       "nothing");
 	if (s->opt.host_lfs && s->opt.cfg.host_placement)
 		sim_fail_usage("--host-lfs and --host-placement: the host log places its writes itself (on an FDP "
 			       "device its streams are the handles: --host-lfs placement=NAME)");
