@@ -109,6 +109,18 @@ t_expect_success 'hir: tracestat finds the wait states as its idle time' '
 	test "$(jq -c ".traces[0].idle | [.idle_gaps, .idle_s, .busy_periods.count]" h.json)" = "[6,10.5,7]"
 '
 
+t_expect_success '--read-prob 0.3: reads among the requests that are not discards, at the write popularity; without it the same stream' '
+	"$G" -q -p hotcold -n 4096 --fill -w 20000 --trim-prob 0.1 --read-prob 0.3 -o text >rw.txt &&
+	awk "NR > 4096 { n[\$2]++; if (\$2 == \"R\") h[\$6]++ } END { print n[\"W\"], n[\"R\"], n[\"D\"], h[1] / n[\"R\"] }" rw.txt >c &&
+	read w r d hot <c &&
+	test $((w + r + d)) = 20000 &&
+	awk -v w="$w" -v r="$r" -v d="$d" -v hot="$hot" "BEGIN { exit !(d > 1800 && d < 2200 && r / (r + w) > 0.28 && r / (r + w) < 0.32 && hot > 0.88 && hot < 0.92) }" &&
+	"$G" -q -p hotcold -n 4096 --fill -w 2000 -o bin | md5sum >a &&
+	"$G" -q -p hotcold -n 4096 --fill -w 2000 --read-prob 0 -o bin | md5sum >b && cmp a b &&
+	t_err 2 "--read-prob applies to uniform, hotcold and zipf" "$G" -p seq -n 64 --read-prob 0.5 &&
+	t_err 2 "--read-prob applies to uniform, hotcold and zipf" "$G" -p hir --rate 10 -n 64 --read-prob 0.5
+'
+
 for args in "-p hir" "-p hir --rate 0" "-p uniform --rate -3" "-p uniform --rate 2e9" "-p uniform --rate x" \
 	"-p uniform --burst 5" "-p zipf:1 --waits 5" "-p uniform --precondition-writes 5" "-p hir --rate 10 -w 100" "-p hir --rate 10 --volumes 4" \
 	"-p hir --rate 10 --waits 5,x" "-p hir --rate 10 --waits ," "-p hir --rate 10 --burst 0" \

@@ -3,7 +3,7 @@
  * an ftlkit event stream.
  *
  *   tracegen --pattern NAME [--pages N] [--page-size B] [--writes N]
- *            [--fill] [--seed S] [--trim-prob q] [--rate IOPS] [-o text|bin]
+ *            [--fill] [--seed S] [--trim-prob q] [--read-prob r] [--rate IOPS] [-o text|bin]
  *
  * Every request touches one page: offset = page * page_size, length =
  * page_size, volume 0, t_ns = 1000 ns per request, or Poisson arrivals
@@ -458,7 +458,7 @@ struct opts {
 	uint64_t pages, page_size, writes, seed;
 	int quiet; /* -q: no seed line on stderr */
 	int writes_set, fill, binary, stats;
-	double trim_prob, hot_prob, hot_frac, zipf_s;
+	double trim_prob, read_prob, hot_prob, hot_frac, zipf_s;
 	int hot_prob_set, hot_frac_set;
 	uint64_t volumes; /* --volumes N; 0: one volume, volume 0 */
 	double rate;	  /* --rate IOPS; 0: one request per T_STEP_NS */
@@ -493,13 +493,16 @@ static void usage(void)
 	       "  -p, --pattern NAME     the workload (see above)\n"
 	       "  -n, --pages N          logical pages (default %d); K/M/G suffixes accepted\n"
 	       "  -b, --page-size B      bytes per page (default 4096; e.g. 4K)\n"
-	       "  -w, --writes N         requests after the fill, writes plus discards\n"
+	       "  -w, --writes N         requests after the fill, writes, reads and discards\n"
 	       "                         (default: --pages)\n"
 	       "      --fill             first write every page once, in order (lfs, warp: always)\n"
 	       "  -s, --seed S           random seed (default %d); echoed on stderr\n"
 	       "  -q, --quiet            no seed line on stderr (errors still)\n"
 	       "      --trim-prob q      each request is, with probability q, a discard of a\n"
 	       "                         random written page (default 0)\n"
+	       "      --read-prob r      uniform, hotcold, zipf: each request not a discard\n"
+	       "                         is, with probability r, a read of a page drawn as a\n"
+	       "                         write's (the same popularity; default 0)\n"
 	       "      --hot-prob r       hotcold, lfs: fraction of writes to hot pages (0.9)\n"
 	       "      --hot-frac f       hotcold, lfs: fraction of pages that are hot (0.1);\n"
 	       "                         pages [0, round(f*N)) are the hot ones\n"
@@ -621,6 +624,7 @@ static void set_waits(struct opts *o, const char *arg)
 enum {
 	OPT_FILL = 1000,
 	OPT_TRIM,
+	OPT_READ,
 	OPT_HOT_PROB,
 	OPT_HOT_FRAC,
 	OPT_STATS,
@@ -648,6 +652,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"fill", no_argument, NULL, OPT_FILL},
 		{"seed", required_argument, NULL, 's'},
 		{"trim-prob", required_argument, NULL, OPT_TRIM},
+		{"read-prob", required_argument, NULL, OPT_READ},
 		{"hot-prob", required_argument, NULL, OPT_HOT_PROB},
 		{"hot-frac", required_argument, NULL, OPT_HOT_FRAC},
 		{"output", required_argument, NULL, 'o'},
@@ -685,6 +690,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'q': o->quiet = 1; break;
 		case 's': o->seed = opt_u64("--seed", optarg); break;
 		case OPT_TRIM: o->trim_prob = opt_prob("--trim-prob", optarg); break;
+		case OPT_READ: o->read_prob = opt_prob("--read-prob", optarg); break;
 		case OPT_HOT_PROB:
 			o->hot_prob = opt_prob("--hot-prob", optarg);
 			o->hot_prob_set = 1;
@@ -798,6 +804,10 @@ static void check_opts(struct opts *o)
 		usage_error("--soc-frac, --soc-writes and --region-size apply to flashcache only");
 	if (o->warp_opts && !warp)
 		usage_error("--rand-frac, --seq-writes and --rand-writes apply to warp only");
+	if (o->read_prob > 0 && strcmp(o->pat->name, "uniform") && strcmp(o->pat->name, "hotcold") &&
+	    strncmp(o->pat->name, "zipf", 4))
+		usage_error("--read-prob applies to uniform, hotcold and zipf: %s's next page is its writes' own",
+			    o->pat->name);
 	if ((fc || warp) && o->trim_prob > 0)
 		usage_error("--trim-prob does not apply to %s: its cache or jobs send no discards",
 			    o->pat->name);
@@ -962,7 +972,9 @@ static void run_fill(const struct opts *o, struct gen *g, struct ev_writer *w, s
 }
 
 /* One request of the main phase: a discard of a random written page
- * with probability trim_prob (if any page is written), else a write. */
+ * with probability trim_prob (if any page is written), else a read with
+ * probability read_prob (a page drawn as a write's: the pattern's
+ * popularity), else a write. */
 static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w,
 			struct ev *e, struct pageset *set)
 {
@@ -973,6 +985,10 @@ static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w
 		e->op = EV_DISCARD;
 		e->temp = o->pat->label(g, p);
 		e->stream = 0;
+	} else if (o->read_prob > 0 && rng_unit(&g->rng) < o->read_prob) {
+		p = o->pat->next(g, &e->temp, &e->stream);
+		e->stream = 0;
+		e->op = EV_READ;
 	} else {
 		e->stream = 0;
 		p = o->pat->next(g, &e->temp, &e->stream);
