@@ -12,7 +12,8 @@
 # - --per-volume's wait on GC is the measured window's, as a single
 #   run's; a read of partly written pages charges each unwritten page
 #   to the die it would lie on; the measured window starts with its
-#   first work; latencies of hours keep their percentiles.
+#   first work; latencies of hours keep their percentiles; a trace's
+#   times in whole seconds are said to make bursts.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
@@ -67,6 +68,14 @@ t_expect_success 'an open loop 20 minutes behind: p99 within 1% of the exact 118
 	awk "BEGIN { for (i = 0; i < 12000; i++) printf \"0 W %d 4096 0\\n\", i * 4096 }" >c.txt &&
 	"$S" -q --device femu,channels=1,dies=1,tprog_us=100000 --op 1 --logical-pages 16384 c.txt 2>/dev/null |
 		jq -e ".timing.latency_us.write | (.p99 - 1188000000 | fabs) < 0.01 * 1188000000 and .max == 1200000000"
+'
+
+t_expect_success 'a trace in whole seconds (Tencent CBS): its bursts said; an MSR trace (100 ns ticks): not' '
+	"$S" -q --volume 1730 --logical-space footprint --device femu,channels=2,dies=2 \
+		"$T_TOP/traces/samples/tencent/cbs-sample.csv.bz2" 2>e >/dev/null &&
+	grep -q "the trace.s times are whole seconds and [0-9]*% of the requests arrived at the time of the one before" e &&
+	"$S" -q --logical-space footprint --pages-per-segment 16 --device femu,channels=2,dies=2 "$T_TOP/traces/samples/msr/hm_0-head1000.csv" 2>e >/dev/null &&
+	! grep -q "times are whole" e
 '
 
 t_done

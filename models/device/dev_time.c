@@ -1489,6 +1489,10 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 			A = d->last_arrival;
 			d->t.reordered++;
 		}
+		/* the trace's resolution (a coarse one makes bursts) */
+		d->t.tick_ms += e->t_ns % 1000000 == 0;
+		d->t.tick_s += e->t_ns % 1000000000 == 0;
+		d->t.same_instant += d->t.requests && A == d->last_arrival;
 	}
 	if (!d->t.requests)
 		d->t.t_first = A;
@@ -1773,6 +1777,7 @@ static int time_age(struct dev *d, int begin)
 	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = 0;
+	d->t.tick_ms = d->t.tick_s = d->t.same_instant = 0;
 	memset(d->t.mp_joined, 0, sizeof(d->t.mp_joined));
 	memset(d->t.unit_busy, 0, d->U * sizeof(uint64_t));
 	memset(d->t.unit_busy0, 0, d->U * sizeof(uint64_t));

@@ -111,6 +111,8 @@ struct dev_time {
 	double gc_wait_ns;	   /* requests' time waiting on GC */
 	uint64_t gc_waits;	   /* requests that waited on GC */
 	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */
+	uint64_t tick_ms, tick_s;  /* open loop: trace times in whole milliseconds, whole seconds */
+	uint64_t same_instant;	   /* open loop: arrivals at the time of the one before */
 	uint64_t bg_steps;	   /* victims cleaned in idle time */
 	uint64_t backlog_max;	   /* the most background operations queued at once */
 	uint64_t mp_joined[3];	   /* operations that joined a multi-plane command, by kind (flash.h) */

@@ -402,6 +402,15 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			warn("warning: %s%sall %llu requests arrived at the same time (a trace without times?): the open "
 			     "loop served them as one burst; give --qd N for a closed loop", what ? what : "",
 			     what ? ": " : "", (unsigned long long)tm->requests);
+		/* Times in whole seconds or milliseconds (Tencent's are
+		 * seconds): a tick's requests arrive at once, a burst whose
+		 * queue the latencies hold, not the device's. */
+		else if (tm && tm->requests > 100 && tm->tick_ms == tm->requests && tm->same_instant > tm->requests / 2)
+			warn("warning: %s%sthe trace's times are whole %s and %.0f%% of the requests arrived at the time "
+			     "of the one before: each tick's requests reach the device at once, and their latencies "
+			     "include the burst's queue (an upper bound); give --qd N for a closed loop",
+			     what ? what : "", what ? ": " : "", tm->tick_s == tm->requests ? "seconds" : "milliseconds",
+			     100.0 * (double)tm->same_instant / (double)tm->requests);
 		/* An open loop the device cannot keep up with: the latencies
 		 * grow with the run, whatever the trace's own pattern. */
 		if (tm && tm->requests > 1 && tm->t_last > tm->t_first && tm->t_end > tm->t_last &&
