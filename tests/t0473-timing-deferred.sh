@@ -78,4 +78,12 @@ t_expect_success 'a trace in whole seconds (Tencent CBS): its bursts said; an MS
 	! grep -q "times are whole" e
 '
 
+t_expect_success 'the tlc profile'"'"'s 16 KiB pages under 4 KiB writes: warned of; with page_kib=4, not' '
+	"$G" -q -p uniform -n 4096 -w 4000 -o bin >u4.ev &&
+	"$S" -q --device tlc,channels=2,dies=2 --op 0.28 --logical-pages 4096 --qd 4 u4.ev 2>e >/dev/null &&
+	grep -q "100% of the requests are not whole pages of the device.s 16 KiB" e &&
+	"$S" -q --device tlc,channels=2,dies=2,page_kib=4 --op 0.28 --logical-pages 4096 --qd 4 u4.ev 2>e >/dev/null &&
+	! grep -q "whole pages of the device" e
+'
+
 t_done

@@ -392,6 +392,15 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			warn("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
 			     st.c.victims == 1 ? "" : "s");
+		/* A device page larger than most requests (the tlc profile's
+		 * 16 KiB under a trace of 4 KiB writes): each costs a page. */
+		uint64_t nreq = st.r.reads + st.r.writes + st.r.discards;
+		if (m[i]->opt.timing && st.page_size > 4096 && nreq && st.r.unaligned * 2 > nreq)
+			warn("warning: %s%s%.0f%% of the requests are not whole pages of the device's %u KiB: a write of "
+			     "less costs a whole page program (host_pages_written counts pages), a read a whole page's; "
+			     "give the device the trace's page (--device NAME,page_kib=4) to keep its requests' sizes",
+			     what ? what : "", what ? ": " : "", 100.0 * (double)st.r.unaligned / (double)nreq,
+			     st.page_size / 1024);
 		const struct dev_time *tm = m[i]->opt.timing && !m[i]->opt.tc.qd ? sim_time(m[i]) : NULL;
 		if (tm && tm->requests > 1 && tm->t_last == tm->t_first && tm->reordered)
 			warn("warning: %s%sall %llu requests arrived at the same time: %llu had times before an earlier "
