@@ -712,7 +712,7 @@ int main(int argc, char **argv)
 		case 'q': o.quiet = 1; break;
 		case 'h': usage(); return EXIT_OK;
 		case 'V': print_version(); return EXIT_OK;
-		default: usage_error("bad option");
+		default: usage_error("%s", bad_option(argv, longopts));
 		}
 	}
 	if (optind == argc)

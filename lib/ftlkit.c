@@ -79,6 +79,8 @@ void print_version(void)
 
 void list_options(int argc, char **argv, const struct option *longopts)
 {
+	if (argc > 0)
+		argv[0] = (char *)prog_name; /* getopt's messages name the program, not its path */
 	if (argc != 2 || strcmp(argv[1], "--list-options"))
 		return;
 	for (const struct option *o = longopts; o->name; o++)
@@ -87,6 +89,55 @@ void list_options(int argc, char **argv, const struct option *longopts)
 		       : o->has_arg == optional_argument ? "[=]"
 							 : "");
 	exit(fflush(stdout) || ferror(stdout) ? EXIT_DATA : EXIT_OK);
+}
+
+/* The edit distance of a and b (lengths under 64), at most 63. */
+static unsigned edits(const char *a, size_t la, const char *b, size_t lb)
+{
+	unsigned row[64];
+	if (la > 63 || lb > 63)
+		return 63;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (unsigned)j;
+	for (size_t i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+		row[0] = (unsigned)i;
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned up = row[j], v = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < v)
+				v = up + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			diag = up;
+			row[j] = v;
+		}
+	}
+	return row[lb];
+}
+
+const char *bad_option(char **argv, const struct option *longopts)
+{
+	static char msg[160];
+	const char *arg = optind > 0 ? argv[optind - 1] : NULL;
+	if (!arg || strncmp(arg, "--", 2) || !arg[2])
+		return "bad option";
+	const char *name = arg + 2;
+	size_t n = strcspn(name, "=");
+	const char *best = NULL;
+	unsigned bd = 3;
+	for (const struct option *o = longopts; o->name; o++) {
+		if (strlen(o->name) == n && !strncmp(o->name, name, n))
+			return "bad option"; /* known: its argument was what was wrong */
+		unsigned e = edits(name, n, o->name, strlen(o->name));
+		if (e < bd) {
+			bd = e;
+			best = o->name;
+		}
+	}
+	if (!best || bd * 3 > n) /* (two edits of a short name make another word) */
+		return "bad option";
+	snprintf(msg, sizeof(msg), "bad option: did you mean --%s?", best);
+	return msg;
 }
 
 int set_err(char *buf, size_t n, const char *fmt, ...)

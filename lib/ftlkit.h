@@ -46,6 +46,9 @@ void print_version(void);
  */
 struct option;
 void list_options(int argc, char **argv, const struct option *longopts);
+/* After getopt_long returned '?' (it said why): "bad option", or with
+ * the long option nearest the unknown one (two edits at most). */
+const char *bad_option(char **argv, const struct option *longopts);
 
 /* snprintf into a fixed error buffer; returns -1 so callers can
  * 'return set_err(...)'. */

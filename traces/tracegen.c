@@ -766,7 +766,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'h': usage(); exit(EXIT_OK);
 		case 'V': print_version(); exit(EXIT_OK);
-		default: usage_error("bad option");
+		default: usage_error("%s", bad_option(argv, longopts));
 		}
 	}
 	if (optind < argc)

@@ -726,7 +726,7 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:qhVj:", longopts, NULL)) != -1) {
 		if (c == '?')
-			sim_fail_usage("bad option");
+			sim_fail_usage("%s", bad_option(argv, longopts));
 		if (!cli_trace_opt(c, optarg, &s->opt.topt) && !sim_opt(s, c, optarg))
 			sim_fail_usage("bad option");
 	}

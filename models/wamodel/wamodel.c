@@ -360,7 +360,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case OPT_CSV: o->csv = 1; break;
 		case 'h': usage(); exit(EXIT_OK);
 		case 'V': print_version(); exit(EXIT_OK);
-		default: usage_error("bad option");
+		default: usage_error("%s", bad_option(argv, longopts));
 		}
 	}
 	if (optind < argc)
