@@ -77,16 +77,18 @@ if (tail) {
 	}
 	set mytics 10
 	col = 3
+	ybot = 10 ** e * 0.999 # (the last step, to 0, drawn down to the axis)
 } else {
 	set yrange [0:1.02]
 	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 	set ytics 0.1
 	col = 2
+	ybot = 0
 }
 # The steps, then each run's markers (p50, p90, p99, ... as far as the
 # run has requests beyond them), whose key entry shows line and marker.
 # In datfile, the steps are named (their run) and the markers too.
-S = 'for [k=1:n] data index (k - 1) using 1:col with steps lt fnum(item(titles, k), 2, k) '
+S = 'for [k=1:n] data index (k - 1) using 1:(column(col) > 0 ? column(col) : ybot) with steps lt fnum(item(titles, k), 2, k) '
 M = 'for [k=1:n] data index (n + k - 1) using 1:col with linespoints lt fnum(item(titles, k), 2, k) ps 1.2 title field(item(titles, k), 1)'
 # What the markers are: a last key entry (drawn, not tabulated).
 NOTE = ', keyentry with lines lc rgb "white" title "markers: p50, p90, p99, p99.9, ..."'

@@ -176,11 +176,12 @@ t_expect_success 'ftlplot --results: a missing column or a non-number is an erro
 	t_err 2 "--results needs --x" "$P" --results results.csv &&
 	t_err 2 "--x and --by go with --results" "$P" --curve c-cb.csv --x op
 '
-t_expect_success 'ftlplot copied out of the tree finds the scripts in PREFIX/share/ftlkit, and says where it looked' '
+t_expect_success 'ftlplot copied out of the tree finds the scripts in PREFIX/share/ftlkit, and says where it looked; its figures'"'"' folder redraws anywhere (gp/)' '
 	mkdir -p inst/bin inst/share/ftlkit &&
 	cp "$P" inst/bin/ && cp "$PLOTS"/*.gp inst/share/ftlkit/ &&
 	inst/bin/ftlplot -o inst-out --curve c-cb.csv >/dev/null && is_png inst-out/wa-curve.png &&
-	grep -q "call .*inst/share/ftlkit/wa-curve.gp" inst-out/wa-curve.gp &&
+	grep -qx "call .gp/wa-curve.gp." inst-out/wa-curve.gp && cmp inst-out/gp/wa-curve.gp inst/share/ftlkit/wa-curve.gp &&
+	cp -r inst-out moved && rm -rf inst && (cd moved && gnuplot wa-curve.gp) && is_png moved/wa-curve.png &&
 	mkdir -p lone/bin && cp "$P" lone/bin/ &&
 	t_err 1 "cannot find the gnuplot scripts" lone/bin/ftlplot --curve c-cb.csv -o x
 '
