@@ -86,4 +86,24 @@ t_expect_success 'the tlc profile'"'"'s 16 KiB pages under 4 KiB writes: warned 
 	! grep -q "whole pages of the device" e
 '
 
+t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and qd axes, each cell the single run'"'"'s' '
+	D="--op 0.28 --pages-per-segment 64 --gc-low 4 --gc-high 8"
+	"$S" -q $D --device femu,channels=1,dies=2 --grid "gc-mode=foreground,idle:idle=1,high=8,preemptible:hard=1" \
+		--results g.csv "$TMP/hb.ev" >g.json &&
+	test "$(jq -c "[.configurations[] | [.axes[\"gc-mode\"], .timing.gc_mode]]" g.json)" = \
+		"[[\"foreground\",\"foreground\"],[\"idle:idle=1,high=8\",\"idle\"],[\"preemptible:hard=1\",\"preemptible\"]]" &&
+	head -n 1 g.csv | grep -q "^tag,volume,gc-mode," &&
+	"$S" -q $D --device femu,channels=1,dies=2 --bg-gc idle=1,high=8 "$TMP/hb.ev" >one.json &&
+	jq -e --slurpfile g g.json ".timing.latency_us == \$g[0].configurations[1].timing.latency_us and
+		.wa_total == \$g[0].configurations[1].wa_total and .timing.bg_victims == \$g[0].configurations[1].timing.bg_victims" one.json &&
+	"$S" -q $D --device femu,channels=1,dies=2 --grid "qd=off,4" "$TMP/hb.ev" >q.json &&
+	jq -e "[.configurations[] | .timing.qd] == [null, 4]" q.json &&
+	"$S" -q $D --grid "device=femu,channels=2,dies=2,tlc,channels=2,dies=2,page_kib=4 trim-cost=off,unqueued,us=500" \
+		"$T_TOP/traces/samples/blktrace/rootfs-discard" >d.json 2>/dev/null &&
+	jq -e "[.configurations[] | .timing.device.profile] == [\"femu\", \"femu\", \"tlc\", \"tlc\"] and
+		.configurations[0].timing.latency_us.trim.max == 0 and .configurations[1].timing.latency_us.trim.max >= 500" d.json &&
+	t_err 2 "gc-mode=idle needs its --bg-gc" "$S" --grid "gc-mode=idle" "$TMP/hb.ev" &&
+	t_err 2 "gc-mode: .bogus. is not foreground" "$S" --grid "gc-mode=bogus" "$TMP/hb.ev"
+'
+
 t_done

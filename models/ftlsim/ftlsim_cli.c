@@ -174,9 +174,12 @@ static void usage(void)
 	       "      --grid SPEC           every configuration of a grid, e.g.\n"
 	       "                            'policy=greedy,cb op=0.07,0.28 trim=on,off' (8 models):\n"
 	       "                            an axis is a model option above (logical space,\n"
-	       "                            physical space, garbage collection) and its values;\n"
-	       "                            on/off for --trim/--no-trim; the last axis varies\n"
-	       "                            fastest; --grid may be repeated; a piece KEY=V\n"
+	       "                            physical space, garbage collection, the device in\n"
+	       "                            time) and its values; on/off for --trim/--no-trim;\n"
+	       "                            off for --qd, --bg-gc, --gc-preempt, --trim-cost;\n"
+	       "                            gc-mode=foreground,idle:idle=MS,high=N,preemptible\n"
+	       "                            [:hard=N] compares the ways of cleaning; the last\n"
+	       "                            axis varies fastest; --grid may be repeated; a piece KEY=V\n"
 	       "                            belongs to the value before it (placement=\n"
 	       "                            sepbit,fk:6,R=8 is two values)\n"
 	       "      --results FILE.csv    a row per model: tag, volume, the grid's axes, then\n"
@@ -267,7 +270,8 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED, O_FDP, O_HOSTPLACE
+	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED, O_FDP, O_HOSTPLACE,
+	O_GCMODE /* (a --grid axis only: gc-mode=foreground,idle:...,preemptible:...) */
 };
 
 static const struct option longopts[] = {
@@ -879,12 +883,17 @@ static const struct option *find_long(const char *name)
 }
 
 /* The options an axis may vary: those of one model (its logical and
- * physical space, garbage collection, checks), not the input or outputs. */
+ * physical space, garbage collection, checks, its device in time), not
+ * the input or outputs. */
 static int model_option(int c)
 {
 	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE) ||
-	       (c >= O_TRIMMODE && c <= O_TRIMLOSS);
+	       (c >= O_TRIMMODE && c <= O_TRIMLOSS) || c == O_DEVICE || (c >= O_TIMESCALE && c <= O_TRIMCOST);
 }
+
+/* The time options whose axis takes off (none of it: open loop, no
+ * idle-time or preemptible GC, TRIMs of no time). */
+static int time_off_axis(int c) { return c == O_QD || c == O_BGGC || c == O_PREEMPT || c == O_TRIMCOST; }
 
 /* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */
 static int arg_piece(const char *p)
@@ -902,8 +911,11 @@ static void add_axis(struct sim *s, char *tok)
 	if (!eq || eq == tok || !eq[1])
 		sim_fail_usage("--grid: '%s' is not NAME=VALUE,VALUE,...", tok);
 	*eq = 0;
-	const struct option *o = find_long(tok);
-	if (!o || !model_option(o->val))
+	/* gc-mode: the way of cleaning in time, one axis (--bg-gc and
+	 * --gc-preempt exclude each other) */
+	static const struct option gc_mode = {"gc-mode", required_argument, NULL, O_GCMODE};
+	const struct option *o = strcmp(tok, "gc-mode") ? find_long(tok) : &gc_mode;
+	if (!o || (!model_option(o->val) && o->val != O_GCMODE))
 		sim_fail_usage("--grid: '%s' is not a model option (see --help)", tok);
 	for (unsigned i = 0; i < g->naxes; i++)
 		if (!strcmp(g->axis[i].name, tok))
@@ -987,6 +999,41 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 	}
 	if (c == O_TRIM || c == O_NOTRIM)
 		m->opt.trim_given = 0;
+	if (c == O_DEVICE) /* (the axis's device replaces the command line's) */
+		m->opt.device_given = 0;
+	if (c == O_GCMODE) { /* foreground, idle[:SPEC], preemptible[:SPEC] */
+		const char *colon = strchr(val, ':');
+		size_t k = colon ? (size_t)(colon - val) : strlen(val);
+		m->opt.tc.bg_high = 0;
+		m->opt.tc.preempt = 0;
+		m->opt.timing = 1;
+		if (k == 10 && !strncmp(val, "foreground", k) && !colon)
+			return;
+		if (k == 4 && !strncmp(val, "idle", k)) {
+			if (!colon)
+				sim_fail_usage("--grid gc-mode=idle needs its --bg-gc: idle:idle=MS,high=N");
+			sim_opt(m, O_BGGC, colon + 1);
+		} else if (k == 11 && !strncmp(val, "preemptible", k)) {
+			sim_opt(m, O_PREEMPT, colon ? colon + 1 : "hard=1");
+		} else {
+			sim_fail_usage("--grid gc-mode: '%s' is not foreground, idle:idle=MS,high=N or "
+				       "preemptible[:hard=N]",
+				       val);
+		}
+		return;
+	}
+	if (time_off_axis(c) && !strcmp(val, "off")) {
+		m->opt.timing = 1;
+		if (c == O_QD)
+			m->opt.tc.qd = 0;
+		else if (c == O_BGGC)
+			m->opt.tc.bg_high = 0;
+		else if (c == O_PREEMPT)
+			m->opt.tc.preempt = 0;
+		else
+			m->opt.tc.trim = TRIM_FREE, m->opt.tc.trim_us = m->opt.tc.trim_us_mib = 0;
+		return;
+	}
 	sim_opt(m, c, val);
 }
 

@@ -335,11 +335,12 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 	for (unsigned i = 0; i < n; i++)
 		if (m[i]->opt.timing)
 			m[i]->opt.tc.mem_max = avail == UINT64_MAX ? 0 : need + maps < avail ? (avail - need - maps) / timed : 1;
-	if (n > 1 || in->opt.per_volume)
-		fprintf(stderr, "%s: %llu models (%llu volumes x %u configurations): about %.1f MiB of model "
+	unsigned long long nvol = in->opt.per_volume ? built / nconf : 1;
+	if ((n > 1 || in->opt.per_volume) && !in->opt.quiet)
+		fprintf(stderr, "%s: %llu model%s (%llu volume%s x %u configuration%s): about %.1f MiB of model "
 			"memory, %.1f MiB of footprint maps (limit %.1f MiB%s)\n",
-			prog_name, (unsigned long long)built, (unsigned long long)(in->opt.per_volume ? built / nconf : 1),
-			nconf, need / 1048576.0, maps / 1048576.0, avail / 1048576.0,
+			prog_name, (unsigned long long)built, built == 1 ? "" : "s", nvol, nvol == 1 ? "" : "s", nconf,
+			nconf == 1 ? "" : "s", need / 1048576.0, maps / 1048576.0, avail / 1048576.0,
 			in->opt.mem_limit ? "" : ", the memory available");
 	if (need + maps <= avail)
 		return;
