@@ -106,4 +106,13 @@ t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and
 	t_err 2 "gc-mode: .bogus. is not foreground" "$S" --grid "gc-mode=bogus" "$TMP/hb.ev"
 '
 
+t_expect_success 'a host log'"'"'s unqueued TRIMs, one per cleaned segment: each holds the device for its time (the run that much longer)' '
+	"$G" -q -p uniform -n 16384 --fill -w 60000 --rate 3000 -s 2 -o bin >u16r.ev &&
+	L="--logical-pages 16384 --host-lfs segment=256K --device femu,channels=2,dies=2 --op 0.28" &&
+	"$S" -q $L u16r.ev >free.json 2>/dev/null &&
+	"$S" -q $L --trim-cost unqueued,us=2000 u16r.ev >unq.json 2>/dev/null &&
+	jq -e --slurpfile f free.json "(.timing.simulated_s - \$f[0].timing.simulated_s) as \$d |
+		(.host.out.discards * 0.002) as \$want | .host.out.discards > 1000 and ((\$d - \$want) / \$want | fabs) < 0.01" unq.json
+'
+
 t_done

@@ -1560,8 +1560,9 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	uint64_t done = S;
 	if (e->op == EV_DISCARD && d->c.trim != TRIM_FREE) {
 		uint64_t cost = (uint64_t)llround((d->c.trim_us + d->c.trim_us_mib * (double)e->length / 1048576.0) * 1000);
-		if (d->c.trim == TRIM_UNQUEUED) { /* it starts when the queue has drained: so does all it waits for */
-			S = d->S = max64(S, d->last_done);
+		if (d->c.trim == TRIM_UNQUEUED) { /* it starts when the queue has drained (a host layer's request:
+						     * its events before it too): so does all it waits for */
+			S = d->S = max64(S, max64(d->last_done, r->done));
 			d->gc_barrier = max64(d->gc_barrier, S);
 			d->gc_read_done = max64(d->gc_read_done, S);
 			d->req_done = max64(d->req_done, S);
@@ -1721,8 +1722,8 @@ static size_t time_submit(struct dev *d, const struct ev *e, size_t n)
 		return inner_flush(d) ? 0 : k;
 	}
 	if (d->grouped) { /* a host layer's request: the events served within it */
-		for (size_t k = 0; k < n; k++) {
-			uint64_t end, S = e[k].op == EV_READ ? d->g.S : max64(d->g.S, d->g_read_done);
+		for (size_t k = 0; k < n; k++) { /* (after an unqueued TRIM of the request's: the barrier) */
+			uint64_t end, S = max64(e[k].op == EV_READ ? d->g.S : max64(d->g.S, d->g_read_done), d->barrier);
 			if (req_serve(d, &e[k], n - k, &d->g, S, &end))
 				return k;
 			if (e[k].op == EV_READ)
