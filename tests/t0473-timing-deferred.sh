@@ -115,4 +115,11 @@ t_expect_success 'a host log'"'"'s unqueued TRIMs, one per cleaned segment: each
 		(.host.out.discards * 0.002) as \$want | .host.out.discards > 1000 and ((\$d - \$want) / \$want | fabs) < 0.01" unq.json
 '
 
+t_expect_success 'a timeline interval far below the requests'"'"' gaps: said while the run goes on (1 us rows, QD 1 writes of 200 us), once' '
+	"$G" -q -p uniform -n 4096 -w 6000 -o bin >w6k.ev &&
+	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 1 --logical-pages 4096 --timeline-interval 0.001 w6k.ev 2>e >/dev/null &&
+	grep -q "the timeline already has 1000200 rows of 0.001 ms for 5001 requests" e &&
+	test $(grep -c "rows" e) = 1
+'
+
 t_done

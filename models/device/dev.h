@@ -28,6 +28,9 @@ struct dev_observer {
 	uint64_t interval, snapshot_every; /* 0: never */
 	int (*on_interval)(void *ctx);	   /* nonzero stops the run */
 	int (*on_snapshot)(void *ctx);
+	/* A note of the device's while the run goes on (a device in time's
+	 * timeline far longer than its requests), or NULL. */
+	void (*on_note)(void *ctx, const char *msg);
 	void *ctx;
 };
 

@@ -424,6 +424,7 @@ enum { MODE_FG, MODE_YIELD };
 struct dev {
 	const struct dev_ops *io;
 	struct dev *in;
+	struct dev_observer obs; /* (its on_note) */
 	struct time_config c;
 	struct dev_time t;
 	unsigned U, C, erase_units; /* units (dies, or planes under multiplane=ideal), channels */
@@ -1253,6 +1254,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		return NULL;
 	}
 	d->c = *c->timing;
+	d->obs = c->obs;
 	d->c.warmup_writes = c->ftl.warmup_writes;
 	d->io = c->zns ? &dev_zns_ops : &dev_ftl_ops;
 	d->zoned = !!c->zns;
@@ -1345,6 +1347,16 @@ static int rows_to(struct dev *d, uint64_t k)
 {
 	if (k <= d->iv_cur)
 		return 0;
+	if (k > 1000000 && k / 100 > d->t.requests && !d->t.rows_noted && d->obs.on_note) {
+		/* said now, not after minutes of writing empty rows */
+		char msg[320];
+		snprintf(msg, sizeof(msg),
+			 "the timeline already has %llu rows of %g ms for %llu requests, most of them empty: the run "
+			 "goes on; a longer --timeline-interval gives rows that say something",
+			 (unsigned long long)k, (double)d->c.timeline_ns / 1e6, (unsigned long long)d->t.requests);
+		d->t.rows_noted = 1;
+		d->obs.on_note(d->obs.ctx, msg);
+	}
 	if (k > d->rows_cap && tl_room(d, (k - d->rows_cap) * TIME_ROW_BYTES, k)) /* at once, not row by row */
 		return -1;
 	struct dev_stats st;
@@ -1779,6 +1791,7 @@ static int time_age(struct dev *d, int begin)
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = 0;
 	d->t.tick_ms = d->t.tick_s = d->t.same_instant = 0;
+	d->t.rows_noted = 0;
 	memset(d->t.mp_joined, 0, sizeof(d->t.mp_joined));
 	memset(d->t.unit_busy, 0, d->U * sizeof(uint64_t));
 	memset(d->t.unit_busy0, 0, d->U * sizeof(uint64_t));

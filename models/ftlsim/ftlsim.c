@@ -95,6 +95,14 @@ static const char *label_of(const struct sim *in, const struct sim *s, char *buf
 	return buf;
 }
 
+/* The device's note during the run (dev_observer.on_note), as a warning. */
+static void sim_note(void *ctx, const char *msg)
+{
+	struct sim *s = ctx;
+	char label[256];
+	warn("warning: %s%s", label_of(s, s, label, sizeof(label)), msg);
+}
+
 /* A refusal of the model (its parameters: a usage error) -1, any other
  * failure (memory) -2, with the reason in err. */
 static int refusal(const char *err) { return strstr(err, "out of memory") ? -2 : -1; }
@@ -143,6 +151,7 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 			.snapshot_every = s->opt.snapshot_every,
 			.on_interval = sim_curve_row,
 			.on_snapshot = sim_snapshot,
+			.on_note = sim_note,
 			.ctx = s}};
 	s->cell.dops = s->opt.timing ? &dev_time_ops : s->opt.zoned ? &dev_zns_ops : &dev_ftl_ops;
 	if (!(s->cell.dev = s->cell.dops->open(&dc, err, n))) {
@@ -440,7 +449,7 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		/* A timeline of mostly empty rows: the interval is far shorter
 		 * than the gaps between requests. */
 		const struct dev_time *tt = m[i]->opt.timing && s->opt.timeline_path ? sim_time(m[i]) : NULL;
-		if (tt && tt->nrows > 100000 && tt->nrows / 100 > tt->requests)
+		if (tt && tt->nrows > 100000 && tt->nrows / 100 > tt->requests && !tt->rows_noted)
 			warn("warning: %s%sthe timeline has %zu rows for %llu requests, most of them empty: a longer "
 			     "--timeline-interval (now %g ms) gives rows that say something",
 			     what ? what : "", what ? ": " : "", tt->nrows, (unsigned long long)tt->requests,
