@@ -32,7 +32,8 @@ struct trace {
 	char first_bad[512];
 	int have_t0;
 	int64_t t0;
-	int64_t last_t;	    /* raw time of the event before (unsorted mode) */
+	int64_t last_t;	    /* raw time of the kept event before (unsorted mode) */
+	int have_last;
 	uint64_t nraw;	    /* events read (unsorted mode) */
 	int told_unsorted;
 	/* sorted mode */
@@ -418,22 +419,33 @@ static int load_sorted(struct trace *t)
 	return 0;
 }
 
-/* An event read in file order (unsorted mode): the first time kept, the
- * order checked. */
+/* An event read in file order (unsorted mode): the first time kept. */
 static inline void unsorted_seen(struct trace *t, const struct ev *e)
 {
 	if (!t->have_t0) {
 		t->t0 = e->t_ns;
 		t->have_t0 = 1;
-	} else if (e->t_ns < t->last_t && !t->told_unsorted++ && !t->o.reopen) {
-		warn("%s: not in time order (event %llu is %.9f s before the one before it): "
+	}
+	t->nraw++;
+}
+
+/* A kept event (raw time t_raw) in file order: the order of those the
+ * run takes checked (a --volume of a file of many is in order or not on
+ * its own). */
+static inline void order_seen(struct trace *t, int64_t t_raw)
+{
+	if (t->have_last && t_raw < t->last_t && !t->told_unsorted++ && !t->o.reopen) {
+		char vol[48] = "";
+		if (t->o.volume >= 0)
+			snprintf(vol, sizeof(vol), " (volume %lld)", (long long)t->o.volume);
+		warn("%s: not in time order%s (event %llu is %.9f s before the one before it): "
 		     "events are taken in file order, times before the first event come out "
 		     "negative; --sort orders them",
-		     t->r.src ? t->r.src->name : t->r.path, (unsigned long long)t->nraw + 1,
-		     (double)(t->last_t - e->t_ns) / 1e9);
+		     t->r.src ? t->r.src->name : t->r.path, vol, (unsigned long long)t->nraw,
+		     (double)(t->last_t - t_raw) / 1e9);
 	}
-	t->last_t = e->t_ns;
-	t->nraw++;
+	t->last_t = t_raw;
+	t->have_last = 1;
 }
 
 int trace_has_many(const struct trace *t) { return !t->o.sort && t->r.ops->next_many; }
@@ -450,7 +462,10 @@ size_t trace_next_many(struct trace *t, struct ev *e, size_t n)
 		raw_seen(t, e[i].t_ns);
 		unsorted_seen(t, &e[i]);
 		e[i].t_ns -= t->t0;
-		if (keep(t, &e[i]) && k++ < i)
+		if (!keep(t, &e[i]))
+			continue;
+		order_seen(t, e[i].t_ns + t->t0);
+		if (k++ < i)
 			e[k - 1] = e[i];
 	}
 	return k;
@@ -484,8 +499,11 @@ int trace_next(struct trace *t, struct ev *e)
 			}
 			continue;
 		}
-		if (keep(t, e))
+		if (keep(t, e)) {
+			if (!t->o.sort)
+				order_seen(t, e->t_ns + t->t0);
 			return 1;
+		}
 	}
 }
 

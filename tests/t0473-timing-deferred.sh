@@ -70,10 +70,15 @@ t_expect_success 'an open loop 20 minutes behind: p99 within 1% of the exact 118
 		jq -e ".timing.latency_us.write | (.p99 - 1188000000 | fabs) < 0.01 * 1188000000 and .max == 1200000000"
 '
 
-t_expect_success 'a trace in whole seconds (Tencent CBS): its bursts said; an MSR trace (100 ns ticks): not' '
+t_expect_success 'a trace in whole seconds (Tencent CBS): its bursts said; an MSR trace (100 ns ticks): not; the time order checked over the volume taken, not the file' '
 	"$S" -q --volume 1730 --logical-space footprint --device femu,channels=2,dies=2 \
 		"$T_TOP/traces/samples/tencent/cbs-sample.csv.bz2" 2>e >/dev/null &&
 	grep -q "the trace.s times are whole seconds and [0-9]*% of the requests arrived at the time of the one before" e &&
+	! grep -q "not in time order" e &&
+	"$S" -q --logical-space footprint --pages-per-segment 64 "$T_TOP/traces/samples/tencent/cbs-sample.csv.bz2" 2>e >/dev/null &&
+	grep -q "not in time order (event 2 is 1.000000000 s before" e &&
+	"$T_TOP/bin/tracestat" --volume 1730 "$T_TOP/traces/samples/tencent/cbs-sample.csv.bz2" 2>e >/dev/null &&
+	! grep -q "not in time order" e &&
 	"$S" -q --logical-space footprint --pages-per-segment 16 --device femu,channels=2,dies=2 "$T_TOP/traces/samples/msr/hm_0-head1000.csv" 2>e >/dev/null &&
 	! grep -q "times are whole" e
 '
