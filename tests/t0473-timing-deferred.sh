@@ -108,7 +108,24 @@ t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and
 	jq -e "[.configurations[] | .timing.device.profile] == [\"femu\", \"femu\", \"tlc\", \"tlc\"] and
 		.configurations[0].timing.latency_us.trim.max == 0 and .configurations[1].timing.latency_us.trim.max >= 500" d.json &&
 	t_err 2 "gc-mode=idle needs its --bg-gc" "$S" --grid "gc-mode=idle" "$TMP/hb.ev" &&
-	t_err 2 "gc-mode: .bogus. is not foreground" "$S" --grid "gc-mode=bogus" "$TMP/hb.ev"
+	t_err 2 "gc-mode: .bogus. is not foreground" "$S" --grid "gc-mode=bogus" "$TMP/hb.ev" &&
+	t_err 2 "gc-mode sets --bg-gc and --gc-preempt: not with a bg-gc axis" \
+		"$S" --timing --grid "gc-mode=foreground bg-gc=idle=1,high=5" "$TMP/hb.ev"
+'
+t_expect_success '--grid: a device value replaces the command line'"'"'s, keys and all; KEY= pieces split where a value is off or has the KEY; a cell'"'"'s warning names it' '
+	D="--op 0.28 --pages-per-segment 64 --logical-pages 16384"
+	"$S" -q $D --device tlc --grid "device=channels=1,dies=1" "$TMP/hb.ev" 2>/dev/null | jq -c ".configurations[0].timing.device" >a &&
+	"$S" -q $D --device channels=1,dies=1 "$TMP/hb.ev" 2>/dev/null | jq -c ".timing.device" >b && t_cmp b a &&
+	"$S" -q $D --device femu,channels=2,dies=2 --grid "device=femu,channels=1,dies=1,tlc" "$TMP/hb.ev" 2>/dev/null |
+		jq -e "[.configurations[].timing.device | [.profile, .units]] == [[\"femu\", 1], [\"tlc\", 32]]" &&
+	"$S" --dry-run $D --timing --grid "gc-preempt=off,hard=1,hard=2 bg-gc=off" "$TMP/hb.ev" 2>/dev/null |
+		jq -e "[.per_model[].axes[\"gc-preempt\"]] == [\"off\", \"hard=1\", \"hard=2\"]" &&
+	"$S" --dry-run $D --timing --grid "bg-gc=idle=1,high=8,idle=5,high=30,off" "$TMP/hb.ev" 2>/dev/null |
+		jq -e "[.per_model[].axes[\"bg-gc\"]] == [\"idle=1,high=8\", \"idle=5,high=30\", \"off\"]" &&
+	"$S" --dry-run $D --grid "placement=sepbit,fk:6,R=8,midas" "$TMP/hb.ev" 2>/dev/null |
+		jq -e "[.per_model[].axes.placement] == [\"sepbit\", \"fk:6,R=8\", \"midas\"]" &&
+	"$S" -q $D --device femu,channels=2,dies=2 --grid "gc-mode=foreground,preemptible" "$TMP/hb.ev" 2>e >/dev/null &&
+	grep -q "warning: gc-mode=preemptible: --gc-preempt hard=1 with GC starting when fewer than" e
 '
 
 t_expect_success 'a host log'"'"'s unqueued TRIMs, one per cleaned segment: each holds the device for its time (the run that much longer)' '

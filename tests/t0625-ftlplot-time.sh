@@ -90,7 +90,7 @@ t_expect_success 'the steady state: --summary reads timing.steady_state, --stead
 	rm st/timeline-iops.png && (cd st && gnuplot timeline-iops.gp) && is_png st/timeline-iops.png
 '
 t_expect_success 'a summary without a steady state: a note on stderr, nothing shaded, exit 0' '
-	grep -q "\"found\": false" sr.json &&
+	grep -q "\"found\": null" sr.json &&
 	"$P" -o nf --timeline tlr.csv --summary sr.json >/dev/null 2>err && cat err &&
 	grep -q "sr.json: no steady state found" err && grep -qx "steady = .." nf/timeline-iops.gp
 '

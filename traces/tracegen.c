@@ -806,8 +806,9 @@ static void check_opts(struct opts *o)
 		usage_error("--rand-frac, --seq-writes and --rand-writes apply to warp only");
 	if (o->read_prob > 0 && strcmp(o->pat->name, "uniform") && strcmp(o->pat->name, "hotcold") &&
 	    strncmp(o->pat->name, "zipf", 4))
-		usage_error("--read-prob applies to uniform, hotcold and zipf: %s's next page is its writes' own",
-			    o->pat->name);
+		usage_error("--read-prob applies to uniform, hotcold and zipf: %s", !strcmp(o->pat->name, "hir")
+											     ? "hir is the PTS's write test"
+											     : "this pattern's next page is its writes' own");
 	if ((fc || warp) && o->trim_prob > 0)
 		usage_error("--trim-prob does not apply to %s: its cache or jobs send no discards",
 			    o->pat->name);

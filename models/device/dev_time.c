@@ -87,6 +87,24 @@ void time_config_default(struct time_config *c)
 	c->timeline_ns = 1000000000ull;
 }
 
+void time_config_device_default(struct time_config *c)
+{
+	struct time_config d;
+	time_config_default(&d);
+	snprintf(c->profile, sizeof(c->profile), "%s", d.profile);
+	c->modified = 0;
+	c->channels = d.channels;
+	c->dies = d.dies;
+	c->planes = d.planes;
+	c->page_kib = d.page_kib;
+	c->tr_us = d.tr_us;
+	c->tprog_us = d.tprog_us;
+	c->tbers_us = d.tbers_us;
+	c->xfer_us = d.xfer_us;
+	c->layout = d.layout;
+	c->multiplane = d.multiplane;
+}
+
 void time_list_devices(FILE *out)
 {
 	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
@@ -385,6 +403,7 @@ struct bl_op {
 	uint32_t row;		 /* its page's row (multi-plane commands); an erase: its segment */
 	uint32_t pass;		 /* a read: its pass (struct bl_pass); a program: its place x */
 	uint32_t lpn;		 /* its logical page (--check) */
+	uint32_t pid;		 /* a program: its pass (--check) */
 	uint16_t mask;		 /* the planes of a multi-plane command */
 	uint8_t bg, erase, kind; /* erase: the planes erased */
 };
@@ -398,6 +417,7 @@ struct bl_pass {
 	uint64_t ready, read_done; /* its start; its reads' last end so far */
 	uint64_t first;		   /* its held programs: held[first, first + n) (absolute) */
 	uint32_t n, reads_left;	   /* its reads still queued */
+	uint32_t id;
 	uint8_t bg, open, released;
 };
 struct held {
@@ -452,6 +472,7 @@ struct dev {
 	 * before its page's read ended, or any program before its block's
 	 * erase ended, is an error */
 	uint64_t *chk_read, *chk_erase;
+	uint32_t *chk_rpass; /* the pass of a logical page's last GC read (CHK_FG: a foreground one) */
 	uint32_t *chk_epend; /* (segment x NS + slot): its erase queued, not run */
 	/* flags: the request being served (active, mode, bg), the run */
 	uint8_t active, mode, bg, have_t0, ended, ageing, pow2;
@@ -633,9 +654,13 @@ static void drain_all(struct dev *d, uint64_t t);
 /* The segment of a program's place x (place_of). */
 static inline uint32_t seg_of(const struct dev *d, uint32_t x) { return d->c.layout == LAYOUT_STRIPE ? x / d->b : x; }
 
-/* --check: a program at place x started at s, a GC copy of lpn or not:
- * after its block's last erase ended, and a copy after its page's read. */
-static void __attribute__((noinline)) chk_prog(struct dev *d, uint32_t x, uint32_t lpn, int copy, uint64_t s)
+#define CHK_FG UINT32_MAX
+/* --check: a program at place x started at s, a GC copy of lpn (of
+ * pass pid, CHK_FG in the foreground) or not: after its block's last
+ * erase ended, and a copy after its page's read by its pass (a later
+ * pass that read the page since copies newer data: not this copy's). */
+static void __attribute__((noinline)) chk_prog(struct dev *d, uint32_t x, uint32_t lpn, uint32_t pid, int copy,
+					       uint64_t s)
 {
 	uint32_t seg = seg_of(d, x);
 	uint64_t k = (uint64_t)seg * d->NS + (d->pow2 ? x & d->smask : x % d->NS), e = d->chk_erase[k];
@@ -649,7 +674,7 @@ static void __attribute__((noinline)) chk_prog(struct dev *d, uint32_t x, uint32
 		set_err(d->err, sizeof(d->err),
 			"--check: segment %u programmed at %.9f s, before its block's erase ended (%.9f s)", seg,
 			(double)s / 1e9, (double)e / 1e9);
-	else if (copy && s < d->chk_read[lpn])
+	else if (copy && d->chk_rpass[lpn] == pid && s < d->chk_read[lpn])
 		set_err(d->err, sizeof(d->err), "--check: logical page %u copied at %.9f s, before its read ended (%.9f s)",
 			lpn, (double)s / 1e9, (double)d->chk_read[lpn] / 1e9);
 }
@@ -699,7 +724,7 @@ static int ring_grow(struct dev *d, void **ring, uint64_t *head, uint64_t n, uin
  * plane that command lacks, ready when it is, and a read of the same
  * pass), at no time. 1 joined, 0 queued, -1 out of memory. */
 static int enqueue(struct dev *d, uint32_t x, uint32_t row, unsigned kind, uint64_t ready, uint32_t pass, uint32_t lpn,
-		   uint8_t bg)
+		   uint32_t pid, uint8_t bg)
 {
 	struct unitq *q = &d->u[queue_of(d, x)];
 	unsigned pl = plane_of(d, x);
@@ -724,6 +749,7 @@ static int enqueue(struct dev *d, uint32_t x, uint32_t row, unsigned kind, uint6
 							 .row = row,
 							 .pass = pass,
 							 .lpn = lpn,
+							 .pid = pid,
 							 .mask = (uint16_t)(1u << pl),
 							 .bg = bg,
 							 .erase = (uint8_t)(kind == FLASH_ERASE),
@@ -740,7 +766,7 @@ static void release(struct dev *d, struct bl_pass *p)
 	uint64_t ready = max64(p->ready, p->read_done);
 	for (uint32_t i = 0; i < p->n; i++) {
 		const struct held *h = &d->held[(d->held_head + (p->first - d->held0) + i) % d->held_cap];
-		int r = enqueue(d, h->x, h->row, FLASH_PROGRAM, ready, h->x, h->lpn, p->bg);
+		int r = enqueue(d, h->x, h->row, FLASH_PROGRAM, ready, h->x, h->lpn, p->id, p->bg);
 		if (r < 0)
 			return; /* (the error ends the run at the next request) */
 		if (r) { /* joined: at no time (and no longer pending: the command is queued) */
@@ -775,7 +801,7 @@ static int step(struct dev *d, struct unitq *q, uint64_t t)
 	uint64_t s = max64(q->free_at, ready);
 	if (s >= t)
 		return 0;
-	uint32_t pass = o->pass, seg = o->row, lpn = o->lpn;
+	uint32_t pass = o->pass, seg = o->row, lpn = o->lpn, pid = o->pid;
 	uint8_t erase = o->erase, bg = o->bg;
 	uint16_t mask = o->mask;
 	dur = kind == FLASH_READ ? d->tr : kind == FLASH_PROGRAM ? d->tprog : d->tbers;
@@ -793,7 +819,7 @@ static int step(struct dev *d, struct unitq *q, uint64_t t)
 			d->t.xfer_ns += (double)pages * d->xfer_d;
 		d->prog_pend[seg_of(d, pass)]--;
 		if (d->chk_erase)
-			chk_prog(d, pass, lpn, 1, s);
+			chk_prog(d, pass, lpn, pid, 1, s);
 	} else if (kind == FLASH_ERASE) {
 		d->bl_erase_units -= erase;
 		d->erase_pend[seg] -= erase;
@@ -810,8 +836,10 @@ static int step(struct dev *d, struct unitq *q, uint64_t t)
 			d->ch_free[c] = end;
 			d->t.xfer_ns += (double)pages * d->xfer_d;
 		}
-		if (d->chk_read)
+		if (d->chk_read) {
 			d->chk_read[lpn] = end;
+			d->chk_rpass[lpn] = pass;
+		}
 		struct bl_pass *p = pass_at(d, pass);
 		p->read_done = max64(p->read_done, end);
 		if (!--p->reads_left && !p->open)
@@ -835,7 +863,12 @@ static int pass_begin(struct dev *d)
 	    ring_grow(d, (void **)&d->passes, &d->pass_head, d->npass, &d->pass_cap, sizeof(*d->passes), 16))
 		return -1;
 	d->passes[(d->pass_head + d->npass) % d->pass_cap] =
-		(struct bl_pass){.ready = d->S, .read_done = d->S, .first = d->held0 + d->nheld, .bg = d->bg, .open = 1};
+		(struct bl_pass){.ready = d->S,
+				 .read_done = d->S,
+				 .first = d->held0 + d->nheld,
+				 .id = (uint32_t)(d->pass0 + d->npass),
+				 .bg = d->bg,
+				 .open = 1};
 	d->npass++;
 	d->pass_open = 1;
 	return 0;
@@ -853,12 +886,25 @@ static void pass_end(struct dev *d)
 		release(d, p);
 }
 
+/* A victim with copies into it still deferred (a pass may fill a
+ * segment with its copies and pick it next; a placement of several
+ * streams, tiny segments): every deferred operation done first, the
+ * open pass's too (closed, its reads run, its copies programmed), then
+ * a new pass for the rest of the cleaning. 0 or -1. */
+static int __attribute__((noinline)) finish_deferred(struct dev *d)
+{
+	int open = d->pass_open;
+	pass_end(d);
+	drain_all(d, UINT64_MAX);
+	return open ? pass_begin(d) : 0;
+}
+
 /* The deferred pass's operations: a read queued, a program held, a
  * segment's erase queued on the slots its pages are on. 0 or -1. */
 static int defer_read(struct dev *d, uint32_t x, uint32_t row, uint32_t lpn)
 {
 	uint32_t id = (uint32_t)(d->pass0 + d->npass - 1);
-	int r = enqueue(d, x, row, FLASH_READ, d->S, id, lpn, d->bg);
+	int r = enqueue(d, x, row, FLASH_READ, d->S, id, lpn, 0, d->bg);
 	if (r < 0)
 		return -1;
 	if (!r) {
@@ -883,13 +929,13 @@ static int hold(struct dev *d, uint32_t x, uint32_t row, uint32_t lpn)
 
 static int defer_erase(struct dev *d, uint32_t seg)
 {
-	if (d->prog_pend[seg]) /* copies into it still deferred (their pages since overwritten): they first */
-		drain_all(d, UINT64_MAX);
+	if (d->prog_pend[seg] && finish_deferred(d)) /* copies into it still deferred (since overwritten): they first */
+		return -1;
 	if (d->chk_erase)
 		chk_erase_issue(d, seg, d->S);
 	for (unsigned k = 0; k < d->erase_units; k++) { /* the slots its pages are on */
 		uint32_t x = d->c.layout == LAYOUT_DIE ? seg : seg * d->b + k;
-		int r = enqueue(d, x, seg, FLASH_ERASE, d->S, 0, 0, d->bg);
+		int r = enqueue(d, x, seg, FLASH_ERASE, d->S, 0, 0, 0, d->bg);
 		if (r < 0)
 			return -1;
 		if (d->chk_epend)
@@ -1074,7 +1120,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0, mp);
 			if (d->chk_erase)
-				chk_prog(d, sl, 0, 0, done - d->tprog);
+				chk_prog(d, sl, 0, 0, 0, done - d->tprog);
 			d->req_done = max64(d->req_done, done);
 			d->host_programs++;
 			d->req_stream = op->stream;
@@ -1090,8 +1136,8 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			if (op->kind == FLASH_PROGRAM)
 				return hold(d, sl, row, op->lpn);
-			if (d->prog_pend[op->seg]) /* a victim with copies into it still deferred: they first */
-				drain_all(d, UINT64_MAX);
+			if (d->prog_pend[op->seg] && finish_deferred(d)) /* a victim with copies into it still deferred */
+				return -1;
 			d->step_reads++;
 			return defer_read(d, sl, row, op->lpn);
 		}
@@ -1103,8 +1149,10 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			done = do_read(d, sl, row, d->S, 1, mp);
 			d->gc_read_done = max64(d->gc_read_done, done);
-			if (d->chk_read)
+			if (d->chk_read) {
 				d->chk_read[op->lpn] = done;
+				d->chk_rpass[op->lpn] = CHK_FG;
+			}
 			break;
 		}
 		case FLASH_PROGRAM: {
@@ -1113,7 +1161,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp);
 			if (d->chk_erase)
-				chk_prog(d, sl, op->lpn, 1, done - d->tprog);
+				chk_prog(d, sl, op->lpn, CHK_FG, 1, done - d->tprog);
 			break;
 		}
 		default:
@@ -1225,6 +1273,7 @@ static void time_close(struct dev *d)
 	free(d->prog_pend);
 	free(d->chk_read);
 	free(d->chk_erase);
+	free(d->chk_rpass);
 	free(d->chk_epend);
 	free(d->passes);
 	free(d->held);
@@ -1305,12 +1354,13 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	int chk = !d->zoned && c->ftl.check;
 	if (chk) {
 		d->chk_read = calloc(st.logical_pages, sizeof(uint64_t));
+		d->chk_rpass = calloc(st.logical_pages, sizeof(uint32_t));
 		d->chk_erase = calloc((uint64_t)st.segments * d->NS, sizeof(uint64_t));
 		if (deferred)
 			d->chk_epend = calloc((uint64_t)st.segments * d->NS, sizeof(uint32_t));
 	}
 	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 || (d->zoned && !d->zwp) ||
-	    (deferred && (!d->erase_pend || !d->prog_pend)) || (chk && (!d->chk_read || !d->chk_erase || (deferred && !d->chk_epend))) ||
+	    (deferred && (!d->erase_pend || !d->prog_pend)) || (chk && (!d->chk_read || !d->chk_rpass || !d->chk_erase || (deferred && !d->chk_epend))) ||
 	    (d->c.stream_lat && st.streams > 1 && !d->t.lat_stream)) {
 		set_err(err, n, "out of memory");
 		time_close(d);
@@ -1322,7 +1372,9 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	lhist_init(&d->iv);
 	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->zoned ? st.segments * sizeof(uint32_t) : 0) + (deferred ? 2 * st.segments * sizeof(uint32_t) : 0) +
-			 (chk ? (st.logical_pages + (uint64_t)st.segments * d->NS) * sizeof(uint64_t) : 0) +
+			 (chk ? (st.logical_pages + (uint64_t)st.segments * d->NS) * sizeof(uint64_t) +
+					st.logical_pages * sizeof(uint32_t)
+			      : 0) +
 			 (chk && deferred ? (uint64_t)st.segments * d->NS * sizeof(uint32_t) : 0) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)

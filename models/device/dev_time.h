@@ -55,6 +55,9 @@ struct time_config {
 
 /* The femu profile (FEMU's defaults). */
 void time_config_default(struct time_config *c);
+/* The device's keys alone (profile, geometry, times, layout) back to
+ * the default's, the rest of c kept: a --device that replaces another. */
+void time_config_device_default(struct time_config *c);
 /* --device NAME[,key=value...] or FILE (key=value lines, # comments,
  * "profile=NAME" first to start from one; a file when one is there by
  * that name, or when the name has a '/', or a '.' and no '='): 0; -1

@@ -173,16 +173,17 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 	 * segments and a stream writes one: the rest can be free) */
 	uint64_t most_free = st.segments - (st.logical_pages + st.pages_per_seg - 1) / st.pages_per_seg;
 	most_free = most_free ? most_free - 1 : 0;
-	if (s->opt.timing && s->opt.tc.bg_high > most_free && s == in && !s->cell.vol)
-		warn("warning: --bg-gc high=%u is above the %llu segments that can be free once the logical space is "
+	/* (each configuration of a grid, as it may set them; not per volume: thousands) */
+	if (s->opt.timing && s->opt.tc.bg_high > most_free && !s->cell.vol)
+		warn("warning: %s--bg-gc high=%u is above the %llu segments that can be free once the logical space is "
 		     "written (%u segments, %llu of them the data's, one being written): idle time then cleans every "
 		     "victim it can find, whatever its valid pages, and WA grows",
-		     s->opt.tc.bg_high, (unsigned long long)most_free, st.segments,
+		     label_of(in, s, label, sizeof(label)), s->opt.tc.bg_high, (unsigned long long)most_free, st.segments,
 		     (unsigned long long)((st.logical_pages + st.pages_per_seg - 1) / st.pages_per_seg));
-	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low && s == in && !s->cell.vol)
-		warn("warning: --gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
-		     "ever deferred, the same as foreground GC; give --gc-low above %u", s->opt.tc.preempt_hard, st.gc_low,
-		     st.gc_low == 1 ? " is" : "s are", s->opt.tc.preempt_hard);
+	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low && !s->cell.vol)
+		warn("warning: %s--gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
+		     "ever deferred, the same as foreground GC; give --gc-low above %u", label_of(in, s, label, sizeof(label)),
+		     s->opt.tc.preempt_hard, st.gc_low, st.gc_low == 1 ? " is" : "s are", s->opt.tc.preempt_hard);
 	int rc = 0;
 	if (s->opt.host_lfs) {
 		s->cell.hops = &host_lfs_ops;
@@ -249,7 +250,7 @@ static void build_model(const struct sim *in, struct sim *s)
 		struct dev_stats st;
 		s->cell.dops->stats(s->cell.dev, &st);
 		unsigned units = time_slots(&s->opt.tc); /* every plane holds a block of the segment */
-		if (st.pages_per_seg < 16u * units && s == in && s->opt.tc.tbers_us > 0) /* (erases of no time cost nothing) */
+		if (units > 1 && st.pages_per_seg < 16u * units && s == in && s->opt.tc.tbers_us > 0) /* (erases of no time cost nothing) */
 			warn("warning: a %s of %u pages striped over %u units puts %u page%s of it in each unit's "
 			     "block: every %s costs %u erases of %g us, %g us of erase a page (a flash "
 			     "block holds hundreds of pages): give %s a multiple of %u blocks, fewer "

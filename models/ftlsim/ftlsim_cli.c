@@ -904,6 +904,29 @@ static int arg_piece(const char *p)
 	return q > p && *q == '=';
 }
 
+/* Does the piece p (after the comma at end) continue the value v: a
+ * KEY= piece, unless v is off or has that KEY already (hard=1,hard=2
+ * is two values, idle=1,high=8,idle=5,high=8 two, off,hard=2 two; a
+ * piece NAME:KEY= has KEY). */
+static int continues(const char *v, const char *end, const char *p)
+{
+	if (!arg_piece(p) || ((size_t)(end - v) == 3 && !strncmp(v, "off", 3)))
+		return 0;
+	size_t k = strcspn(p, "=");
+	for (const char *q = v; q < end;) {
+		const char *e = memchr(q, ',', (size_t)(end - q));
+		if (!e)
+			e = end;
+		const char *key = q, *colon = memchr(q, ':', (size_t)(e - q)), *eq = memchr(q, '=', (size_t)(e - q));
+		if (colon && (!eq || colon < eq))
+			key = colon + 1;
+		if (eq && (size_t)(eq - key) == k && !strncmp(key, p, k))
+			return 0;
+		q = e + 1;
+	}
+	return 1;
+}
+
 static void add_axis(struct sim *s, char *tok)
 {
 	struct grid *g = &s->opt.grid;
@@ -934,7 +957,7 @@ static void add_axis(struct sim *s, char *tok)
 		/* A piece that begins NAME= continues the value before it: a
 		 * policy's own arguments (placement=sepbit,fk:6,R=8 is two
 		 * values, sepbit and fk:6,R=8). */
-		for (comma = strchr(v, ','); comma && arg_piece(comma + 1); comma = strchr(comma + 1, ','))
+		for (comma = strchr(v, ','); comma && continues(v, comma, comma + 1); comma = strchr(comma + 1, ','))
 			;
 		if (comma)
 			*comma++ = 0;
@@ -963,6 +986,14 @@ void sim_grid_add(struct sim *s, const char *spec)
 		add_axis(s, tok);
 	if (s->opt.grid.naxes == before)
 		sim_fail_usage("--grid: no axis in '%s'", spec);
+	int mode = 0, bg = 0, pre = 0;
+	for (unsigned i = 0; i < s->opt.grid.naxes; i++) {
+		mode |= s->opt.grid.axis[i].code == O_GCMODE;
+		bg |= s->opt.grid.axis[i].code == O_BGGC;
+		pre |= s->opt.grid.axis[i].code == O_PREEMPT;
+	}
+	if (mode && (bg || pre))
+		sim_fail_usage("--grid: gc-mode sets --bg-gc and --gc-preempt: not with a %s axis", bg ? "bg-gc" : "gc-preempt");
 	s->opt.grid.nconf = 1;
 	for (unsigned i = 0; i < s->opt.grid.naxes; i++) {
 		s->opt.grid.nconf *= s->opt.grid.axis[i].nval;
@@ -999,8 +1030,10 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 	}
 	if (c == O_TRIM || c == O_NOTRIM)
 		m->opt.trim_given = 0;
-	if (c == O_DEVICE) /* (the axis's device replaces the command line's) */
+	if (c == O_DEVICE) { /* the axis's device replaces the command line's, keys and all */
 		m->opt.device_given = 0;
+		time_config_device_default(&m->opt.tc);
+	}
 	if (c == O_GCMODE) { /* foreground, idle[:SPEC], preemptible[:SPEC] */
 		const char *colon = strchr(val, ':');
 		size_t k = colon ? (size_t)(colon - val) : strlen(val);

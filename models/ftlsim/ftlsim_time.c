@@ -216,7 +216,7 @@ json_t *sim_j_time(const struct sim *s)
 	int searched = t->cfg.timeline_ns && t->cfg.qd;
 	long w = searched ? steady_state(t, &mean) : -1;
 	double iv = (double)t->cfg.timeline_ns / 1e9;
-	json_object_set_new(ss, "found", json_boolean(w >= 0));
+	json_object_set_new(ss, "found", searched ? json_boolean(w >= 0) : json_null()); /* null: not searched */
 	json_object_set_new(ss, "round_s", t->cfg.timeline_ns ? json_real(iv) : json_null());
 	uint64_t b = 0;
 	for (long k = w; w >= 0 && k < w + SS_ROUNDS; k++)
