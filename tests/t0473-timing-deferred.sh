@@ -31,6 +31,17 @@ t_expect_success 'deferred GC under --check: copies after their reads, programs 
 	done
 '
 
+t_expect_success 'deferred GC under --check where a pass picks a segment its own copies filled (several streams, 4-page segments)' '
+	"$G" -q -p hotcold -n 8192 --fill -w 50000 --trim-prob 0.1 --read-prob 0.2 --rate 2000 -o bin >hct.ev &&
+	for p in sepbit sepgc dac:4; do
+		"$S" -q --check --device femu,channels=2,dies=2 --pages-per-segment 64 --op 0.12 --gc-preempt hard=0 \
+			--placement $p hct.ev >/dev/null 2>e || { cat e; exit 1; }
+	done &&
+	"$S" -q --check --device femu,channels=1,dies=1 --pages-per-segment 4 --volume 1976 --logical-space footprint \
+		--op 0.1 --precondition random --gc-preempt hard=0 "$T_TOP/traces/samples/tencent/cbs-sample.csv.bz2" >/dev/null 2>e ||
+		{ cat e; exit 1; }
+'
+
 t_expect_success 'deferred work costs the dies what foreground work does: transfers on the channel, erases of seconds' '
 	for dev in channels=1,dies=2,xfer_us=50 channels=1,dies=1,tbers_us=5000000; do
 		"$S" -q --device femu,$dev --op 0.28 --pages-per-segment 64 --gc-low 4 --gc-high 8 "$TMP/hb.ev" >f.json 2>/dev/null &&
