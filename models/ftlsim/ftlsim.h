@@ -257,6 +257,9 @@ void sim_watch(struct sim *in, struct sim **m, unsigned n);
 void sim_abort_all(void);
 /* The same for a usage error (exit 2, with the pointer to --help). */
 _Noreturn void sim_fail_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The grid configuration (its axes' values) a failure is about, named
+ * before the message; NULL: none. */
+void sim_fail_cell(const char *label);
 double sim_now(void);
 
 /* ftlsim_cli.c */

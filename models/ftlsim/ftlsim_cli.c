@@ -1088,9 +1088,13 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 			m[i]->cell.axis_val[a] = g->axis[a].val[r % g->axis[a].nval];
 			r /= g->axis[a].nval;
 		}
+		char label[512];
+		sim_conf_label(s, m[i], label, sizeof(label));
+		sim_fail_cell(label); /* (a refusal of this configuration names it) */
 		for (unsigned a = 0; a < g->naxes; a++)
 			apply_axis(m[i], &g->axis[a], m[i]->cell.axis_val[a]);
 		sim_finish_args(m[i]);
+		sim_fail_cell(NULL);
 	}
 	*n = (unsigned)g->nconf;
 	return m;

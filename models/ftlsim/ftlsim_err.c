@@ -30,10 +30,16 @@ void sim_abort_all(void)
 		out_abort(&w_in->out.results);
 }
 
+/* The grid configuration whose options are being checked, or NULL. */
+static const char *w_cell;
+
+void sim_fail_cell(const char *label) { w_cell = label; }
+
 static _Noreturn void fail_v(int code, const char *fmt, va_list ap)
 {
 	char msg[1024];
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	size_t k = w_cell ? (size_t)snprintf(msg, sizeof(msg), "--grid %s: ", w_cell) : 0;
+	vsnprintf(msg + (k < sizeof(msg) ? k : sizeof(msg) - 1), sizeof(msg) - (k < sizeof(msg) ? k : sizeof(msg) - 1), fmt, ap);
 	sim_abort_all();
 	if (w_in && w_in->run.progress_shown)
 		fputc('\n', stderr);
