@@ -362,6 +362,8 @@ static int pre_key(struct time_config *c, const char *k, const char *v, char *er
 
 int time_parse_preempt(struct time_config *c, const char *spec, char *err, size_t n)
 {
+	if (!*spec)
+		return set_err(err, n, "--gc-preempt: empty: hard=N");
 	c->preempt = 1;
 	c->preempt_hard = 1;
 	return kv(spec, "--gc-preempt", pre_key, c, err, n);
@@ -386,6 +388,8 @@ static int trim_key(struct time_config *c, const char *k, const char *v, char *e
 
 int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n)
 {
+	if (!*spec)
+		return set_err(err, n, "--trim-cost: empty: queued or unqueued, then us=T, us_per_mib=T");
 	c->trim = TRIM_QUEUED;
 	c->trim_us = c->trim_us_mib = 0;
 	return kv(spec, "--trim-cost", trim_key, c, err, n);
