@@ -160,4 +160,17 @@ t_expect_success 'a timeline interval far below the requests'"'"' gaps: said whi
 	test $(grep -c "rows" e) = 1
 '
 
+t_expect_success '--per-volume --latency: every volume'"'"'s requests together, the summary'"'"'s merged counts and p99; refused with a --grid' '
+	"$G" -q -p hotcold --volumes 4 -n 16384 --fill -w 40000 --read-prob 0.3 --rate 2000 -o bin >mv.ev &&
+	"$S" -q --per-volume --logical-space footprint --op 0.25 --device femu,channels=2,dies=2 --latency pvl.csv mv.ev >pv.json &&
+	for k in read write; do
+		n=$(awk -F, -v k=$k "NR > 1 && \$1 == k { n += \$3 } END { print n + 0 }" pvl.csv) &&
+		p=$(awk -F, -v k=$k "NR > 1 && \$1 == k && \$4 >= 0.99 { print \$2; exit }" pvl.csv) &&
+		jq -e --argjson n "$n" --argjson p "$p" ".configurations[0].timing.latency_us.$k | .count == \$n and \$n > 1000 and
+			((.p99 - \$p) / \$p | fabs) < 0.01" pv.json >/dev/null || { echo "$k: $n $p"; exit 1; }
+	done &&
+	t_err 2 "--latency is for one configuration" "$S" --per-volume --grid "op=0.2,0.3" --latency x.csv mv.ev &&
+	test ! -e x.csv
+'
+
 t_done

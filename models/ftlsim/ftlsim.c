@@ -488,6 +488,8 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		     s->opt.results_path ? ": " : "", s->opt.results_path ? s->opt.results_path : "",
 		     s->opt.results_path ? " is empty, without a header" : "");
 	sim_write_results(s, m, n);
+	if (s->opt.per_volume)
+		sim_time_volumes_latency(s, m, n);
 }
 
 /* m: the models run (per volume: a copy of each configuration per

@@ -381,5 +381,7 @@ json_t *sim_j_time(const struct sim *s);
 void sim_time_open_outputs(struct sim *s);
 void sim_time_finish_outputs(struct sim *s);
 json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c);
+/* --per-volume --latency: the merged distributions' rows. */
+void sim_time_volumes_latency(struct sim *in, struct sim **m, unsigned n);
 
 #endif

@@ -169,7 +169,8 @@ static void usage(void)
 	       "                            drain and holds every request behind it\n"
 	       "      --timeline FILE.csv   a row per --timeline-interval of simulated time\n"
 	       "      --timeline-interval MS  (default 1000)\n"
-	       "      --latency FILE.csv    the latency distributions (read, write, trim)\n"
+	       "      --latency FILE.csv    the latency distributions (read, write, trim;\n"
+	       "                            --per-volume: every volume's together)\n"
 	       "      --list-devices        the profiles and their sources\n\n"
 	       "Several models from one read of the trace:\n"
 	       "      --grid SPEC           every configuration of a grid, e.g.\n"
@@ -751,9 +752,12 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	if (!s->opt.progress_set)
 		s->opt.progress_every = s->run.progress_tty ? 1 : 0;
 	if ((s->opt.grid.naxes || s->opt.per_volume) &&
-	    (s->opt.curve_path || s->opt.hist_path || s->opt.erase_path || s->opt.flashops_path || s->opt.timeline_path || s->opt.latency_path))
-		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops, --timeline and --latency are for one model, "
+	    (s->opt.curve_path || s->opt.hist_path || s->opt.erase_path || s->opt.flashops_path || s->opt.timeline_path))
+		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops and --timeline are for one model, "
 			    "not a --grid or --per-volume");
+	if (s->opt.grid.naxes && s->opt.latency_path)
+		sim_fail_usage("--latency is for one configuration: one model, or --per-volume (every volume's "
+			    "requests together), not a --grid");
 	if (s->opt.age_path && (s->opt.per_volume || s->opt.space == SPACE_FOOTPRINT))
 		sim_fail_usage("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
 			    "the extent, not --logical-space footprint or --per-volume");

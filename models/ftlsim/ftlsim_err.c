@@ -26,8 +26,10 @@ void sim_abort_all(void)
 {
 	for (unsigned i = 0; i < w_n; i++)
 		sim_abort_outputs(w_models[i]);
-	if (w_in)
+	if (w_in) {
 		out_abort(&w_in->out.results);
+		out_abort(&w_in->out.latency); /* (--per-volume's) */
+	}
 }
 
 /* The grid configuration whose options are being checked, or NULL. */

@@ -43,7 +43,8 @@ void sim_open_outputs(struct sim *s)
 	open_out(&s->out.hist, s->opt.hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
 	open_out(&s->out.ehist, s->opt.erase_path, "erase_count,segments\n");
 	open_out(&s->out.flashops, s->opt.flashops_path, "kind,cause,segment,ppn,lpn,stream,t_ns\n");
-	sim_time_open_outputs(s);
+	if (!s->opt.per_volume) /* (a volume's model: --latency is the run's, all volumes together) */
+		sim_time_open_outputs(s);
 }
 
 /* One row per flash operation (docs/OUTPUTS.md): a debugging view. */
@@ -626,6 +627,8 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 void sim_open_results(struct sim *in)
 {
 	open_out(&in->out.results, in->opt.results_path, "");
+	if (in->opt.per_volume) /* --latency: every volume's requests together */
+		sim_time_open_outputs(in);
 }
 
 static void csv_str(FILE *fp, const char *v)

@@ -249,6 +249,26 @@ void sim_time_open_outputs(struct sim *s)
 	}
 }
 
+/* --latency's rows: each kind's non-empty buckets, their upper bound
+ * (at most the maximum), count and the CDF there. */
+static void latency_rows(FILE *fp, const struct lhist *lat, unsigned kinds)
+{
+	for (unsigned k = 0; k < kinds; k++) {
+		const struct lhist *h = &lat[k];
+		uint64_t seen = 0;
+		for (unsigned i = 0; i < LHIST_BUCKETS && seen < h->n; i++) {
+			if (!h->b[i])
+				continue;
+			uint64_t lo, hi;
+			lhist_bounds(i, &lo, &hi);
+			seen += h->b[i];
+			double v = fmin((double)hi, (double)h->max);
+			fprintf(fp, "%s,%.9g,%llu,%.9g\n", kind_names[k], v / 1e3, (unsigned long long)h->b[i],
+				(double)seen / (double)h->n);
+		}
+	}
+}
+
 /* The rows of the timeline and the latency distributions. */
 void sim_time_finish_outputs(struct sim *s)
 {
@@ -271,33 +291,16 @@ void sim_time_finish_outputs(struct sim *s)
 				wa, (double)r->reqs / (sp / 1e9), sp / 1e9, nr / (sp / 1e9), nw / (sp / 1e9));
 		}
 	}
-	if (s->out.latency.fp) {
-		for (unsigned k = 0; k < t->kinds; k++) {
-			const struct lhist *h = &t->lat[k];
-			uint64_t seen = 0;
-			for (unsigned i = 0; i < LHIST_BUCKETS && seen < h->n; i++) {
-				if (!h->b[i])
-					continue;
-				uint64_t lo, hi;
-				lhist_bounds(i, &lo, &hi);
-				seen += h->b[i];
-				double v = fmin((double)hi, (double)h->max);
-				fprintf(s->out.latency.fp, "%s,%.9g,%llu,%.9g\n", kind_names[k], v / 1e3,
-					(unsigned long long)h->b[i], (double)seen / (double)h->n);
-			}
-		}
-	}
+	if (s->out.latency.fp)
+		latency_rows(s->out.latency.fp, t->lat, t->kinds);
 }
 
-/* --per-volume: configuration c's latencies over every volume's
- * requests (the histograms merged), or NULL without timing. */
-json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
+/* --per-volume: configuration c's latency histograms over every
+ * volume's requests, merged into all; 0 without timing. */
+static int volumes_lat(struct sim **m, unsigned n, unsigned c, struct lhist *all, unsigned *kinds)
 {
-	static struct lhist all[TK_N]; /* big: not on the stack */
 	int any = 0;
-	unsigned kinds = 0;
-	uint64_t waits = 0;
-	double wait = 0;
+	*kinds = 0;
 	for (unsigned k = 0; k < TK_N; k++)
 		lhist_init(&all[k]);
 	for (unsigned i = 0; i < n; i++) {
@@ -305,10 +308,37 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 		if (!t)
 			continue;
 		any = 1;
-		if (t->kinds > kinds)
-			kinds = t->kinds;
+		if (t->kinds > *kinds)
+			*kinds = t->kinds;
 		for (unsigned k = 0; k < TK_N; k++)
 			lhist_merge(&all[k], &t->lat[k]);
+	}
+	return any;
+}
+
+/* --per-volume --latency (one configuration): every volume's requests'
+ * distributions, merged, as a single run's. */
+void sim_time_volumes_latency(struct sim *in, struct sim **m, unsigned n)
+{
+	static struct lhist all[TK_N]; /* big: not on the stack */
+	unsigned kinds;
+	if (in->out.latency.fp && volumes_lat(m, n, 0, all, &kinds))
+		latency_rows(in->out.latency.fp, all, kinds);
+}
+
+/* --per-volume: configuration c's latencies over every volume's
+ * requests (the histograms merged), or NULL without timing. */
+json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
+{
+	static struct lhist all[TK_N]; /* big: not on the stack */
+	unsigned kinds = 0;
+	uint64_t waits = 0;
+	double wait = 0;
+	int any = volumes_lat(m, n, c, all, &kinds);
+	for (unsigned i = 0; i < n; i++) {
+		const struct dev_time *t = m[i]->cell.conf == c ? sim_time(m[i]) : NULL;
+		if (!t)
+			continue;
 		if (t->measuring) { /* the measured window's, as each run's own */
 			wait += t->gc_wait_ns - t->m0.gc_wait_ns;
 			waits += t->gc_waits - t->m0.gc_waits;
