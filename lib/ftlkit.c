@@ -115,6 +115,20 @@ static unsigned edits(const char *a, size_t la, const char *b, size_t lb)
 	return row[lb];
 }
 
+const char *nearest_option(const char *name, size_t n, const struct option *longopts)
+{
+	const char *best = NULL;
+	unsigned bd = 3;
+	for (const struct option *o = longopts; o->name; o++) {
+		unsigned e = edits(name, n, o->name, strlen(o->name));
+		if (e < bd) {
+			bd = e;
+			best = o->name;
+		}
+	}
+	return best && bd * 3 <= n ? best : NULL; /* (two edits of a short name make another word) */
+}
+
 const char *bad_option(char **argv, const struct option *longopts)
 {
 	static char msg[160];
@@ -123,18 +137,11 @@ const char *bad_option(char **argv, const struct option *longopts)
 		return "bad option";
 	const char *name = arg + 2;
 	size_t n = strcspn(name, "=");
-	const char *best = NULL;
-	unsigned bd = 3;
-	for (const struct option *o = longopts; o->name; o++) {
+	for (const struct option *o = longopts; o->name; o++)
 		if (strlen(o->name) == n && !strncmp(o->name, name, n))
 			return "bad option"; /* known: its argument was what was wrong */
-		unsigned e = edits(name, n, o->name, strlen(o->name));
-		if (e < bd) {
-			bd = e;
-			best = o->name;
-		}
-	}
-	if (!best || bd * 3 > n) /* (two edits of a short name make another word) */
+	const char *best = nearest_option(name, n, longopts);
+	if (!best)
 		return "bad option";
 	snprintf(msg, sizeof(msg), "bad option: did you mean --%s?", best);
 	return msg;

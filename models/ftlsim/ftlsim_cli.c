@@ -943,8 +943,19 @@ static void add_axis(struct sim *s, char *tok)
 	 * --gc-preempt exclude each other) */
 	static const struct option gc_mode = {"gc-mode", required_argument, NULL, O_GCMODE};
 	const struct option *o = strcmp(tok, "gc-mode") ? find_long(tok) : &gc_mode;
-	if (!o || (!model_option(o->val) && o->val != O_GCMODE))
-		sim_fail_usage("--grid: '%s' is not a model option (see --help)", tok);
+	if (!o || (!model_option(o->val) && o->val != O_GCMODE)) {
+		/* the nearest model option (gc-mode among them) */
+		static struct option named[sizeof(longopts) / sizeof(longopts[0]) + 1];
+		size_t k = 0;
+		for (const struct option *x = longopts; x->name; x++)
+			if (model_option(x->val))
+				named[k++] = *x;
+		named[k++] = gc_mode;
+		named[k] = (struct option){0};
+		const char *near = o ? NULL : nearest_option(tok, strlen(tok), named);
+		sim_fail_usage("--grid: '%s' is not a model option (see --help)%s%s%s", tok, near ? "; did you mean " : "",
+			       near ? near : "", near ? "?" : "");
+	}
 	for (unsigned i = 0; i < g->naxes; i++)
 		if (!strcmp(g->axis[i].name, tok))
 			sim_fail_usage("--grid: the axis '%s' is given twice", tok);
