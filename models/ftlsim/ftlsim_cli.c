@@ -981,6 +981,10 @@ static void add_axis(struct sim *s, char *tok)
 			sim_fail_usage("--grid: an empty value of '%s'", tok);
 		if (o->has_arg == no_argument && strcmp(v, "on") && (strcmp(v, "off") || a->off_code < 0))
 			sim_fail_usage("--grid: '%s' takes %s, not '%s'", tok, a->off_code < 0 ? "on" : "on or off", v);
+		for (unsigned i = 0; i < a->nval; i++)
+			if (!strcmp(a->val[i], v))
+				sim_fail_usage("--grid: the value '%s' of '%s' is given twice (it would be the same model twice)",
+					       v, tok);
 		char **nv = realloc(a->val, (a->nval + 1) * sizeof(*nv));
 		if (!nv)
 			sim_fail("out of memory");
