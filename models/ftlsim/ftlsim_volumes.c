@@ -259,10 +259,19 @@ static void select_volumes(struct sim *in)
 /* A model per selected volume and configuration, volume by volume. */
 struct sim **sim_volume_models(struct sim *in, struct sim **conf, unsigned nconf, unsigned *n)
 {
-	for (unsigned c = 0; c < nconf; c++)
-		if (conf[c]->opt.space != in->opt.space || conf[c]->opt.cfg.page_size != in->opt.cfg.page_size ||
-		    conf[c]->opt.cfg.logical_pages != in->opt.cfg.logical_pages)
+	for (unsigned c = 0; c < nconf; c++) {
+		char label[512];
+		if (conf[c]->opt.cfg.page_size != in->opt.cfg.page_size)
+			sim_fail_usage("--per-volume: the page size cannot vary over a grid: %s has %u-byte pages, the "
+				       "command line %u%s",
+				       sim_conf_label(in, conf[c], label, sizeof(label)), conf[c]->opt.cfg.page_size,
+				       in->opt.cfg.page_size,
+				       conf[c]->opt.timing ? " (a device's page_kib sets it: give every device the same, "
+							     "or the same page on the command line)"
+							   : "");
+		if (conf[c]->opt.space != in->opt.space || conf[c]->opt.cfg.logical_pages != in->opt.cfg.logical_pages)
 			sim_fail_usage("--per-volume: the logical space and the page size cannot be grid axes");
+	}
 	select_volumes(in);
 	size_t nm = 0;
 	for (size_t i = 0; i < in->in.vols.n; i++)
