@@ -1557,9 +1557,12 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 			A = d->last_arrival;
 			d->t.reordered++;
 		}
-		/* the trace's resolution (a coarse one makes bursts) */
-		d->t.tick_ms += e->t_ns % 1000000 == 0;
-		d->t.tick_s += e->t_ns % 1000000000 == 0;
+		/* the trace's resolution (a coarse one makes bursts; a whole
+		 * second is a whole millisecond: asked only of those) */
+		if (e->t_ns % 1000000 == 0) {
+			d->t.tick_ms++;
+			d->t.tick_s += e->t_ns % 1000000000 == 0;
+		}
 		d->t.same_instant += d->t.requests && A == d->last_arrival;
 	}
 	if (!d->t.requests)
