@@ -445,7 +445,7 @@ t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --time
 	test ! -e big.csv &&
 	"$S" -q --device femu --timeline big.csv --timeline-interval 1 --mem-limit 64M u.ev >/dev/null 2>&1 && test -s big.csv
 '
-t_expect_success '--dry-run counts the timeline: an interval of simulated time each, over the trace'"'"'s span (a closed loop'"'"'s estimated within 25%), in arrays that double' '
+t_expect_success '--dry-run counts the timeline: an interval of simulated time each, over the trace'"'"'s span (a closed loop'"'"'s estimated within 25%), in arrays that double; a grid'"'"'s models each theirs' '
 	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 1 u.ev 2>/dev/null | jq .memory.timeline_bytes >a &&
 	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 u.ev 2>/dev/null | jq .memory.timeline_bytes >b &&
 	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 --time-scale 2 u.ev 2>/dev/null | jq .memory.timeline_bytes >c &&
@@ -455,6 +455,11 @@ t_expect_success '--dry-run counts the timeline: an interval of simulated time e
 		awk -v e="$e" -v r="$r" "BEGIN { print e, r; exit !(e > 0.8 * r && e < 1.25 * r) }" || return 1
 	done &&
 	"$S" --dry-run --device femu --qd 4 u.ev 2>/dev/null | jq .memory.timeline_bytes >d &&
+	"$S" --dry-run --device femu --grid qd=4,1 u.ev 2>/dev/null | jq -c "[.per_model[].timeline_bytes]" >gd &&
+	"$S" --dry-run --device femu --qd 1 u.ev 2>/dev/null | jq .memory.timeline_bytes >d1 &&
+	echo "[$(cat d),$(cat d1)]" >gw && t_cmp gw gd &&
+	"$S" --dry-run --device femu --grid qd=4,1 --logical-pages 65536 u.ev 2>/dev/null |
+		jq -e "[.per_model[].timeline_bytes] == [null, null]" >/dev/null &&
 	awk "NR == FNR { a = \$1; next } FNR == 1 && !b { b = \$1; next } { c = \$1 }
 		END { r = b / a; s = c / b; exit !(a > 0 && r >= 64 && r <= 128 && s == 2 && b % 96 == 0) }" a b c &&
 	jq -e ". > 0 and . % 96 == 0" d

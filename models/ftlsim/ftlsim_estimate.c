@@ -401,6 +401,44 @@ static uint64_t timeline_bytes(double rows)
 	return (uint64_t)(cap * TIME_ROW_BYTES);
 }
 
+/* A device in time's timeline, an interval of simulated time a row:
+ * its rows for a run of pw host page writes over a trace spanning
+ * span_ns (T physical pages). An open loop's span is the trace's, times
+ * --time-scale, and it keeps rows only for --timeline; a closed loop's
+ * is the device's own, and it keeps them for the steady-state search:
+ * estimated from the host page writes at greedy's mean-field WA for this
+ * spare space and segment (a uniform workload's; most traces clean
+ * less), their programs over the units the queue keeps busy, the
+ * cleaning's copies and erases over every unit (a pass runs on all the
+ * dies its segments stripe over); *span_ns becomes that span. 1 rows
+ * kept, 0 none, -1 not known (a zoned device's or a host log's closed
+ * loop). */
+static int timeline_estimate(const struct sim *s, uint64_t T, double span_ns, double pw, double *rows,
+			     double *span_out)
+{
+	const struct time_config *tc = &s->opt.tc;
+	uint64_t U = s->opt.cfg.logical_pages;
+	*rows = 0;
+	if (!tc->qd) {
+		if (!s->opt.timeline_path)
+			return 0;
+		*rows = span_ns * tc->time_scale / (double)tc->timeline_ns + 1;
+		return 1;
+	}
+	if (!tc->timeline_ns || s->opt.zoned || s->opt.host_lfs || T <= U)
+		return -1;
+	struct ftl_config rc = resolved(s);
+	unsigned pps = rc.pages_per_seg, units = time_units(tc), busy = tc->qd < units ? tc->qd : units;
+	double wa = wa_greedy_mf((double)(T - U) / (double)T, pps), er = pps < time_slots(tc) ? pps : time_slots(tc);
+	double host = tc->tprog_us + tc->xfer_us,
+	       gc = (wa - 1) * (tc->tr_us + tc->tprog_us + 2 * tc->xfer_us) + wa / pps * er * tc->tbers_us;
+	if (wa < 1 || !busy)
+		return -1;
+	*span_out = pw * 1e3 * (host / busy + gc / units);
+	*rows = *span_out / (double)tc->timeline_ns + 1;
+	return 1;
+}
+
 static double model_rate(uint64_t U)
 {
 	double x = (log2((double)(U ? U : 1)) - 20) / 6;
@@ -484,46 +522,24 @@ void sim_dry_run(struct sim *s)
 	double pt = m.events ? (double)m.page_trims / (double)m.events * events : 0;
 	const struct place_ops *po = learner(s);
 	need += sim_fill_bytes(s); /* the fill's shuffle, freed once it is written */
-	/* A device in time's timeline: an interval of simulated time each
-	 * (open loop: the trace's span, the sample's stretched to the
-	 * events estimated, times --time-scale; a closed loop's span is the
-	 * device's own, estimated below). */
-	if (s->opt.timing && !s->opt.tc.qd && s->opt.timeline_path && ok && known) {
-		double span = m.events ? (double)m.t_max * events / (double)m.events : 0;
-		double rows = span * s->opt.tc.time_scale / (double)s->opt.tc.timeline_ns + 1;
-		tl = timeline_bytes(rows);
-		tl_rows = rows;
-		json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
-		need += tl;
-	} else if (s->opt.timing && s->opt.tc.qd && s->opt.tc.timeline_ns && ok && known && !s->opt.zoned &&
-		   !s->opt.host_lfs && T > U) {
-		/* A closed loop runs at the device's pace: its span estimated
-		 * from the host page writes at greedy's mean-field WA for this
-		 * spare space and segment (a uniform workload's; most traces
-		 * clean less): their programs over the units the queue keeps
-		 * busy, the cleaning's copies and erases over every unit (a
-		 * pass runs on all the dies its segments stripe over). */
-		const struct time_config *tc = &s->opt.tc;
-		struct ftl_config rc = resolved(s);
-		unsigned pps = rc.pages_per_seg, units = time_units(tc), busy = tc->qd < units ? tc->qd : units;
-		double wa = wa_greedy_mf((double)(T - U) / (double)T, pps), er = pps < time_slots(tc) ? pps : time_slots(tc);
-		double host = tc->tprog_us + tc->xfer_us,
-		       gc = (wa - 1) * (tc->tr_us + tc->tprog_us + 2 * tc->xfer_us) + wa / pps * er * tc->tbers_us;
-		if (wa >= 1 && busy) {
-			double span = pw * 1e3 * (host / busy + gc / units), rows = span / (double)tc->timeline_ns + 1;
-			tl = timeline_bytes(rows);
+	/* A device in time's timeline (the sample's span stretched to the
+	 * events estimated). */
+	if (s->opt.timing) {
+		double span = m.events ? (double)m.t_max * events / (double)m.events : 0, rows = 0;
+		int kept = timeline_estimate(s, T, span, pw, &rows, &span);
+		if (kept > 0 && !(ok && known))
+			kept = -1;
+		if (kept < 0) {
+			json_object_set_new(mem, "timeline_bytes", json_null());
+		} else {
+			tl = kept ? timeline_bytes(rows) : 0;
 			if (s->opt.timeline_path)
 				tl_rows = rows;
 			json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
-			json_object_set_new(mem, "timeline_span_s", json_real(span / 1e9));
+			if (s->opt.tc.qd && kept)
+				json_object_set_new(mem, "timeline_span_s", json_real(span / 1e9));
 			need += tl;
-		} else {
-			json_object_set_new(mem, "timeline_bytes", json_null());
 		}
-	} else if (s->opt.timing && !s->opt.tc.qd && !s->opt.timeline_path) {
-		json_object_set_new(mem, "timeline_bytes", json_integer(0)); /* none kept */
-	} else if (s->opt.timing) {
-		json_object_set_new(mem, "timeline_bytes", json_null());
 	}
 	uint64_t peak = need;
 	if (ok && po) {
@@ -625,6 +641,17 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			ok = e->ok;
 			if (ok)
 				one = linear(e->k, U, T) + time_bytes(x);
+			if (ok && x->opt.timing) { /* its timeline, from the first pass */
+				double rows = 0, span = (double)in->in.t_max_pass1,
+				       pw = x->cell.vol ? (double)x->cell.vol->write_pages
+							: (double)in->in.pw_pass1 * in->opt.cfg.page_size / x->opt.cfg.page_size;
+				int kept = timeline_estimate(x, T, span, pw, &rows, &span);
+				if (kept > 0 && !in->in.events_pass1)
+					kept = -1; /* no first pass: the trace's size is not known */
+				uint64_t tl = kept > 0 ? timeline_bytes(rows) : 0;
+				json_object_set_new(o, "timeline_bytes", kept < 0 ? json_null() : json_integer((json_int_t)tl));
+				one += tl;
+			}
 			/* built and freed as the run would build it, one at a
 			 * time: per volume a refused one is skipped, in a grid
 			 * it stops the run */
