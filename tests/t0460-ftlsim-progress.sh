@@ -94,11 +94,13 @@ t_expect_success 'a model larger than the memory available is refused up front (
 	"$S" -q --logical-pages 3900000000 --dry-run u.ev >big.json 2>big.err; test $? -eq 2 &&
 	jq -e ".memory.fits == false and .memory.model_bytes > 30000000000" big.json
 '
-t_expect_success '--dry-run with --grid and --per-volume: every model, memory within 1% of what each run counts, the total the run checks' '
+t_expect_success '--dry-run with --grid and --per-volume: every model, memory within 1% of what each run counts, the total the run checks, a time estimate after a first pass' '
 	T="$SAMPLES/tencent/cbs-sample.csv.bz2"
 	A="-q --per-volume --volumes top:3 --logical-space footprint --pages-per-segment auto --grid op=0.07,0.28"
 	"$S" $A --dry-run --results r0.csv "$T" >dm.json 2>/dev/null && test ! -e r0.csv &&
-	jq -e ".dry_run and .models == 6 and .configurations == 2 and (.per_model | length) == 6" dm.json &&
+	jq -e ".dry_run and .models == 6 and .configurations == 2 and (.per_model | length) == 6
+		and .estimate.read_s > 0 and .estimate.models_s > 0 and .estimate.run_s >= .estimate.read_s" dm.json &&
+	"$S" -q --dry-run --logical-pages 4096 --grid op=0.07,0.28 u.ev 2>/dev/null | jq -e ".estimate.run_s == null" >/dev/null &&
 	"$S" $A --results r.csv "$T" >run.json 2>/dev/null &&
 	test "$(jq .memory.total_bytes dm.json)" = "$(jq .memory.estimate_bytes run.json)" &&
 	jq -r ".per_model[] | \"\(.volume),\(.axes.op),\(.model_bytes)\"" dm.json >est.txt &&

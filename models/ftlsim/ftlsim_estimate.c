@@ -602,6 +602,14 @@ void sim_dry_run(struct sim *s)
 			       tl > peak / 2 ? "; most of it the timeline (timeline_bytes): raise --timeline-interval" : "");
 }
 
+/* A model's host page writes in its page size, from the first pass (a
+ * volume's own). */
+static double host_pw(const struct sim *in, const struct sim *x)
+{
+	return x->cell.vol ? (double)x->cell.vol->write_pages
+			   : (double)in->in.pw_pass1 * in->opt.cfg.page_size / x->opt.cfg.page_size;
+}
+
 /*
  * --dry-run of several models (--grid, --per-volume): after the first
  * pass (footprints, volumes) the memory of every model, as the run
@@ -612,6 +620,8 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	json_t *j = json_object(), *inp = json_object(), *arr = json_array(), *mem = json_object();
 	uint64_t need = 0, maps = 0, fill = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
 	unsigned built = 0, skipped = 0, refused = 0;
+	double model_s = 0;
+	int learns = 0;
 	struct coef *k = NULL;
 	size_t nk = 0;
 	char why[1024], last[1600] = "", label[512];
@@ -642,10 +652,8 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			if (ok)
 				one = linear(e->k, U, T) + time_bytes(x);
 			if (ok && x->opt.timing) { /* its timeline, from the first pass */
-				double rows = 0, span = (double)in->in.t_max_pass1,
-				       pw = x->cell.vol ? (double)x->cell.vol->write_pages
-							: (double)in->in.pw_pass1 * in->opt.cfg.page_size / x->opt.cfg.page_size;
-				int kept = timeline_estimate(x, T, span, pw, &rows, &span);
+				double rows = 0, span = (double)in->in.t_max_pass1;
+				int kept = timeline_estimate(x, T, span, host_pw(in, x), &rows, &span);
 				if (kept > 0 && !in->in.events_pass1)
 					kept = -1; /* no first pass: the trace's size is not known */
 				uint64_t tl = kept > 0 ? timeline_bytes(rows) : 0;
@@ -663,6 +671,15 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 				if (last[0]) /* each said as it comes, the last at the end */
 					warn("%s", last);
 				snprintf(last, sizeof(last), "%s: %s", sim_conf_label(in, x, label, sizeof(label)), why);
+			}
+			/* its time: its host page writes (and fill) in the
+			 * model and a device in time, and building its map
+			 * (a device in time's histograms are touched as used) */
+			double pages = host_pw(in, x) + (x->opt.precond ? (double)U : 0);
+			if (ok && !rc) {
+				model_s += pages / model_rate(U) + (x->opt.timing ? pages / TIME_PAGE_WRITES_PER_S : 0) +
+					   (double)linear(e->k, U, T) / BUILD_BYTES_PER_S;
+				learns |= learner(x) != NULL;
 			}
 		}
 		/* the memory the run checks: every model its estimate covers */
@@ -699,6 +716,18 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	json_object_set_new(mem, "limit_bytes", avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
 	json_object_set_new(mem, "fits", json_boolean(need + maps <= avail));
 	json_object_set_new(j, "memory", mem);
+	/* Time, known only after a first pass: that pass, once more for a
+	 * model that learns the trace first, and the replay: the trace read
+	 * again while the workers (--jobs) share the models' work. */
+	json_t *est = json_object();
+	int timed = in->in.events_pass1 > 0;
+	unsigned jobs = built ? sim_threads(in, built) : 1;
+	double rd = in->in.pass1_s, replay = jobs > 1 ? fmax(rd, model_s / jobs) : rd + model_s;
+	json_object_set_new(est, "read_s", timed ? json_real(rd) : json_null());
+	json_object_set_new(est, "models_s", timed ? json_real(model_s) : json_null());
+	SETU(est, "jobs", jobs);
+	json_object_set_new(est, "run_s", timed ? json_real(rd * (1 + learns) + replay) : json_null());
+	json_object_set_new(j, "estimate", est);
 	json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
 	putchar('\n');
 	json_decref(j);

@@ -227,6 +227,7 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 	cli_report_bad(in->in.t, in->opt.path);
 	trace_close(in->in.t);
 	in->in.t = NULL;
+	in->in.pass1_s = sim_now() - in->run.pass_t0;
 	for (unsigned i = 0; i < no; i++) {
 		struct sim *o = own[i];
 		o->opt.cfg.logical_pages = o->opt.space == SPACE_FOOTPRINT ? o->cell.map.t.n : o->cell.max_end;
