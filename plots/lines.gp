@@ -6,7 +6,8 @@
 #   gnuplot -e "FORMAT='png'; out='r.png'" -c plots/lines.gp [VARS.gp]
 # Variables: data (the file), titles "TITLE;..." (one per block, lists
 # as in term.gp), style (linespoints, default, or steps), logx (1),
-# plus title, xlabel, ylabel, xrange, yrange, logy, keypos.
+# plus title, xlabel, ylabel, xrange, yrange, logy (2: latencies in us,
+# decades labelled in us, ms, s), keypos.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("lines.gp")]
 if (ARGC >= 1) { load ARG1 }
 load plots_dir . "term.gp"
@@ -22,5 +23,16 @@ n = nitems(titles)
 if (n == 0) { n = 1 }
 if (logx) { set logscale x }
 set key reverse Left
+# logy 2, latencies in us: decades labelled in us, ms or s.
+if (logy == 2) {
+	ulab(v) = v < 1e3 ? sprintf("%g us", v) : v < 1e6 ? sprintf("%g ms", v / 1e3) : sprintf("%g s", v / 1e6)
+	stats data using 2 nooutput
+	d0 = floor(log10(STATS_min) + 1e-9); d1 = ceil(log10(STATS_max) - 1e-9)
+	if (d1 <= d0) { d1 = d0 + 1 }
+	set yrange [10 ** d0 * 0.999 : 10 ** d1 * 1.001]
+	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
+	set ytics ()
+	do for [d=d0:d1] { set ytics add (ulab(10 ** d) 10 ** d) }
+}
 PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt k title (nitems(titles) ? item(titles, k) : "")'
 eval DRAW

@@ -121,7 +121,8 @@ fnum(e, k, dflt) = strlen(field(e, k)) ? field(e, k) + 0 : dflt
 nstats(prefix) = exists(prefix . "records") ? value(prefix . "records") : 0
 
 # Common options every script honours (set them with -e or a vars file):
-#   title, xlabel, ylabel, xrange ("A:B"), yrange, logy (1), keypos
+#   title, xlabel, ylabel, xrange ("A:B"), yrange, logy (1: tics for
+#   WA, 1 to 100; 2: a decade each, for latencies), keypos
 #   (any "set key" position, e.g. "top right").
 if (!exists("title")) title = ""
 if (!exists("xlabel")) xlabel = ""
@@ -135,7 +136,8 @@ if (!exists("keypos")) keypos = "below"
 APPLY = 'set title title; set xlabel xlabel; set ylabel ylabel; ' . \
 	'if (strlen(xrange)) { eval "set xrange [" . xrange . "]" }; ' . \
 	'if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }; ' . \
-	'if (logy) { set logscale y; set ytics (1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30, 50, 100) }; eval "set key " . keypos'
+	'if (logy == 1) { set logscale y; set ytics (1, 1.5, 2, 3, 4, 5, 7, 10, 15, 20, 30, 50, 100) }; ' . \
+	'if (logy == 2) { set logscale y; set mytics 10 }; eval "set key " . keypos'
 
 # eval DRAW: plot PLOT (a plot command without the word plot); with
 # datfile set, the points plotted are first written there (gnuplot's

@@ -170,6 +170,15 @@ t_expect_success 'ftlplot --results on a real one-row-per-run CSV (ftlsweep merg
 	awk "/^# / { p = \$2; next } NF { printf \"%s %s %.10g\\n\", p, \$1, \$2 }" sw/results.in | sort >got &&
 	head -n 1 merged.csv | cut -d, -f3,4,13 | grep -qx "policy,op,wa_total" && diff want got
 '
+t_expect_success 'ftlplot --results: axes named by the columns'"'"' meaning; latencies over more than a decade on a log axis labelled in us, ms and s' '
+	printf "tag,op,time-scale,timing.latency_us.write.p99\n,0.07,1,6340\n,0.28,1,5226\n,0.07,0.25,1178599\n,0.28,0.25,206045\n" >lat.csv &&
+	"$P" -o lat --results lat.csv --x op --y timing.latency_us.write.p99 --by time-scale >/dev/null && is_png lat/results.png &&
+	grep -q "^logy = 2" lat/results.gp && grep -q "^ylabel = .write latency, p99.$" lat/results.gp &&
+	grep -q "^xlabel = .over-provisioning (OP).$" lat/results.gp &&
+	grep -v "^t,3,.cb, aged.,0.07" results.csv | grep -v "^t,1,.cb, aged.,0.07" >res1.csv &&
+	"$P" -o lat1 --results res1.csv --x op --by policy >/dev/null &&
+	grep -q "^logy = 0" lat1/results.gp && grep -q "^ylabel = .write amplification (median over the rows of a point).$" lat1/results.gp
+'
 t_expect_success 'ftlplot --results: a missing column or a non-number is an error naming the file' '
 	t_err 1 "results.csv: no column bogus \(the columns: tag volume policy op" "$P" -o r2 --results results.csv --x bogus &&
 	t_err 1 "results.csv: line 2: policy and wa_total must be numbers" "$P" -o r2 --results results.csv --x policy &&
