@@ -42,6 +42,18 @@ t_expect_success 'a device in time starts its clock after the ageing' '
 	jq -S "del(.timing, .memory, .params)" t.json >n2 && t_cmp n1 n2
 '
 
+t_expect_success '--check holds after an ageing trace (its programs kept apart from the measured run'"'"'s)' '
+	"$S" -q $M --check --precondition-trace A.txt B.txt | jq -S "del(.memory, .params, .timing)" >c1 &&
+	"$S" -q $M --precondition-trace A.txt B.txt | jq -S "del(.memory, .params, .timing)" >c2 && t_cmp c2 c1
+'
+t_expect_success 'a host log ages with the device: its counts are the two traces'"'"' as one less the ageing trace'"'"'s' '
+	L="--host-lfs segment=256K,op=0.2" &&
+	F="[.host_lfs.gc_pages_copied, .host_lfs.segments_cleaned, .flash_pages_written, .host_pages_written]" &&
+	"$S" -q $M $L A.txt | jq -c "$F" >a && "$S" -q $M $L AB.txt | jq -c "$F" >ab &&
+	"$S" -q $M $L --check --precondition-trace A.txt B.txt >l.json && jq -c "$F" l.json >b &&
+	jq -n -c --slurpfile a a --slurpfile ab ab "[range(0; 4) as \$i | \$ab[0][\$i] - \$a[0][\$i]]" >want &&
+	t_cmp want b && jq -e ".host_lfs.gc_pages_copied > 0" l.json
+'
 t_expect_success 'footprint or per-volume with an ageing trace: usage error' '
 	t_err 2 "precondition-trace" "$S" --logical-space footprint --precondition-trace A.txt B.txt &&
 	t_err 2 "precondition-trace" "$S" --per-volume --precondition-trace A.txt B.txt

@@ -1206,6 +1206,7 @@ int ftl_tick(struct ftl *f)
 int ftl_restart(struct ftl *f)
 {
 	f->aged_pages += f->c.host_pages;
+	f->aged_flash += f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
 	memset(&f->c, 0, sizeof(f->c));
 	f->c0 = f->ci = f->c;
 	memset(&f->r, 0, sizeof(f->r));

@@ -276,6 +276,7 @@ struct ftl {
 	uint64_t gp_watermark_passes; /* under gp:P, passes the watermarks forced */
 	uint64_t bg_victims;	      /* victims cleaned in the background (ftl_gc_step) */
 	uint64_t aged_pages;	      /* host pages of an ageing trace before the run (ftl_restart) */
+	uint64_t aged_flash;	      /* and every page it programmed (host, GC, wear levelling: --check) */
 
 	uint64_t mem_bytes; /* bytes the model allocated */
 

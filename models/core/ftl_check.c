@@ -106,13 +106,14 @@ static int check_flash(struct ftl *f, char *err, size_t n)
 		else if (f->seg[s].state == SEG_OPEN)
 			programmed += f->streams[f->seg[s].stream].next - (uint64_t)s * f->b;
 	}
-	uint64_t counted = f->precond_pages + f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
+	uint64_t counted = f->precond_pages + f->aged_flash + f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
 	if (programmed != counted)
 		return set_err(err, n,
 			       "flash writes: erase counts and segment fill say %llu pages were programmed, the "
-			       "counters %llu (fill %llu + host %llu + GC %llu + wear levelling %llu)",
+			       "counters %llu (fill %llu + ageing %llu + host %llu + GC %llu + wear levelling %llu)",
 			       (unsigned long long)programmed, (unsigned long long)counted,
-			       (unsigned long long)f->precond_pages, (unsigned long long)f->c.host_pages,
+			       (unsigned long long)f->precond_pages, (unsigned long long)f->aged_flash,
+			       (unsigned long long)f->c.host_pages,
 			       (unsigned long long)f->c.gc_pages, (unsigned long long)f->c.wl_pages);
 	return 0;
 }

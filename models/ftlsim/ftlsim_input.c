@@ -336,6 +336,18 @@ void sim_close_input(struct sim *s)
 	s->in.buf_t = NULL;
 }
 
+/* --precondition-trace: through a host layer that ages with the device
+ * (a host log), else straight to the device. */
+static int age(struct sim *x, int begin)
+{
+	return x->cell.hops->age ? x->cell.hops->age(x->cell.host, begin) : x->cell.dops->age(x->cell.dev, begin);
+}
+
+static const char *age_error(const struct sim *x)
+{
+	return x->cell.hops->age ? x->cell.hops->error(x->cell.host) : x->cell.dops->error(x->cell.dev);
+}
+
 void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 {
 	char err[1024];
@@ -350,8 +362,8 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 		sim_fail("%s", err);
 	}
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->cell.dev && m[i]->cell.dops->age(m[i]->cell.dev, 1))
-			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
+		if (m[i]->cell.dev && age(m[i], 1))
+			sim_fail("%s", age_error(m[i]));
 	enum { BATCH = 1024 };
 	static struct ev b[BATCH];
 	size_t k = 0;
@@ -362,15 +374,18 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 			sim_fail("%s", trace_error(t));
 		if (rc > 0 && ++k < BATCH)
 			continue;
-		for (unsigned i = 0; i < n && k; i++)
-			if (m[i]->cell.dev && m[i]->cell.dops->submit(m[i]->cell.dev, b, k) != k)
-				sim_fail("%s: ageing the device: %s", s->opt.age_path, m[i]->cell.dops->error(m[i]->cell.dev));
+		for (unsigned i = 0; i < n && k; i++) {
+			const struct sim *x = m[i];
+			if (x->cell.dev && (x->cell.hops->age ? x->cell.hops->submit(x->cell.host, b, k)
+							     : x->cell.dops->submit(x->cell.dev, b, k)) != k)
+				sim_fail("%s: ageing the device: %s", s->opt.age_path, age_error(x));
+		}
 		k = 0;
 	} while (rc > 0 && !sim_interrupted);
 	if (!sim_interrupted && trace_cut(t))
 		sim_fail("%s: %s", s->opt.age_path, trace_cut(t));
 	trace_close(t);
 	for (unsigned i = 0; i < n; i++)
-		if (m[i]->cell.dev && m[i]->cell.dops->age(m[i]->cell.dev, 0))
-			sim_fail("%s", m[i]->cell.dops->error(m[i]->cell.dev));
+		if (m[i]->cell.dev && age(m[i], 0))
+			sim_fail("%s", age_error(m[i]));
 }

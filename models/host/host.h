@@ -66,6 +66,12 @@ struct host_ops {
 	/* The trace has ended: what the layer still holds goes to the
 	 * device. 0 or -1 (its message from error()). */
 	int (*end)(struct host *h);
+	/* An ageing trace (--precondition-trace) through the layer: age(h,
+	 * 1) before its events (submitted as any), age(h, 0) after, the
+	 * layer's data kept and its counts restarted, as the device's age
+	 * (dev.h), which it calls. 0 or -1. NULL: the ageing trace goes to
+	 * the device as it is (a layer whose state is the device's). */
+	int (*age)(struct host *h, int begin);
 	void (*stats)(const struct host *h, struct host_stats *st);
 	const char *(*error)(const struct host *h);
 	void (*close)(struct host *h);

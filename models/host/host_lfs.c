@@ -327,6 +327,21 @@ static int lfs_end(struct host *h) { return flush_run(h); }
 
 static int lfs_idle(struct host *h, uint64_t until_ns) { return h->dops->idle(h->d, until_ns); }
 
+/* An ageing trace through the host log: the file system ages with the
+ * device beneath it; after it, the log's counts and the layer's restart
+ * (its segments and map stay), then the device's. */
+static int lfs_age(struct host *h, int begin)
+{
+	if (begin)
+		return h->dops->age(h->d, 1) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
+	if (flush_run(h))
+		return -1;
+	if (ftl_restart(h->log) || ftl_flash_flush(h->log))
+		return set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
+	memset(&h->st, 0, sizeof(h->st));
+	return h->dops->age(h->d, 0) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
+}
+
 static void lfs_stats(const struct host *h, struct host_stats *st)
 {
 	*st = h->st;
@@ -346,6 +361,7 @@ const struct host_ops host_lfs_ops = {
 	.submit = lfs_submit,
 	.idle = lfs_idle,
 	.end = lfs_end,
+	.age = lfs_age,
 	.stats = lfs_stats,
 	.error = lfs_error,
 	.close = lfs_close,
