@@ -161,6 +161,15 @@ t_expect_success 'a grid over FDP placements takes a host placement; one cell th
 	grep -q "placement=single: placement .single. takes no host placement" err
 '
 
+t_expect_success 'in time a reclaim unit of R segments erases R blocks on each slot it is striped over, on its die in layout=die' '
+	"$T_TOP/bin/tracegen" -q -p uniform -n 16384 -w 40000 -o bin >ru.ev &&
+	for l in stripe die; do for r in 1 4; do
+		"$S" -q --device femu,channels=2,dies=2,tr_us=0,tprog_us=0,xfer_us=0,layout=$l --op 0.2 --pages-per-segment 64 \
+			--logical-pages 16384 --fdp ru=$r ru.ev 2>/dev/null |
+			jq -r "\"$l $r \" + (.timing.unit_busy_s * 1000 / .segments_cleaned | tostring)" || return 1
+	done; done >got &&
+	printf "stripe 1 8\nstripe 4 32\ndie 1 2\ndie 4 8\n" >want && t_cmp want got
+'
 t_expect_success '--fdp on: the defaults; --dry-run sizes a reclaim unit of R segments as the run does' '
 	"$S" -q --fdp on $MIX few.txt | jq -e ".fdp.handles == 8 and .fdp.isolation == \"initial\"" >/dev/null &&
 	"$S" -q --fdp handles=2,ru=4 --dry-run $MIX few.txt 2>/dev/null | jq -e ".params.pages_per_segment == 256" >/dev/null

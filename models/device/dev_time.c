@@ -1334,7 +1334,13 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->NS ? d->b : d->NS) : 1; /* slots */
 	d->tr = (uint64_t)llround(d->c.tr_us * 1000);
 	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
-	d->tbers = (uint64_t)llround(d->c.tbers_us * 1000);
+	/* A segment of R erase blocks (an FDP reclaim unit) erases R blocks
+	 * where one erases one: on its die, or striped R x min(b/R, NS)
+	 * blocks over its erase_units slots; each slot's erase the time of
+	 * its blocks. */
+	uint32_t R = d->c.seg_blocks > 1 ? d->c.seg_blocks : 1, b1 = d->b / R;
+	double blocks = d->c.layout == LAYOUT_STRIPE ? (double)R * (b1 < d->NS ? b1 : d->NS) / d->erase_units : R;
+	d->tbers = (uint64_t)llround(d->c.tbers_us * 1000 * blocks);
 	d->xfer = (uint64_t)llround(d->c.xfer_us * 1000);
 	d->xfer_d = (double)d->xfer;
 	d->row_next = d->c.timeline_ns;

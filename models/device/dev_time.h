@@ -51,6 +51,7 @@ struct time_config {
 	uint64_t timeline_ns;		/* interval of the timeline's rows; 0: none kept */
 	uint64_t warmup_writes;		/* the latencies count after these host page writes */
 	uint64_t mem_max;		/* the timeline may grow to this much memory; 0: no limit */
+	uint32_t seg_blocks;		/* erase blocks a model segment is (an FDP reclaim unit of R: R); 0 or 1: one */
 };
 
 /* The femu profile (FEMU's defaults). */

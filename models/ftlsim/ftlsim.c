@@ -131,6 +131,7 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 				       ru, (unsigned long long)b);
 		dcfg.pages_per_seg = (uint32_t)b;
 	}
+	s->opt.tc.seg_blocks = ru; /* a device in time erases its R blocks */
 	/* each stream's write latencies, and the rows of simulated time the
 	 * steady-state search reads: not per volume (thousands of models,
 	 * whose memory would grow with the trace's span) */
