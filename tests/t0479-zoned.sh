@@ -14,7 +14,7 @@ t_expect_success 'writes at the pointers, an append, a read, finish, reset: WA 1
 	"$S" -q --logical-pages 1024 --zoned size=1M z.txt >a.json &&
 	jq -e ".host_pages_written == 6 and .flash_pages_written == 6 and .wa_total == 1 and
 		.zoned.resets == 1 and .zoned.finishes == 2 and .zoned.finish_pad_pages == 0 and
-		.zoned.zones == 4 and .segments_cleaned == 1" a.json
+		.zoned.zones == 4 and .segments_cleaned == 1 and .segments_cleaned_empty == 1 and .write_cost == 1" a.json
 '
 t_expect_success 'finish=pad: the device programs the rest of each zone it finishes' '
 	"$S" -q --logical-pages 1024 --zoned size=1M,finish=pad z.txt |
@@ -25,9 +25,24 @@ t_expect_success 'a write off the pointer: exit 1 naming the zone and the event;
 	t_err 1 "bad.txt: event 2: zone 0: a write at page 2, the write pointer at 1" "$S" --logical-pages 1024 --zoned size=1M bad.txt &&
 	"$S" -q --skip-bad --logical-pages 1024 --zoned size=1M bad.txt | jq -e ".zoned.write_errors_skipped == 1 and .host_pages_written == 1"
 '
-t_expect_success 'max_active: a write opening one zone too many is an error' '
+t_expect_success 'in time, what the model drops is no request served: writes skipped (--skip-bad) and reads past the logical space (--out-of-range drop; clip: only the pages within it) have no latency and no flash time' '
+	awk "BEGIN { for (i = 0; i < 600; i++) print i * 1000000, \"W\", (i % 300) * 4096, 4096, 0 }" >zb.txt &&
+	"$S" -q --device femu,channels=1,dies=1,xfer_us=0 --zoned size=1M --skip-bad --logical-pages 1024 zb.txt 2>/dev/null |
+		jq -e ".zoned.write_errors_skipped == 300 and .timing.latency_us.write.count == 300 and
+			.timing.latency_us.write.max < 201 and .timing.requests == 600" >/dev/null &&
+	awk "BEGIN { for (i = 0; i < 300; i++) print i * 1000000, \"W\", i * 4096, 4096, 0;
+		for (i = 0; i < 100; i++) print (300 + i) * 1000000, \"R\", 1016 * 4096, 65536, 0 }" >oor.txt &&
+	for m in drop clip; do
+		"$S" -q --device femu,channels=1,dies=1,xfer_us=0 --logical-pages 1024 --pages-per-segment 64 --out-of-range $m oor.txt 2>/dev/null |
+			jq -r "[.timing.latency_us.read.count, .timing.unit_busy_s] | @tsv" || return 1
+	done >got &&
+	printf "0\t0.06\n100\t0.092\n" >want && t_cmp want got
+'
+t_expect_success 'max_active: a write opening one zone too many is an error; an empty zone finished was never active' '
 	printf "0 W 0 4096 0\n1 W 1048576 4096 0\n" >two.txt &&
-	t_err 1 "zones active, the most the device allows is 1" "$S" --logical-pages 1024 --zoned size=1M,max_active=1 two.txt
+	t_err 1 "zones active, the most the device allows is 1" "$S" --logical-pages 1024 --zoned size=1M,max_active=1 two.txt &&
+	printf "0 ZF 0 0 0\n1 ZF 1048576 0 0\n2 W 2097152 4096 0\n3 W 3145728 4096 0\n" >zf.txt &&
+	"$S" -q --check --zoned size=1M,max_active=2 --logical-pages 1024 zf.txt | jq -e ".zoned.active == 2 and .zoned.open == 2"
 '
 t_expect_success 'a file system'"'"'s log on the zones: every cleaned segment a reset, device WA 1.000' '
 	"$G" -p uniform -n 65536 --fill -w 200000 -s 5 -o bin >u.ev 2>/dev/null &&

@@ -455,6 +455,8 @@ struct dev {
 	unsigned NS;		    /* slots: every plane, what a segment's pages are striped over */
 	uint32_t umask, cmask, smask; /* U - 1, C - 1, NS - 1 when all are powers of 2 (pow2) */
 	uint32_t b, page_size, page_shift; /* the page size is a power of 2 (ftl.c) */
+	uint64_t L;			   /* logical pages: past them the model reads nothing (--out-of-range) */
+	int oor_drop;			   /* --out-of-range drop: a request past them is dropped whole */
 	uint64_t tr, tprog, tbers, xfer;
 	double xfer_d; /* xfer, for the channel time's sum */
 	struct unitq *u;
@@ -492,6 +494,11 @@ struct dev {
 	struct req {
 		uint64_t A, S, done, wait;
 		int measuring;
+		/* its events the device served, and those that moved no data
+		 * the model dropped (a write it skipped, --skip-bad; a read
+		 * past the logical space, --out-of-range drop): a request of
+		 * only those has no latency nor bytes */
+		uint8_t served, dropped;
 	} g;
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	/* the request's own cleaning: its number, the most GC time one unit
@@ -1329,6 +1336,10 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->mp = d->c.multiplane == MP_ON && d->c.planes > 1;
 	d->scale1 = d->c.time_scale == 1;
 	d->b = st.pages_per_seg;
+	/* (a footprint's numbering takes the trace's pages: none is past
+	 * it; an error stops the run first) */
+	d->L = c->map || c->ftl.oor == OOR_ERROR ? UINT64_MAX : st.logical_pages;
+	d->oor_drop = c->ftl.oor == OOR_DROP;
 	d->page_size = st.page_size;
 	d->page_shift = (uint32_t)__builtin_ctz(st.page_size);
 	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->NS ? d->b : d->NS) : 1; /* slots */
@@ -1649,6 +1660,7 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 			d->barrier = done;
 	}
 	d->active = 1;
+	uint64_t programs = d->host_programs;
 	size_t ok = d->io->submit_one ? d->io->submit_one(d->in, e, n) /* flushed */
 				      : d->io->submit(d->in, e, 1) == 1 && !inner_flush(d);
 	d->active = 0;
@@ -1658,10 +1670,17 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		return -2;
 	if (d->err[0])
 		return -1;
+	/* a write the model skipped programs nothing */
+	int dropped = (e->op == EV_WRITE || e->op == EV_ZONE_APPEND) && e->length && d->host_programs == programs;
 	if (e->op == EV_READ && !d->zoned) {
 		/* pages no write mapped: read where they would lie (a zoned
-		 * device returns its unwritten pages without a read) */
+		 * device returns its unwritten pages without a read); none
+		 * past the logical space, which the model clips or drops */
 		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
+		if (hi > d->L) {
+			hi = d->oor_drop || lo >= d->L ? lo : d->L;
+			dropped = lo == hi && e->length;
+		}
 		int some = d->host_reads > 0; /* some were mapped (read by the model): which, asked */
 		uint32_t lpn;
 		for (uint64_t p = lo; p < hi && d->host_reads < hi - lo; p++) {
@@ -1674,6 +1693,10 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp));
 		}
 	}
+	if (dropped)
+		r->dropped = 1;
+	else
+		r->served = 1;
 	*end = max64(done, max64(d->req_done, d->gc_barrier));
 	r->done = max64(r->done, *end);
 	/* its wait on GC: behind a unit's run of GC operations (note_wait),
@@ -1707,6 +1730,8 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 		kind = TK_ZONE;
 		break;
 	}
+	if (__builtin_expect(r->dropped && !r->served, 0))
+		kind = -1; /* nothing the device did: no latency, no bytes */
 	uint64_t done = r->done;
 	if (r->wait) {
 		d->t.gc_wait_ns += (double)r->wait;

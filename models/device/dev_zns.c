@@ -285,7 +285,8 @@ static int one(struct dev *d, const struct ev *e)
 			z->erases++;
 			if (z->erases > d->erase_max)
 				d->erase_max = z->erases;
-			d->cnt.victims++; /* a victim the host emptied: no valid page */
+			d->cnt.victims++; /* a victim the host emptied: no valid page, */
+			d->cnt.victims_empty++; /* so none read (write cost) */
 		}
 		unopen(d, z);
 		if (z->state != Z_EMPTY && z->state != Z_FULL)
@@ -306,16 +307,14 @@ static int one(struct dev *d, const struct ev *e)
 			d->pad_pages += d->zcap - z->wp;
 			d->cnt.gc_pages += d->zcap - z->wp;
 		}
-		if (z->state == Z_EMPTY)
-			d->nactive++; /* full() takes it back */
-		z->wp = d->zcap;
+		z->wp = d->zcap; /* (an empty zone goes to full without being active) */
 		return full(d, z);
 	}
 	return set_err(d->err, sizeof(d->err), "operation %u unknown to the zoned device", e->op);
 }
 
 /* --check: a zone's pointer within its capacity and its state agreeing
- * with it (empty at 0, full exactly at the capacity); every 4096 events and at the end, the open and active zones
+ * with it (empty at 0, full exactly at the capacity); every 4096 events, the open and active zones
  * recounted against the counts the limits are enforced on. */
 static int check_zone(struct dev *d, uint32_t zi)
 {
