@@ -1581,6 +1581,12 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 			d->t.tick_s += e->t_ns % 1000000000 == 0;
 		}
 		d->t.same_instant += d->t.requests && A == d->last_arrival;
+		/* how far behind the arrivals the device ran: the work before
+		 * this request still to complete when it came */
+		if (d->last_done > A + d->t.behind_max) {
+			d->t.behind_max = d->last_done - A;
+			d->t.behind_at = A;
+		}
 	}
 	if (!d->t.requests)
 		d->t.t_first = A;
@@ -1876,6 +1882,7 @@ static int time_age(struct dev *d, int begin)
 			lhist_init(d->t.lat_stream[i]);
 	lhist_init(&d->iv);
 	d->t.requests = d->t.t_first = d->t.t_last = d->t.t_end = d->t.t_measure = 0;
+	d->t.behind_max = d->t.behind_at = 0;
 	d->t.measuring = 0;
 	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;

@@ -115,6 +115,7 @@ struct dev_time {
 	double gc_wait_ns;	   /* requests' time waiting on GC */
 	uint64_t gc_waits;	   /* requests that waited on GC */
 	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */
+	uint64_t behind_max, behind_at; /* open loop: the most the last completion so far ran past an arrival, and when */
 	uint64_t tick_ms, tick_s;  /* open loop: trace times in whole milliseconds, whole seconds */
 	int rows_noted;		   /* the timeline's rows far outnumbered the requests: said during the run */
 	uint64_t same_instant;	   /* open loop: arrivals at the time of the one before */

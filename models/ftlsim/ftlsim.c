@@ -440,6 +440,16 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     "latencies grow with the run; slow the trace (--time-scale) or give --qd N for a closed loop",
 			     what ? what : "", what ? ": " : "", (double)(tm->t_end - tm->t_last) / 1e9,
 			     (double)(tm->t_last - tm->t_first) / 1e9);
+		/* ...or for a while only, and caught up in the trace's idle
+		 * time: the latencies then are mostly the backlog's */
+		else if (tm && tm->requests > 1 && tm->t_last > tm->t_first && tm->behind_max > 1000000000ull &&
+			 tm->behind_max > (tm->t_last - tm->t_first) / 10)
+			warn("warning: %s%sthe device fell behind the trace for a while: a request arriving %.3g s into it "
+			     "found %.3g s of earlier requests' work still to complete (the arrivals span %.3g s); the "
+			     "latencies there are mostly that backlog's (timing.behind_max_s; --timeline shows when): "
+			     "slow the trace (--time-scale), give the device more dies, or give --qd N for a closed loop",
+			     what ? what : "", what ? ": " : "", (double)(tm->behind_at - tm->t_first) / 1e9,
+			     (double)tm->behind_max / 1e9, (double)(tm->t_last - tm->t_first) / 1e9);
 		/* A window the PTS rule accepts while the device was still
 		 * slowing: rounds too short for it to show. */
 		double wi, li, rs;
