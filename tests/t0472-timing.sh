@@ -438,6 +438,14 @@ t_expect_success 'per volume in time: no rows of simulated time per model, the d
 	"$S" -q -f tencent --dry-run --per-volume --logical-space footprint --pages-per-segment 64 long.csv 2>/dev/null | jq .memory.model_bytes >b &&
 	awk "NR == FNR { a = \$1; next } { exit !(a - \$1 > 40 * 100000) }" a b
 '
+t_expect_success 'a device that falls behind for a while and catches up in idle time: warned of, timing.behind_max_s the backlog a request found' '
+	awk "BEGIN { for (i = 0; i < 20000; i++) print i * 5000, \"W\", (i % 4096) * 4096, 4096, 0; print 20000000000, \"W\", 0, 4096, 0 }" >bh.txt &&
+	"$S" -q --device femu,channels=1,dies=1,xfer_us=0 --logical-pages 4096 --op 4 bh.txt >bh.json 2>bh.err &&
+	grep -q "fell behind the trace for a while: a request arriving 0.1 s into it found 3.9 s of earlier" bh.err &&
+	jq -e "(.timing.behind_max_s - 3.899805 | fabs) < 1e-9 and .timing.behind_at_s == 0.099995" bh.json >/dev/null &&
+	"$S" -q --device femu,channels=1,dies=1,xfer_us=0 --logical-pages 4096 --op 4 --time-scale 100 bh.txt 2>bh2.err >/dev/null &&
+	! grep -q "fell behind" bh2.err
+'
 t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --timeline-interval, no CSV' '
 	rm -f big.csv &&
 	t_err 1 "^ftlsim: u.ev: event [0-9]*: the timeline.s [0-9]* intervals of 0.001 ms.*raise --timeline-interval" \
