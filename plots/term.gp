@@ -14,7 +14,9 @@ if (FORMAT eq "png") {
 } else { if (FORMAT eq "svg") {
 	set terminal svg size size_w, size_h enhanced font "DejaVu Sans,13" linewidth 1.5 background "white"
 } else { if (FORMAT eq "pdf") {
-	set terminal pdfcairo size size_w/150.0, size_h/150.0 enhanced font "DejaVu Sans,7" linewidth 1
+	# (the PNG's font and every size set apart from it, keys', tics',
+	# titles', scaled as one: pdfcairo's own fontscale is 0.5)
+	set terminal pdfcairo size size_w/150.0, size_h/150.0 enhanced font "DejaVu Sans,12" fontscale 0.6 linewidth 1 pointscale 0.6
 } else {
 	print "term.gp: FORMAT must be png, svg or pdf, not '" . FORMAT . "'"
 	exit status 2
