@@ -272,7 +272,8 @@ t_expect_success 'a footprint read twice from stdin keeps the times: the same la
 '
 
 t_expect_success 'a device key that does not exist: usage error naming it' '
-	t_err 2 "no device key .chans." "$S" --device femu,chans=2 u.ev
+	t_err 2 "no device key .chans." "$S" --device femu,chans=2 u.ev &&
+	t_err 2 "no device profile .mydev. .--list-devices lists them. nor a file of that name" "$S" --device mydev u.ev
 '
 t_expect_success 'a device file with a bad line: exit 1 naming the file and line; a missing one: exit 1 naming it' '
 	printf "channels=2\n# note\ntprog_us=-1\n" >dev.conf &&

@@ -160,7 +160,8 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 				apply(c, &profiles[i]);
 				return 0;
 			}
-		return set_err(err, n, "no device profile '%s' (--list-devices lists them)", v);
+		return set_err(err, n, "no device profile '%s' (--list-devices lists them) nor a file of that name "
+				       "(--device FILE reads key=value lines)", v);
 	}
 	/* the keys that name a choice: their values in enum order */
 	static const struct {

@@ -408,10 +408,12 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		uint64_t nreq = st.r.reads + st.r.writes + st.r.discards;
 		if (m[i]->opt.timing && st.page_size > 4096 && nreq && st.r.unaligned * 2 > nreq)
 			warn("warning: %s%s%.0f%% of the requests are not whole pages of the device's %u KiB: a write of "
-			     "less costs a whole page program (host_pages_written counts pages), a read a whole page's; "
-			     "give the device the trace's page (--device NAME,page_kib=4) to keep its requests' sizes",
+			     "less costs a whole page program (host_pages_written counts pages), a read a whole page's "
+			     "(no write buffer gathers small writes into a page); --device NAME,page_kib=4 keeps the "
+			     "requests' sizes, but each 4 KiB page then takes the profile's times of a %u KiB page "
+			     "(tR, tPROG, and xfer_us unless given: a 4 KiB page's transfer is %.3g of it)",
 			     what ? what : "", what ? ": " : "", 100.0 * (double)st.r.unaligned / (double)nreq,
-			     st.page_size / 1024);
+			     st.page_size / 1024, st.page_size / 1024, 4096.0 / st.page_size);
 		const struct dev_time *tm = m[i]->opt.timing && !m[i]->opt.tc.qd ? sim_time(m[i]) : NULL;
 		if (tm && tm->requests > 1 && tm->t_last == tm->t_first && tm->reordered)
 			warn("warning: %s%sall %llu requests arrived at the same time: %llu had times before an earlier "
