@@ -161,6 +161,14 @@ t_expect_success 'a device in time under the TRIM host counts as the counting de
 	"$S" -q $HC --trim-mode batch:30 --discard-granularity 8K --timing hc.txt | jq -c "$keep | .[3].memory_bytes = 0" >b &&
 	jq -c ".[3].memory_bytes = 0" a >a2 && t_cmp a2 b
 '
+t_expect_success 'in time, discards still delayed when the trace ends are sent then: the run ends where the trace does, whatever the delay' '
+	"$T_TOP/bin/tracegen" -q -p uniform -n 4096 -w 8000 --fill --trim-prob 0.1 --rate 2000 -o bin >dl.ev &&
+	for m in online delay:10 delay:100; do
+		"$S" -q --device femu,channels=2,dies=2 --logical-pages 4096 --trim-mode $m dl.ev 2>/dev/null |
+			jq -r "[.timing.simulated_s, .host.discards_held] | @tsv" || return 1
+	done >got &&
+	awk "{ t[NR] = \$1 } NR > 1 && \$2 == 0 { bad = 1 } END { exit bad || t[2] != t[3] || t[2] > t[1] + 1 }" got
+'
 t_expect_success 'a footprint with held discards and --footprints: the numbering of pass 1, the same run' '
 	"$BIN/tracestat" -q --per-volume hc.csv hc.txt >/dev/null 2>&1 &&
 	"$S" -q --logical-space footprint $HC --trim-mode delay:5 hc.txt | jq -S "del(.timing)" >a &&

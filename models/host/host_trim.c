@@ -403,10 +403,13 @@ static int flush(struct host *h, int64_t t)
 	return 0;
 }
 
-/* Delay: the oldest held discard goes, at its time. */
-static int release(struct host *h)
+/* Delay: the oldest held discard goes, at its time, or (at_end) at the
+ * trace's end when that comes first. */
+static int release(struct host *h, int at_end)
 {
 	struct held x = h->q[h->qh];
+	if (at_end && x.due > h->t_last)
+		x.due = h->t_last;
 	h->qh = (h->qh + 1) % h->qcap;
 	h->qn--;
 	uint64_t lo, hi;
@@ -559,7 +562,7 @@ static int send_due(struct host *h, int64_t t, int64_t at)
 	if (h->c.mode == TRIM_BATCH)
 		return flush(h, at);
 	while (h->qn && h->q[h->qh].due <= t) {
-		if (release(h))
+		if (release(h, 0))
 			return -1;
 	}
 	return 0;
@@ -634,7 +637,9 @@ static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 }
 
 /* The end of the trace: a batch's last run (at the trace's last time),
- * the delayed discards at their times. */
+ * the delayed discards still held at that time too (the file system
+ * sends what it holds when the trace ends, as a batch's last run: the
+ * lag would only add idle time after the trace to the run's). */
 static int trim_end(struct host *h)
 {
 	if (h->c.mode == TRIM_DELAY && send_due(h, h->t_last, 0))
@@ -643,7 +648,7 @@ static int trim_end(struct host *h)
 	if (h->c.mode == TRIM_BATCH)
 		return flush(h, h->t_last);
 	while (h->qn)
-		if (release(h))
+		if (release(h, 1))
 			return -1;
 	return 0;
 }
