@@ -1704,6 +1704,10 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		r->dropped = 1;
 	else
 		r->served = 1;
+	if (e->op == EV_ZONE_RESET && !d->t.reset_seen) { /* (a host log's, within its request) */
+		d->t.reset_seen = 1;
+		d->t.reset_at = r->A;
+	}
 	*end = max64(done, max64(d->req_done, d->gc_barrier));
 	r->done = max64(r->done, *end);
 	/* its wait on GC: behind a unit's run of GC operations (note_wait),
@@ -1884,6 +1888,8 @@ static int time_age(struct dev *d, int begin)
 	lhist_init(&d->iv);
 	d->t.requests = d->t.t_first = d->t.t_last = d->t.t_end = d->t.t_measure = 0;
 	d->t.behind_max = d->t.behind_at = 0;
+	d->t.reset_seen = 0;
+	d->t.reset_at = 0;
 	d->t.measuring = 0;
 	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;

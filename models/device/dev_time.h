@@ -116,6 +116,8 @@ struct dev_time {
 	uint64_t gc_waits;	   /* requests that waited on GC */
 	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */
 	uint64_t behind_max, behind_at; /* open loop: the most the last completion so far ran past an arrival, and when */
+	int reset_seen;		   /* a zoned device: a zone reset arrived (its host cleans), the first at reset_at */
+	uint64_t reset_at;
 	uint64_t tick_ms, tick_s;  /* open loop: trace times in whole milliseconds, whole seconds */
 	int rows_noted;		   /* the timeline's rows far outnumbered the requests: said during the run */
 	uint64_t same_instant;	   /* open loop: arrivals at the time of the one before */

@@ -71,7 +71,8 @@ static double row_iops(const struct dev_time *t, size_t i)
  * least-squares line moves within 10% of the mean across the window.
  * The search starts once the device measures (after --warmup-writes)
  * and has begun to clean (a drive that has not cleaned yet is fresh out
- * of the box, however steady); a closed loop only (sim_j_time). -1: none.
+ * of the box, however steady; on a zoned device, which has no GC, once
+ * its host has reset a zone); a closed loop only (sim_j_time). -1: none.
  */
 #define SS_ROUNDS 5
 static long steady_state(const struct dev_time *t, double *mean_out)
@@ -79,7 +80,11 @@ static long steady_state(const struct dev_time *t, double *mean_out)
 	if (t->nrows < SS_ROUNDS + 1 || !t->measuring)
 		return -1;
 	size_t from = (t->t_measure + t->cfg.timeline_ns - 1) / t->cfg.timeline_ns; /* the first whole round measured */
-	while (from < t->niv && from < t->nrows && !t->iv_gc[from])
+	/* (a zoned device never cleans: its host does, if any, resetting
+	 * the zones it cleaned; from the round of the first reset) */
+	if (t->kinds == TK_N && t->reset_seen && t->reset_at / t->cfg.timeline_ns + 1 > from)
+		from = t->reset_at / t->cfg.timeline_ns + 1;
+	while (t->kinds != TK_N && from < t->niv && from < t->nrows && !t->iv_gc[from])
 		from++;
 	for (size_t s = from; s + SS_ROUNDS <= t->nrows - 1; s++) {
 		double y[SS_ROUNDS], sum = 0, lo = INFINITY, hi = 0;
