@@ -49,6 +49,13 @@ t_expect_success 'a host log under a device in time: each file-system request on
 	jq -e "(.timing.latency_us.write.mean * .timing.latency_us.write.count / 1e6 - .timing.simulated_s | fabs) < 1e-6 * .timing.simulated_s and
 		(.timing.simulated_s - .timing.unit_busy_s | fabs) < 1e-9 * .timing.simulated_s" q.json
 '
+t_expect_success '--out-of-range is the host log'"'"'s: a request past the file system dropped there, or an error naming it' '
+	printf "0 W 0 4096 0\n1 W 8388608 4096 0\n" >oo.txt &&
+	"$S" -q --host-lfs segment=1M --out-of-range drop --logical-pages 1024 --op 0.5 oo.txt |
+		jq -e ".host_lfs.requests_out_of_range == 1 and .host_lfs.fs_pages_written == 1" >/dev/null &&
+	t_err 1 "oo.txt: event 2: the host log: write at byte 8388608" "$S" -q --host-lfs segment=1M --logical-pages 1024 --op 0.5 oo.txt &&
+	t_err 2 "a request past the zones is an error of the zoned device" "$S" --zoned size=1M --out-of-range clip --logical-pages 1024 oo.txt
+'
 t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "segment=BYTES" "$S" --host-lfs policy=greedy u.ev &&
 	t_err 2 "keys:" "$S" --host-lfs segment=1M,colour=blue u.ev &&

@@ -849,6 +849,9 @@ void sim_finish_args(struct sim *s)
 	if (s->opt.zoned && (s->opt.precond || s->opt.age_path))
 		sim_fail_usage("--zoned: a zoned device starts with every zone empty (not with --precondition or "
 			       "--precondition-trace)");
+	if (s->opt.zoned && s->opt.cfg.oor != OOR_ERROR && !s->opt.host_lfs)
+		sim_fail_usage("--zoned: a request past the zones is an error of the zoned device (--out-of-range "
+			       "drop and clip are the conventional device's)");
 	if (s->opt.zoned && (s->opt.tc.bg_high || s->opt.tc.preempt))
 		sim_fail_usage("--zoned: a zoned device has no garbage collector to run in idle time or in steps "
 			       "(not with --bg-gc or --gc-preempt; its zone resets are the host's commands)");

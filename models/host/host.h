@@ -49,6 +49,7 @@ struct host_stats {
 	int is_log;
 	uint64_t log_host_pages, log_gc_pages, log_segments_cleaned, log_discards;
 	uint64_t log_pages, log_mem_bytes;
+	uint64_t log_out_of_range; /* the trace's requests past the file system (--out-of-range) */
 	uint32_t log_segment_pages;
 	double log_wa;
 };
@@ -92,6 +93,7 @@ struct host_lfs_config {
 	uint32_t page_size;
 	int check; /* ftlsim --check: the host log checked as the device is */
 	int probe; /* built only to be refused or freed (ftl_config.probe) */
+	int oor;   /* --out-of-range: the trace's requests past the file system (enum ftl_oor) */
 };
 extern const struct host_ops host_lfs_ops;
 int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_t n);

@@ -246,6 +246,7 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	fc.seed = seed;
 	fc.check = c->check; /* --check: the host log's invariants after every pass, as the device's */
 	fc.probe = c->probe;
+	fc.oor = c->oor; /* the trace's requests past the file system's pages */
 	if (!(h->log = registry_ftl_new(&fc, err, n))) {
 		char m[600];
 		snprintf(m, sizeof(m), "--host-lfs: the host log: %s", err);
@@ -351,6 +352,7 @@ static void lfs_stats(const struct host *h, struct host_stats *st)
 	st->log_segment_pages = h->log->b;
 	st->log_pages = h->log->T;
 	st->log_mem_bytes = h->log->mem_bytes;
+	st->log_out_of_range = h->log->r.out_of_range;
 }
 
 static const char *lfs_error(const struct host *h) { return h->err[0] ? h->err : h->dops->error(h->d); }
