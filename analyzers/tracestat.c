@@ -44,7 +44,7 @@ struct page {
 struct idle {
 	int64_t prev; /* the latest arrival so far */
 	uint64_t gaps, out_of_order, idle_gaps, idle_ns, busy_ns, busy_cur_ns, busy_max_ns;
-	uint64_t min_gap; /* the smallest gap above 0: the timestamps' resolution, at best (0: none) */
+	uint64_t min_gap; /* the smallest step above 0 between events, either way: the timestamps' resolution, at best (0: none) */
 };
 
 static int gap_bucket(uint64_t gap_ns)
@@ -62,9 +62,14 @@ static inline void idle_account(struct idle *d, int64_t thr_ns, int64_t t, uint6
 		return;
 	}
 	uint64_t gap = 0;
-	if (t < d->prev)
+	if (t < d->prev) {
 		d->out_of_order++;
-	else {
+		/* a step back tells the resolution too (a trace whose later
+		 * events go back to an earlier second has no gap above 0) */
+		uint64_t back = (uint64_t)d->prev - (uint64_t)t;
+		if (!d->min_gap || back < d->min_gap)
+			d->min_gap = back;
+	} else {
 		gap = (uint64_t)t - (uint64_t)d->prev;
 		d->prev = t;
 		if (gap && (!d->min_gap || gap < d->min_gap))

@@ -107,11 +107,13 @@ assert abs(d[\"idle\"][\"idle_s\"] + d[\"idle\"][\"busy_s\"] - d[\"duration_s\"]
 "
 '
 
-t_expect_success 'timestamps too coarse for the threshold (whole seconds, 10 ms): said, with the resolution' '
+t_expect_success 'timestamps too coarse for the threshold (whole seconds, 10 ms): said, with the resolution, from steps back too' '
 	printf "0 W 0 4096 0\n0 W 4096 4096 0\n1000000000 W 8192 4096 0\n3000000000 W 0 4096 0\n" >coarse.txt &&
 	"$ST" -q coarse.txt >c.json &&
 	jq -e ".traces[0].idle.resolution_ms == 1000 and (.traces[0].idle.note | test(\"too coarse to tell idle from busy\"))" c.json &&
-	"$ST" -q --idle-threshold 2000 coarse.txt | jq -e ".traces[0].idle.note == null"
+	"$ST" -q --idle-threshold 2000 coarse.txt | jq -e ".traces[0].idle.note == null" &&
+	printf "1000000000 W 0 4096 0\n0 W 4096 4096 0\n1000000000 W 8192 4096 0\n" >back.txt &&
+	"$ST" -q back.txt | jq -e ".traces[0].idle.resolution_ms == 1000 and (.traces[0].idle.note | test(\"too coarse\"))" >/dev/null
 '
 
 for a in 0 -1 abc 1e13; do
