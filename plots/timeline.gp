@@ -11,6 +11,8 @@
 #           mean too; intervals without requests are left out); busy: the
 #           first run's busy share of the units' time, and the part of it
 #           GC took (and the part GC begun in idle time, when there is any);
+#           gc: every run's GC share of the units' time (and of the runs
+#           that cleaned in idle time, the part begun there);
 #           when no interval has a latency above 0 (no requests, or only
 #           ones that take no time: TRIMs without --trim-cost), the lat
 #           axes are drawn empty and say so; a run without any beside
@@ -30,11 +32,12 @@ if (!exists("steady")) steady = ""
 if (!exists("mean")) mean = 0
 n = nitems(files)
 if (n == 0) { print "timeline.gp: set files to one or more ftlsim --timeline files"; exit status 2 }
-if (what ne "iops" && what ne "lat" && what ne "busy") { print "timeline.gp: what must be iops, lat or busy, not '" . what . "'"; exit status 2 }
+if (what ne "iops" && what ne "lat" && what ne "busy" && what ne "gc") { print "timeline.gp: what must be iops, lat, busy or gc, not '" . what . "'"; exit status 2 }
 if (strlen(xlabel) == 0) { xlabel = "simulated time (s)" }
 if (strlen(ylabel) == 0) {
 	ylabel = what eq "iops" ? "IOPS (requests per second)" : \
-		what eq "lat" ? (mean ? "latency of the interval's requests, p99 and mean (log scale)" : "p99 latency of the interval's requests (log scale)") : "share of the units' time"
+		what eq "lat" ? (mean ? "latency of the interval's requests, p99 and mean (log scale)" : "p99 latency of the interval's requests (log scale)") : \
+		what eq "gc" ? "GC's share of the units' time" : "share of the units' time"
 }
 eval APPLY
 # Each run: its interval (the step of t_s; 1 s for a single row) and a
@@ -143,6 +146,28 @@ if (what eq "busy") {
 	G = 'f using (mid(1)):(column("busy_share") * column("gc_busy_share")) with linespoints lt 2 pi PI[1] ps 0.8 title "GC (and wear levelling)"'
 	I = 'f using (mid(1)):(column("busy_share") * column("gc_idle_busy_share")) with linespoints lt 3 pi PI[1] ps 0.8 title "GC begun in idle time"'
 	PLOT = B . ', ' . G . (idle ? ', ' . I : '')
+}
+if (what eq "gc") {
+	# Each run's GC share of the units' time; a run that cleaned in
+	# idle time also the part of it begun there, in the next colours.
+	array IDLE[n]
+	anyidle = 0
+	do for [k=1:n] {
+		stats field(item(files, k), 1) using (column("gc_idle_busy_share")) nooutput
+		IDLE[k] = nstats("STATS_") > 0 ? STATS_max > 0 : 0
+		anyidle = anyidle || IDLE[k]
+	}
+	set yrange [0:*]
+	set offsets 0, 0, graph 0.05, 0
+	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
+	G = 'for [k=1:n] field(item(files, k), 1) using (mid(k)):(column("busy_share") * column("gc_busy_share")) with linespoints lt k pi PI[k] ps 0.8 title field(item(files, k), 2) . (anyidle ? ": GC" : "")'
+	I = ''
+	do for [k=1:n] {
+		if (IDLE[k]) {
+			I = I . sprintf(', field(item(files, %d), 1) using (mid(%d)):(column("busy_share") * column("gc_idle_busy_share")) with linespoints lt %d pi PI[%d] ps 0.8 title field(item(files, %d), 2) . ": GC begun in idle time"', k, k, n + k, k, k)
+		}
+	}
+	PLOT = G . I
 }
 # The shading's key entry is drawn, not tabulated.
 if (strlen(datfile)) { set table datfile; eval "plot " . PLOT; unset table }

@@ -36,12 +36,19 @@ done
 t_expect_success 'two runs: timeline-iops, timeline-lat, latency-cdf-write, latency-tail-write, each with .dat and .gp, the names printed' '
 	"$P" -o two --timeline tl0.1.csv:"OP 10%" --timeline tl0.28.csv:"OP 28%" \
 		--latency lat0.1.csv:"OP 10%" --latency lat0.28.csv:"OP 28%" >list &&
-	cat list && test "$(tr "\n" " " <list)" = "two/timeline-iops.png two/timeline-lat.png two/latency-cdf-write.png two/latency-tail-write.png " &&
-	for f in timeline-iops timeline-lat latency-cdf-write latency-tail-write; do
+	cat list && test "$(tr "\n" " " <list)" = "two/timeline-iops.png two/timeline-lat.png two/timeline-gc.png two/latency-cdf-write.png two/latency-tail-write.png " &&
+	for f in timeline-iops timeline-lat timeline-gc latency-cdf-write latency-tail-write; do
 		is_png two/$f.png && test -s two/$f.dat && test -s two/$f.gp || { echo "$f"; exit 1; }
 	done &&
 	test ! -e two/timeline-busy.png && test ! -e two/latency-cdf-read.png && test ! -e two/latency-cdf-trim.png &&
 	grep -q "tl0.1.csv|OP 10%;.*tl0.28.csv|OP 28%" two/timeline-iops.gp
+'
+t_expect_success 'timeline-gc.dat: each run'"'"'s GC share of the units'"'"' time, busy x gc_busy_share, at the middle of each interval' '
+	for k in 0 1; do
+		f=tl0.1.csv; [ $k = 0 ] || f=tl0.28.csv
+		awk -F, "NR > 1 { printf \"%s %.5g\\n\", \$1 + 0.5, \$6 * \$7 }" $f >want &&
+		block $k two/timeline-gc.dat | awk "{ printf \"%s %.5g\\n\", \$1, \$2 }" >got && t_cmp want got || { echo "run $k"; exit 1; }
+	done
 '
 t_expect_success 'timeline-iops.dat: each run its CSV rows, IOPS as they are, at the middle of each interval' '
 	for k in 0 1; do
