@@ -56,8 +56,12 @@ t_expect_success 'a real trace: host reads of mapped pages read where the map sa
 	awk -F, "NR > 1 && \$1 != \"erase\" && int(\$4 / 64) != \$3 { exit 1 }" ops.csv
 '
 
-t_expect_success '--flash-ops is for one model: a usage error with --grid' '
-	t_err 2 "are for one model" "$S" -q --grid "policy=greedy,cb" --flash-ops ops.csv z.ev
+t_expect_success '--flash-ops with --grid: a file per configuration (FILE.K.csv), each the single run'"'"'s; - and --per-volume refused' '
+	"$S" -q --grid "policy=greedy,cb" --flash-ops gops.csv z.ev | jq -r ".configurations[].files.flash_ops" >names &&
+	printf "gops.0.csv\ngops.1.csv\n" >want && t_cmp want names &&
+	"$S" -q --policy cb --flash-ops cb.csv z.ev >/dev/null && cmp cb.csv gops.1.csv &&
+	t_err 2 "name a file, not -" "$S" -q --grid "policy=greedy,cb" --flash-ops - z.ev &&
+	t_err 2 "not for --per-volume" "$S" -q --per-volume --flash-ops pv.csv z.ev
 '
 
 t_done

@@ -343,8 +343,13 @@ t_expect_success '--list-devices names femu and tlc with their sources' '
 t_expect_success 'a device page size and --page-size that disagree: usage error' '
 	t_err 2 "page_kib" "$S" --device tlc --page-size 4096 u.ev
 '
-t_expect_success '--timeline is for one model' '
-	t_err 2 "for one model" "$S" --timeline x.csv --grid "op=0.1,0.2" u.ev
+t_expect_success '--timeline and --latency with --grid: a file per configuration, each the single run'"'"'s' '
+	"$S" -q --device femu,channels=2,dies=2 --qd 4 --op 0.2 --logical-pages 65536 --timeline gt.csv --latency gl.csv \
+		--grid "policy=greedy,cb" u.ev >g.json 2>/dev/null &&
+	jq -e "[.configurations[].files.timeline] == [\"gt.0.csv\", \"gt.1.csv\"]" g.json >/dev/null &&
+	"$S" -q --device femu,channels=2,dies=2 --qd 4 --op 0.2 --logical-pages 65536 --timeline st.csv --latency sl.csv \
+		--policy cb u.ev >/dev/null 2>&1 &&
+	cmp st.csv gt.1.csv && cmp sl.csv gl.1.csv
 '
 t_expect_success 'the timeline under idle-time GC: free segments and WA as the cleaning leaves them, from the idle start' '
 	"$G" -p hir --rate 4000 -n 65536 --fill --burst 0.75 --waits 30 --rounds 6 --baseline 0 >hb.txt 2>/dev/null &&

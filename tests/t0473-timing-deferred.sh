@@ -173,7 +173,7 @@ t_expect_success '--per-volume --latency: every volume'"'"'s requests together, 
 		jq -e --argjson n "$n" --argjson p "$p" ".configurations[0].timing.latency_us.$k | .count == \$n and \$n > 1000 and
 			((.p99 - \$p) / \$p | fabs) < 0.01" pv.json >/dev/null || { echo "$k: $n $p"; exit 1; }
 	done &&
-	t_err 2 "--latency is for one configuration" "$S" --per-volume --grid "op=0.2,0.3" --latency x.csv mv.ev &&
+	t_err 2 "--latency with --per-volume is for one configuration" "$S" --per-volume --grid "op=0.2,0.3" --latency x.csv mv.ev &&
 	t_err 2 "page size cannot vary over a grid: device=tlc has 16384-byte pages, the command line 4096 .a device.s page_kib" \
 		"$S" --per-volume --logical-space footprint --grid "device=femu,tlc" mv.ev &&
 	test ! -e x.csv

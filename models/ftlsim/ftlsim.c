@@ -520,13 +520,17 @@ static void free_models(struct sim *s, struct sim **m, unsigned n, struct sim **
 		free(m[i]->cell.skip);
 		if (m[i] != s) {
 			ftl_pagemap_free(&m[i]->cell.map);
+			if (conf == m) /* (per volume: the configuration's, below) */
+				free(m[i]->cell.paths);
 			free(m[i]);
 		}
 	}
 	if (conf != m) {
 		for (unsigned i = 0; i < nconf; i++)
-			if (conf[i] != s)
+			if (conf[i] != s) {
+				free(conf[i]->cell.paths);
 				free(conf[i]);
+			}
 		free(m);
 	}
 	if (conf != one)

@@ -156,6 +156,7 @@ struct sim_cell {
 	/* this model's place in a grid: its index and values, one per axis */
 	uint64_t conf;
 	const char *axis_val[GRID_MAX_AXES];
+	char *paths; /* a grid configuration's own output files (FILE.K.csv), one block */
 	struct sim *space_owner; /* the model whose first pass measured this space */
 	uint64_t max_end;
 	struct ftl_pagemap map; /* the footprint's numbering (its space owner's) */

@@ -751,13 +751,13 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->run.progress_tty = isatty(2);
 	if (!s->opt.progress_set)
 		s->opt.progress_every = s->run.progress_tty ? 1 : 0;
-	if ((s->opt.grid.naxes || s->opt.per_volume) &&
+	if (s->opt.per_volume &&
 	    (s->opt.curve_path || s->opt.hist_path || s->opt.erase_path || s->opt.flashops_path || s->opt.timeline_path))
-		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops and --timeline are for one model, "
-			    "not a --grid or --per-volume");
-	if (s->opt.grid.naxes && s->opt.latency_path)
-		sim_fail_usage("--latency is for one configuration: one model, or --per-volume (every volume's "
-			    "requests together), not a --grid");
+		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops and --timeline are for one model, or a file "
+			    "per configuration of a --grid (FILE.K.csv), not for --per-volume");
+	if (s->opt.grid.naxes && s->opt.per_volume && s->opt.latency_path)
+		sim_fail_usage("--latency with --per-volume is for one configuration (every volume's requests "
+			    "together), not a --grid");
 	if (s->opt.age_path && (s->opt.per_volume || s->opt.space == SPACE_FOOTPRINT))
 		sim_fail_usage("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
 			    "the extent, not --logical-space footprint or --per-volume");
@@ -1095,6 +1095,37 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 
 /* Every configuration of the grid, the last axis varying fastest; s is
  * the command line as read, before sim_finish_args(). */
+/* A grid configuration's output files: FILE.csv of the command line is
+ * FILE.K.csv for configuration K (FILE.K without an extension), in one
+ * block (cell.paths) freed with the model. */
+static void cell_paths(struct sim *m, uint64_t k)
+{
+	const char **p[] = {&m->opt.curve_path, &m->opt.hist_path,	&m->opt.erase_path,
+			    &m->opt.flashops_path, &m->opt.timeline_path, &m->opt.latency_path};
+	size_t need = 0;
+	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
+		if (*p[i]) {
+			if (!strcmp(*p[i], "-"))
+				sim_fail_usage("--grid writes a file per configuration (FILE.K.csv): name a file, not -");
+			need += strlen(*p[i]) + 24;
+		}
+	if (!need)
+		return;
+	char *b = m->cell.paths = malloc(need);
+	if (!b)
+		sim_fail("out of memory");
+	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
+		if (!*p[i])
+			continue;
+		const char *path = *p[i], *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+		if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+			dot = path + strlen(path); /* no extension (or a hidden file's name) */
+		int w = sprintf(b, "%.*s.%llu%s", (int)(dot - path), path, (unsigned long long)k, dot);
+		*p[i] = b;
+		b += w + 1;
+	}
+}
+
 struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 {
 	const struct grid *g = &s->opt.grid;
@@ -1116,6 +1147,7 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 		sim_fail_cell(label); /* (a refusal of this configuration names it) */
 		for (unsigned a = 0; a < g->naxes; a++)
 			apply_axis(m[i], &g->axis[a], m[i]->cell.axis_val[a]);
+		cell_paths(m[i], i);
 		sim_finish_args(m[i]);
 		sim_fail_cell(NULL);
 	}

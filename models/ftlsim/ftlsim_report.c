@@ -608,6 +608,17 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 		json_t *c = json_object();
 		SETU(c, "configuration", m[i]->cell.conf);
 		json_object_set_new(c, "axes", j_axes(in, m[i]));
+		if (m[i]->cell.paths) { /* its own output files (FILE.K.csv) */
+			json_t *f = json_object();
+			const struct sim_opts *o = &m[i]->opt;
+			const char *name[] = {"curve", "hist", "erase_hist", "flash_ops", "timeline", "latency"},
+				   *path[] = {o->curve_path, o->hist_path, o->erase_path, o->flashops_path, o->timeline_path,
+					      o->latency_path};
+			for (unsigned k = 0; k < 6; k++)
+				if (path[k])
+					json_object_set_new(f, name[k], json_string(path[k]));
+			json_object_set_new(c, "files", f);
+		}
 		add_model(c, m[i]);
 		json_array_append_new(confs, c);
 		uint64_t h, fl;
