@@ -115,9 +115,9 @@ t_expect_success 'bad grids are usage errors' '
 	t_err 2 "trim.* takes on or off" "$S" -q --grid "trim=yes" mix.ev &&
 	t_err 2 "given twice" "$S" -q --grid "op=0.1 op=0.2" mix.ev &&
 	t_err 2 "gives another of --op" "$S" -q --spare-factor 0.1 --grid "op=0.1,0.2" mix.ev &&
-	t_err 2 "for one model" "$S" -q --curve c.csv --grid "op=0.1,0.2" mix.ev &&
-	t_err 2 "unknown victim policy .nope." "$S" -q --grid "policy=greedy,nope" mix.ev &&
-	! test -e c.csv
+	t_err 2 "name a file, not -" "$S" -q --curve - --grid "op=0.1,0.2" mix.ev &&
+	t_err 2 "unknown victim policy .nope." "$S" -q --curve c.csv --grid "policy=greedy,nope" mix.ev &&
+	! test -e c.csv && ! test -e c.0.csv
 '
 t_expect_success 'models failing at different events: -j1, -j2 and -j3 report the earliest, as a serial run meets it' '
 	"$G" -p uniform -n 16384 -w 1000 --fill -s 1 -o bin >seqfill.ev 2>/dev/null &&

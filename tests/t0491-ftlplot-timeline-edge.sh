@@ -64,7 +64,7 @@ t_expect_success 'the empty latency axes say why (SVG text: no latency recorded)
 '
 t_expect_success 'a run without latency beside one with: both on one set of axes, exit 0, the key says which has none' '
 	"$P" --format svg -o mixed --timeline trim.csv:TRIMs --timeline tl0.1.csv:"OP 10%" >list 2>err &&
-	test $(wc -l <list) -eq 2 && test -s mixed/timeline-lat.svg &&
+	test $(wc -l <list) -eq 3 && test -s mixed/timeline-lat.svg && test -s mixed/timeline-gc.svg &&
 	test -n "$(block 1 mixed/timeline-lat.dat | awk "\$2 != \"NaN\" && \$2 > 0")" &&
 	grep -q ">TRIMs (no latency recorded)<" mixed/timeline-lat.svg && ! grep -q "OP 10% (no latency" mixed/timeline-lat.svg &&
 	! grep -q "no interval has a request that took time" mixed/timeline-lat.svg && ! grep -q "no interval has a latency" err &&
