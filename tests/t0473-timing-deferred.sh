@@ -102,6 +102,14 @@ t_expect_success 'the tlc profile'"'"'s 16 KiB pages under 4 KiB writes: warned 
 	! grep -q "whole pages of the device" e
 '
 
+t_expect_success 'idle-time GC that never found an idle period: said, with what foreground GC did instead' '
+	"$G" -q -p uniform -n 16384 --fill -w 40000 --rate 2000 -o bin >nogap.ev &&
+	"$S" -q --device femu,channels=2,dies=2 --logical-pages 16384 --op 0.2 --bg-gc idle=100,high=8 nogap.ev >ng.json 2>ng.err &&
+	n=$(jq .segments_cleaned ng.json) && test "$(jq .timing.bg_victims ng.json)" = 0 &&
+	grep -q "idle-time GC (--bg-gc idle=100,high=8) cleaned none of the $n victims" ng.err &&
+	"$S" -q --device femu,channels=2,dies=2 --logical-pages 16384 --op 0.2 --bg-gc idle=1,high=8 nogap.ev 2>ng1.err >/dev/null &&
+	! grep -q "cleaned none" ng1.err
+'
 t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and qd axes, each cell the single run'"'"'s' '
 	D="--op 0.28 --pages-per-segment 64 --gc-low 4 --gc-high 8"
 	"$S" -q $D --device femu,channels=1,dies=2 --grid "gc-mode=foreground,idle:idle=1,high=8,preemptible:hard=1" \

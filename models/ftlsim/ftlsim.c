@@ -469,6 +469,16 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     "--timeline-interval (now %g ms) gives rows that say something",
 			     what ? what : "", what ? ": " : "", tt->nrows, (unsigned long long)tt->requests,
 			     (double)tt->cfg.timeline_ns / 1e6);
+		/* Idle-time GC that never ran: no idle period came while it
+		 * had work (the cleaning came first, or the trace has no gap
+		 * that long). */
+		if (m[i]->opt.timing && m[i]->opt.tc.bg_high && !st.bg_victims && st.c.victims && !m[i]->cell.vol)
+			warn("warning: %s%sidle-time GC (--bg-gc idle=%g,high=%u) cleaned none of the %llu victims: no %g ms "
+			     "without a request came while fewer than %u segments were free (the cleaning came before the "
+			     "trace's idle periods, or it has none that long: tracestat gives its gaps); every victim was "
+			     "foreground GC's", what ? what : "", what ? ": " : "", m[i]->opt.tc.bg_idle_ms,
+			     m[i]->opt.tc.bg_high, (unsigned long long)st.c.victims, m[i]->opt.tc.bg_idle_ms,
+			     m[i]->opt.tc.bg_high);
 		if (st.bg_victims && !s->opt.quiet)
 			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
 			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",
