@@ -128,8 +128,9 @@ struct dev_ops {
 	/* A host layer's events for one request of its own (req: its time,
 	 * kind and bytes) come between group(d, req, 1) and group(d, req,
 	 * 0): a device in time serves them as one request (its reads first,
-	 * its latency once). 0 or -1. NULL: a device without time, to
-	 * which every event is its own. */
+	 * its latency once); group(d, req, -1) ends one the layer dropped
+	 * (past its space, --out-of-range drop): no request served. 0 or
+	 * -1. NULL: a device without time, to which every event is its own. */
 	int (*group)(struct dev *d, const struct ev *req, int begin);
 	/* A hint for a caller that hands the device one event at a time
 	 * (several devices take turns): event e comes some events ahead;

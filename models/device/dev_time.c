@@ -496,10 +496,12 @@ struct dev {
 		uint64_t A, S, done, wait;
 		int measuring;
 		/* its events the device served, and those that moved no data
-		 * the model dropped (a write it skipped, --skip-bad; a read
+		 * the model dropped (a write it skipped, --skip-bad; a request
 		 * past the logical space, --out-of-range drop): a request of
-		 * only those has no latency nor bytes */
+		 * only those is no request served; and its bytes past the
+		 * logical space (--out-of-range clip), not moved */
 		uint8_t served, dropped;
+		uint64_t cut;
 	} g;
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	/* the request's own cleaning: its number, the most GC time one unit
@@ -1653,7 +1655,17 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 			fg_after_deferred(d);
 	}
 	uint64_t done = S;
-	if (e->op == EV_DISCARD && d->c.trim != TRIM_FREE) {
+	/* past the logical space (--out-of-range drop or clip): dropped
+	 * whole, or its bytes past it cut */
+	int gone = 0;
+	if (__builtin_expect(d->L != UINT64_MAX, 0) && e->length && e->op <= EV_DISCARD) {
+		uint64_t last = e->offset + e->length, lim = d->L << d->page_shift;
+		if (last > lim) {
+			gone = d->oor_drop || e->offset >= lim;
+			r->cut += gone ? e->length : last - lim;
+		}
+	}
+	if (e->op == EV_DISCARD && d->c.trim != TRIM_FREE && !gone) {
 		uint64_t cost = (uint64_t)llround((d->c.trim_us + d->c.trim_us_mib * (double)e->length / 1048576.0) * 1000);
 		if (d->c.trim == TRIM_UNQUEUED) { /* it starts when the queue has drained (a host layer's request:
 						     * its events before it too): so does all it waits for */
@@ -1678,16 +1690,14 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	if (d->err[0])
 		return -1;
 	/* a write the model skipped programs nothing */
-	int dropped = (e->op == EV_WRITE || e->op == EV_ZONE_APPEND) && e->length && d->host_programs == programs;
-	if (e->op == EV_READ && !d->zoned) {
+	int dropped = gone || ((e->op == EV_WRITE || e->op == EV_ZONE_APPEND) && e->length && d->host_programs == programs);
+	if (e->op == EV_READ && !d->zoned && !gone) {
 		/* pages no write mapped: read where they would lie (a zoned
 		 * device returns its unwritten pages without a read); none
-		 * past the logical space, which the model clips or drops */
+		 * past the logical space, which the model clips */
 		uint64_t lo = e->offset >> d->page_shift, hi = (e->offset + e->length + d->page_size - 1) >> d->page_shift;
-		if (hi > d->L) {
-			hi = d->oor_drop || lo >= d->L ? lo : d->L;
-			dropped = lo == hi && e->length;
-		}
+		if (hi > d->L)
+			hi = d->L;
 		int some = d->host_reads > 0; /* some were mapped (read by the model): which, asked */
 		uint32_t lpn;
 		for (uint64_t p = lo; p < hi && d->host_reads < hi - lo; p++) {
@@ -1741,9 +1751,15 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 		kind = TK_ZONE;
 		break;
 	}
-	if (__builtin_expect(r->dropped && !r->served, 0))
-		kind = -1; /* nothing the device did: no latency, no bytes */
 	uint64_t done = r->done;
+	if (__builtin_expect(r->dropped && !r->served, 0)) {
+		/* nothing the device did: no request served (no latency,
+		 * bytes or count); the closed loop's slot freed */
+		d->last_done = max64(d->last_done, done);
+		if (d->c.qd)
+			heap_replace_top(d->heap, d->c.qd, done);
+		return 0;
+	}
 	if (r->wait) {
 		d->t.gc_wait_ns += (double)r->wait;
 		d->t.gc_waits++;
@@ -1765,7 +1781,7 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 		if (d->c.timeline_lat && kind != TK_ZONE && (kind != TK_TRIM || d->c.trim != TRIM_FREE))
 			lhist_add_at(&d->iv, lat, bk);
 		if (data)
-			d->t.bytes += e->length;
+			d->t.bytes += e->length - r->cut;
 	}
 	d->iv_reqs++; /* every request: flushes and zone commands too, as timing.requests */
 	/* The interval it completes in, most often the last one's: (a, b],
@@ -1784,7 +1800,7 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 		}
 		++*d->dn_n;
 		if (data) {
-			*d->dn_b += e->length;
+			*d->dn_b += e->length - r->cut;
 			++*(kind == TK_READ ? d->dn_r : d->dn_w);
 		}
 	}
@@ -1824,6 +1840,8 @@ static int time_group(struct dev *d, const struct ev *req, int begin)
 		return 0;
 	}
 	d->grouped = 0;
+	if (begin < 0) /* the layer dropped it */
+		d->g.dropped = 1;
 	return req_finish(d, req, &d->g);
 }
 

@@ -309,6 +309,7 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 		}
 		if (group(h, &e[k], 1)) /* the device's requests for this one: one request in time */
 			return k;
+		uint64_t oor = f->r.out_of_range;
 		if (ftl_request(h->log, &e[k]) || ftl_flash_flush(h->log)) {
 			if (!h->err[0])
 				set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
@@ -316,7 +317,8 @@ static size_t lfs_submit(struct host *h, const struct ev *e, size_t n)
 		}
 		if (flush_run(h))
 			return k;
-		if (group(h, &e[k], 0))
+		/* (past the file system and dropped: no request served) */
+		if (group(h, &e[k], h->c.oor == OOR_DROP && f->r.out_of_range != oor ? -1 : 0))
 			return k;
 	}
 	h->cur = NULL;
