@@ -26,7 +26,7 @@ set key reverse Left
 # logy 2, latencies in us: decades labelled in us, ms or s.
 if (logy == 2) {
 	ulab(v) = v < 1e3 ? sprintf("%g us", v) : v < 1e6 ? sprintf("%g ms", v / 1e3) : sprintf("%g s", v / 1e6)
-	stats data using 2 nooutput
+	stats data using ($2 > 0 ? $2 : NaN) nooutput # (a 0, drawn at no height: not in the range)
 	d0 = floor(log10(STATS_min) + 1e-9); d1 = ceil(log10(STATS_max) - 1e-9)
 	if (d1 <= d0) { d1 = d0 + 1 }
 	set yrange [10 ** d0 * 0.999 : 10 ** d1 * 1.001]
