@@ -474,6 +474,8 @@ t_expect_success '--dry-run counts the timeline: an interval of simulated time e
 	echo "[$(cat d),$(cat d1)]" >gw && t_cmp gw gd &&
 	"$S" --dry-run --device femu --grid qd=4,1 --logical-pages 65536 u.ev 2>/dev/null |
 		jq -e "[.per_model[].timeline_bytes] == [null, null]" >/dev/null &&
+	"$S" --dry-run --per-volume --logical-space footprint --device femu --qd 1 u.ev 2>/dev/null |
+		jq -e "[.per_model[].timeline_bytes] == [0]" >/dev/null &&
 	awk "NR == FNR { a = \$1; next } FNR == 1 && !b { b = \$1; next } { c = \$1 }
 		END { r = b / a; s = c / b; exit !(a > 0 && r >= 64 && r <= 128 && s == 2 && b % 96 == 0) }" a b c &&
 	jq -e ". > 0 and . % 96 == 0" d

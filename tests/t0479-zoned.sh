@@ -139,11 +139,14 @@ t_expect_success 'a host log with its GC copies apart (sepgc) on zones: its devi
 	"$S" -q --logical-pages 16384 --zoned size=1M --host-lfs segment=1M,placement=sepgc u16.ev |
 		jq -e ".wa_total == 1 and .zoned.resets > 100 and .zoned.write_errors_skipped == 0 and .victim_utilization_mean == 0"
 '
-t_expect_success 'in time, a closed loop on zones finds its steady state once the host log cleans (its first zone reset), not before' '
+t_expect_success 'in time, a closed loop on zones finds its steady state once the host log cleans (its first zone reset), not before; never without one' '
 	"$S" -q --device femu,channels=2,dies=2 --qd 8 --zoned size=1M --host-lfs segment=1M --logical-pages 16384 \
 		--timeline-interval 100 --flash-ops zo.csv u16.ev >zs.json 2>/dev/null &&
 	first=$(awk -F, "\$1 == \"erase\" { print \$7; exit }" zo.csv) &&
-	jq -e --argjson f "$first" ".timing.steady_state.found and .timing.steady_state.start_s * 1e9 >= \$f" zs.json >/dev/null
+	jq -e --argjson f "$first" ".timing.steady_state.found and .timing.steady_state.start_s * 1e9 >= \$f" zs.json >/dev/null &&
+	"$G" -q -p seq -n 16384 -w 16384 -o bin >seq16.ev &&
+	"$S" -q --device femu,channels=2,dies=2 --qd 8 --zoned size=1M --logical-pages 16384 --timeline-interval 10 seq16.ev |
+		jq -e ".zoned.resets == 0 and .timing.steady_state.found == false" >/dev/null
 '
 t_expect_success 'a host log with more streams than max_active zones: refused before the replay; --dry-run on zones estimates' '
 	t_err 2 "writes 2 streams, each into a zone of its own, more than max_active=1" \

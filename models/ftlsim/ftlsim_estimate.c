@@ -651,7 +651,9 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			ok = e->ok;
 			if (ok)
 				one = linear(e->k, U, T) + time_bytes(x);
-			if (ok && x->opt.timing) { /* its timeline, from the first pass */
+			if (ok && x->opt.timing && in->opt.per_volume) { /* a volume keeps no timeline */
+				json_object_set_new(o, "timeline_bytes", json_integer(0));
+			} else if (ok && x->opt.timing) { /* its timeline, from the first pass */
 				double rows = 0, span = (double)in->in.t_max_pass1;
 				int kept = timeline_estimate(x, T, span, host_pw(in, x), &rows, &span);
 				if (kept > 0 && !in->in.events_pass1)

@@ -82,7 +82,9 @@ static long steady_state(const struct dev_time *t, double *mean_out)
 	size_t from = (t->t_measure + t->cfg.timeline_ns - 1) / t->cfg.timeline_ns; /* the first whole round measured */
 	/* (a zoned device never cleans: its host does, if any, resetting
 	 * the zones it cleaned; from the round of the first reset) */
-	if (t->kinds == TK_N && t->reset_seen && t->reset_at / t->cfg.timeline_ns + 1 > from)
+	if (t->kinds == TK_N && !t->reset_seen)
+		return -1; /* no zone reset yet: fresh out of the box */
+	if (t->kinds == TK_N && t->reset_at / t->cfg.timeline_ns + 1 > from)
 		from = t->reset_at / t->cfg.timeline_ns + 1;
 	while (t->kinds != TK_N && from < t->niv && from < t->nrows && !t->iv_gc[from])
 		from++;
