@@ -830,6 +830,9 @@ void sim_finish_args(struct sim *s)
 	if (s->opt.zoned && trim_host)
 		sim_fail_usage("--zoned: a zoned device ignores discards (a host log on it resets zones), so "
 			       "--trim-mode, --discard-granularity, --discard-max and --trim-loss say nothing");
+	if (!s->opt.cfg.trim && s->opt.host_lfs)
+		sim_fail_usage("--no-trim with --host-lfs: the host log's discards would be sent and lost; a log that "
+			       "sends none is --host-lfs discard=off");
 	if (!s->opt.cfg.trim && trim_host)
 		sim_fail_usage("--no-trim: the device ignores every discard, so --trim-mode, --discard-granularity, "
 			       "--discard-max and --trim-loss, which shape the discards it is sent, say nothing");
