@@ -59,6 +59,15 @@ t_expect_success '--out-of-range is the host log'"'"'s: a request past the file 
 	t_err 2 "a request past the zones is an error of the zoned device" "$S" --zoned size=1M --out-of-range clip --logical-pages 1024 oo.txt &&
 	t_err 2 "no-trim with --host-lfs: .*--host-lfs discard=off" "$S" --no-trim --host-lfs segment=1M --logical-pages 1024 oo.txt
 '
+t_expect_success '--per-volume under a host log: the stacked WA of the configuration (flash over the file systems'"'"' writes) beside the device'"'"'s' '
+	bzcat "$SAMPLES/tencent/cbs-sample.csv.bz2" >cbs.csv &&
+	"$S" -q -j 1 -f tencent --per-volume --volumes top:5 --logical-space footprint --pages-per-segment 16 --op 0.07 --precondition random \
+		--host-lfs segment=64K --results pvl.csv cbs.csv >pvl.json 2>/dev/null &&
+	fs=$(awk -F, "NR == 1 { for (i = 1; i <= NF; i++) if (\$i == \"host_lfs.fs_pages_written\") c = i; next } { s += \$c } END { print s }" pvl.csv) &&
+	jq -e --argjson fs "$fs" ".configurations[0] | .host_lfs.fs_pages_written == \$fs and \$fs > 0 and
+		(.host_lfs.wa_stacked_overall - .flash_pages_written / \$fs | fabs) < 1e-9 and .host_lfs.wa_stacked_per_volume.volumes == 5 and
+		.host_lfs.wa_stacked_overall > .wa_overall" pvl.json >/dev/null
+'
 t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "segment=BYTES" "$S" --host-lfs policy=greedy u.ev &&
 	t_err 2 "keys:" "$S" --host-lfs segment=1M,colour=blue u.ev &&

@@ -867,9 +867,11 @@ static json_t *j_wa_dist(double *wa, size_t k)
 static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, unsigned c, double *wa)
 {
 	static const struct ftl_counts zero;
-	uint64_t host = 0, flash = 0, run = 0, skipped = 0;
-	size_t k = 0;
+	uint64_t host = 0, flash = 0, run = 0, skipped = 0, fs = 0;
+	size_t k = 0, ks = 0;
+	int log = 0;
 	json_t *o = json_object();
+	double *stacked = wa + n; /* (the caller's array holds 2n) */
 	for (unsigned i = 0; i < n; i++) {
 		if (m[i]->cell.conf != c)
 			continue;
@@ -884,6 +886,14 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 		flash += flash_pages(&st);
 		if (st.c.host_pages)
 			wa[k++] = ftl_wa(&st.c, &zero);
+		if (m[i]->opt.host_lfs) { /* the file system's own writes under its log */
+			struct host_stats hs;
+			m[i]->cell.hops->stats(m[i]->cell.host, &hs);
+			log = 1;
+			fs += hs.log_host_pages;
+			if (hs.log_host_pages)
+				stacked[ks++] = (double)flash_pages(&st) / (double)hs.log_host_pages;
+		}
 	}
 	SETU(o, "configuration", c);
 	if (in->opt.grid.naxes) {
@@ -899,6 +909,13 @@ static json_t *j_volume_conf(const struct sim *in, struct sim **m, unsigned n, u
 	SETU(o, "flash_pages_written", flash);
 	json_object_set_new(o, "wa_overall", host ? json_real((double)flash / host) : json_null());
 	json_object_set_new(o, "wa_per_volume", j_wa_dist(wa, k));
+	if (log) { /* a host log: the device's WA above, the file system's to flash here */
+		json_t *h = json_object();
+		SETU(h, "fs_pages_written", fs);
+		json_object_set_new(h, "wa_stacked_overall", fs ? json_real((double)flash / fs) : json_null());
+		json_object_set_new(h, "wa_stacked_per_volume", j_wa_dist(stacked, ks));
+		json_object_set_new(o, "host_lfs", h);
+	}
 	json_t *t = sim_j_time_volumes(m, n, c);
 	if (t)
 		json_object_set_new(o, "timing", t);
@@ -922,7 +939,7 @@ void sim_print_volume_summary(struct sim *in, struct sim **m, unsigned n, unsign
 	json_object_set_new(j, "per_volume", pv);
 	if (in->opt.grid.naxes)
 		json_object_set_new(j, "grid", j_grid(in));
-	double *wa = malloc((n ? n : 1) * sizeof(*wa));
+	double *wa = malloc(2 * (n ? n : 1) * sizeof(*wa)); /* a configuration's WAs, and its stacked WAs */
 	if (!wa)
 		sim_fail("out of memory");
 	for (unsigned c = 0; c < nconf; c++)
