@@ -151,7 +151,7 @@ static int fail(struct dev *d, const struct ev *e, const char *fmt, uint32_t zon
 		d->zone_errors++;
 		return 0;
 	}
-	char what[256];
+	char what[400];
 	snprintf(what, sizeof(what), fmt, (unsigned long long)a, (unsigned long long)b);
 	return set_err(d->err, sizeof(d->err), "zone %u: %s (%s at byte %llu, length %u)", zone, what,
 		       e->op == EV_ZONE_APPEND ? "zone append" : "write", (unsigned long long)e->offset, e->length);
@@ -165,7 +165,9 @@ static int open_zone(struct dev *d, const struct ev *e, uint32_t zi, int explici
 	if (z->state == Z_IOPEN || z->state == Z_EOPEN)
 		return 0;
 	if (z->state == Z_FULL)
-		return fail(d, e, "the zone is full (%llu of %llu pages written)", zi, z->wp, d->zcap) ? -1 : 1;
+		return fail(d, e, "the zone is full (%llu of %llu pages written; a zone is written again only after a "
+				  "reset: a trace of random writes needs a file system's log above the zones, "
+				  "--host-lfs segment=ZONE)", zi, z->wp, d->zcap) ? -1 : 1;
 	if (z->state == Z_EMPTY && d->c.max_active && d->nactive >= d->c.max_active)
 		return fail(d, e, "%llu zones active, the most the device allows is %llu", zi, d->nactive,
 			    d->c.max_active) ? -1 : 1;
@@ -207,7 +209,8 @@ static int write_zone(struct dev *d, const struct ev *e, uint32_t zi, uint32_t p
 	if (append)
 		p = z->wp;
 	if (p != z->wp)
-		return fail(d, e, "a write at page %llu, the write pointer at %llu", zi, p, z->wp);
+		return fail(d, e, "a write at page %llu, the write pointer at %llu (a zone takes its writes in order "
+				  "at its pointer: a trace of random writes needs --host-lfs segment=ZONE above it)", zi, p, z->wp);
 	if (z->wp + n > d->zcap)
 		return fail(d, e, "a write past the zone's capacity (%llu pages written, %llu in it)", zi, z->wp + n,
 			    d->zcap);
