@@ -111,6 +111,7 @@ t_expect_success '--dry-run refuses what the run refuses: each refused cell in t
 t_expect_success 'bad grids are usage errors' '
 	t_err 2 "not a model option" "$S" -q --grid "curve=a.csv" mix.ev &&
 	t_err 2 "not a model option" "$S" -q --grid "nope=1" mix.ev &&
+	t_err 2 "FDP.s handles vary as placement=fdp:H=2" "$S" -q --grid "fdp=handles=2,handles=4" mix.ev &&
 	t_err 2 "is not NAME=VALUE" "$S" -q --grid "policy" mix.ev &&
 	t_err 2 "trim.* takes on or off" "$S" -q --grid "trim=yes" mix.ev &&
 	t_err 2 "given twice" "$S" -q --grid "op=0.1 op=0.2" mix.ev &&

@@ -961,8 +961,12 @@ static void add_axis(struct sim *s, char *tok)
 		named[k++] = gc_mode;
 		named[k] = (struct option){0};
 		const char *near = o ? NULL : nearest_option(tok, strlen(tok), named);
-		sim_fail_usage("--grid: '%s' is not a model option (see --help)%s%s%s", tok, near ? "; did you mean " : "",
-			       near ? near : "", near ? "?" : "");
+		/* options whose values a grid reaches another way */
+		const char *how = !strcmp(tok, "fdp") ? "; FDP's handles vary as placement=fdp:H=2,fdp:H=4"
+				  : !strcmp(tok, "host-placement") ? "; a host placement is one for the whole grid"
+								     : "";
+		sim_fail_usage("--grid: '%s' is not a model option (see --help)%s%s%s%s", tok, near ? "; did you mean " : "",
+			       near ? near : "", near ? "?" : "", how);
 	}
 	for (unsigned i = 0; i < g->naxes; i++)
 		if (!strcmp(g->axis[i].name, tok))
