@@ -445,7 +445,8 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     (double)(tm->t_last - tm->t_first) / 1e9);
 		/* ...or for a while only, and caught up in the trace's idle
 		 * time: the latencies then are mostly the backlog's */
-		else if (tm && tm->requests > 1 && tm->t_last > tm->t_first && tm->behind_max > 1000000000ull)
+		else if (tm && tm->requests > 1 && tm->t_last > tm->t_first && tm->behind_max > 1000000000ull &&
+			 tm->behind_max > (tm->t_last - tm->t_first) / 100)
 			warn("warning: %s%sthe device fell behind the trace for a while: a request arriving %.3g s into it "
 			     "found %.3g s of earlier requests' work still to complete (the arrivals span %.3g s); the "
 			     "latencies there are mostly that backlog's (timing.behind_max_s; --timeline shows when): "
