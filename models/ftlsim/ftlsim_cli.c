@@ -851,9 +851,10 @@ void sim_finish_args(struct sim *s)
 	if (s->opt.zoned && s->opt.host_lfs && !s->opt.lfs.discard)
 		sim_fail_usage("--host-lfs discard=off on a zoned device: the host log resets the zones it cleans "
 			       "(a zone is written again only after a reset)");
-	if (s->opt.zoned && (s->opt.precond || s->opt.age_path))
+	if (s->opt.zoned && !s->opt.host_lfs && (s->opt.precond || s->opt.age_path))
 		sim_fail_usage("--zoned: a zoned device starts with every zone empty (not with --precondition or "
-			       "--precondition-trace)");
+			       "--precondition-trace; a host log above it, --host-lfs, writes its fill or ageing to the "
+			       "zones)");
 	if (s->opt.zoned && s->opt.cfg.oor != OOR_ERROR && !s->opt.host_lfs)
 		sim_fail_usage("--zoned: a request past the zones is an error of the zoned device (--out-of-range "
 			       "drop and clip are the conventional device's)");

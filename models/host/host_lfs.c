@@ -156,9 +156,10 @@ static inline int on_log(void *ctx, const struct ftl *f, const struct flash_op *
 	unsigned kind = op->kind, cause = op->cause; /* each byte on its own: the emitter stores them so */
 	switch (kind) {
 	case FLASH_PROGRAM: {
-		if (cause == FLASH_FILL) /* the file system's blocks laid out before the trace: the
-					  * device is preconditioned the same way (ftlsim) */
-			return 0;
+		if (cause == FLASH_FILL) /* the file system's blocks laid out before the trace: a
+					  * block device is preconditioned the same way (ftlsim); a
+					  * zoned one, which cannot be, is written them */
+			return h->zoned ? add(h, &h->w, base + op->ppn, op->stream, flush_run) : 0;
 		if (add(h, &h->w, base + op->ppn, op->stream, flush_run))
 			return -1;
 		if (cause == FLASH_GC || cause == FLASH_WL)
@@ -272,7 +273,18 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 
 int host_lfs_precondition(struct host *h, int kind)
 {
-	return ftl_precondition(h->log, kind) || ftl_flash_flush(h->log) ? -1 : 0;
+	if (!h->zoned || !kind)
+		return ftl_precondition(h->log, kind) || ftl_flash_flush(h->log) ? -1 : 0;
+	/* on zones: the log's fill written to them, its segments in order
+	 * (zone writes at their pointers), as an ageing the device's counts
+	 * (and a device in time's clock) forget */
+	if (h->dops->age(h->d, 1))
+		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+	if (ftl_precondition(h->log, kind) || ftl_flash_flush(h->log))
+		return set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
+	if (flush_run(h))
+		return -1;
+	return h->dops->age(h->d, 0) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
 }
 
 /* The device's requests for trace event e begin or end (dev.h, group):
