@@ -18,6 +18,12 @@ t_expect_success 'the device writes what the host log programs; stacked WA = hos
 		((.host_lfs.wa_stacked - .host_lfs.wa_host * .host_lfs.wa_device) | fabs) < 1e-8 * .host_lfs.wa_stacked and
 		.host_lfs.wa_host > 2" a.json
 '
+t_expect_success 'over the measured window: stacked WA = the host log'"'"'s WA then x wa_measured; the window'"'"'s file-system writes its own' '
+	jq -e "((.host_lfs.wa_stacked_measured - .host_lfs.wa_host_measured * .wa_measured) | fabs) < 1e-8 * .host_lfs.wa_stacked_measured and
+		.host_lfs.wa_host_measured != .host_lfs.wa_host" a.json >/dev/null &&
+	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 --placement sepgc --precondition random --host-lfs segment=1M u.ev |
+		jq -e ".host_lfs.wa_host_measured == .host_lfs.wa_host and .host_lfs.wa_stacked_measured == .host_lfs.wa_stacked" >/dev/null
+'
 t_expect_success 'the file system'"'"'s writes are the trace'"'"'s: the host log'"'"'s own counts' '
 	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 u.ev | jq .host_pages_written >want &&
 	jq .host_lfs.fs_pages_written a.json >got && t_cmp want got

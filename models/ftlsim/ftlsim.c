@@ -191,6 +191,7 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		s->opt.lfs.check = s->opt.cfg.check;
 		s->opt.lfs.probe = s->opt.cfg.probe;
 		s->opt.lfs.oor = s->opt.cfg.oor;
+		s->opt.lfs.warmup = s->opt.cfg.warmup_writes;
 		s->cell.host = host_lfs_open(&s->opt.lfs, U, s->opt.cfg.page_size, s->opt.cfg.seed, map, s->cell.dev,
 					     s->cell.dops, err, n);
 		if (!s->cell.host)

@@ -511,6 +511,14 @@ static void add_model(json_t *j, const struct sim *s)
 		json_object_set_new(h, "wa_device", jratio(ftl_wa(&f->c, &zero)));
 		json_object_set_new(h, "wa_stacked",
 				    hs.log_host_pages ? json_real((double)flash_pages(f) / (double)hs.log_host_pages) : json_null());
+		/* over the device's measured window (after --warmup-writes):
+		 * the file system's writes then, and the log's and flash's */
+		uint64_t fsm = hs.log_measuring ? hs.log_host_pages - hs.log_host_pages0 : 0,
+			 logm = fsm + (hs.log_measuring ? hs.log_gc_pages - hs.log_gc_pages0 : 0),
+			 flm = f->measuring ? flash_pages(f) - (f->c0.host_pages + f->c0.gc_pages + f->c0.wl_pages) : 0;
+		json_object_set_new(h, "wa_host_measured", fsm ? json_real((double)logm / (double)fsm) : json_null());
+		json_object_set_new(h, "wa_stacked_measured",
+				    fsm && f->measuring ? json_real((double)flm / (double)fsm) : json_null());
 		SETU(h, "log_bytes", hs.log_mem_bytes);
 		json_object_set_new(j, "host_lfs", h);
 	}

@@ -50,6 +50,10 @@ struct host_stats {
 	uint64_t log_host_pages, log_gc_pages, log_segments_cleaned, log_discards;
 	uint64_t log_pages, log_mem_bytes;
 	uint64_t log_out_of_range; /* the trace's requests past the file system (--out-of-range) */
+	/* the log's page writes when the device's measured window began
+	 * (its page writes reached --warmup-writes); log_measuring once it has */
+	int log_measuring;
+	uint64_t log_host_pages0, log_gc_pages0;
 	uint32_t log_segment_pages;
 	double log_wa;
 };
@@ -94,6 +98,7 @@ struct host_lfs_config {
 	int check; /* ftlsim --check: the host log checked as the device is */
 	int probe; /* built only to be refused or freed (ftl_config.probe) */
 	int oor;   /* --out-of-range: the trace's requests past the file system (enum ftl_oor) */
+	uint64_t warmup; /* the device's --warmup-writes: its page writes before measuring */
 };
 extern const struct host_ops host_lfs_ops;
 int host_lfs_parse(struct host_lfs_config *c, const char *spec, char *err, size_t n);

@@ -166,6 +166,15 @@ static inline int on_log(void *ctx, const struct ftl *f, const struct flash_op *
 			h->st.log_gc_pages++;
 		else
 			h->st.log_host_pages++;
+		/* the device measures once it has had --warmup-writes pages:
+		 * the log's own counts then (the device's window, within the
+		 * request that crossed it) */
+		if (__builtin_expect(!h->st.log_measuring, 0) &&
+		    h->st.log_host_pages + h->st.log_gc_pages >= h->c.warmup) {
+			h->st.log_measuring = 1;
+			h->st.log_host_pages0 = h->st.log_host_pages;
+			h->st.log_gc_pages0 = h->st.log_gc_pages;
+		}
 		return 0;
 	}
 	case FLASH_READ:
@@ -262,6 +271,7 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 		lfs_close(h);
 		return NULL;
 	}
+	h->st.log_measuring = !c->warmup; /* (without a warm-up the window is the run) */
 	h->log->map = map; /* the trace's footprint, numbered (or NULL) */
 	if (ftl_flash_observe_batch(h->log, on_log_batch, h)) {
 		set_err(err, n, "too many flash-operation observers");
@@ -354,6 +364,7 @@ static int lfs_age(struct host *h, int begin)
 	if (ftl_restart(h->log) || ftl_flash_flush(h->log))
 		return set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
 	memset(&h->st, 0, sizeof(h->st));
+	h->st.log_measuring = !h->c.warmup;
 	return h->dops->age(h->d, 0) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
 }
 
