@@ -154,11 +154,15 @@ t_expect_success 'a host log on FDP: its streams are handles; aligned and discar
 		and (.[1].fdp.per_handle | map(.host_pages_written > 0) | all)" blk.json fdp.json >/dev/null
 '
 
-t_expect_success 'a grid over FDP placements takes a host placement; one cell that takes none is a usage error naming it' '
+t_expect_success 'a grid over FDP placements takes a host placement; one cell that takes none is a usage error naming it (per volume: said, with why)' '
 	"$S" -q --grid "placement=fdp:H=2,fdp:H=4" --host-placement single $MIX mix.txt >g.json &&
 	jq -e "[.configurations[].wa_measured] | length == 2 and .[0] == .[1]" g.json >/dev/null &&
 	{ "$S" -q --grid "placement=single,fdp:H=4" --host-placement single $MIX few.txt >/dev/null 2>err; test $? = 2; } &&
-	grep -q "placement=single: placement .single. takes no host placement" err
+	grep -q "placement=single: placement .single. takes no host placement" err &&
+	bzcat "$SAMPLES/tencent/cbs-sample.csv.bz2" >cbs.csv &&
+	"$S" -q -j 1 -f tencent --per-volume --volumes top:3 --logical-space footprint --pages-per-segment 16 \
+		--grid "placement=single,fdp:H=2" --host-placement hotcold cbs.csv >/dev/null 2>pv.err &&
+	grep -q "warning: placement=single: every volume was refused when built (3), the first because: placement .single. takes no host placement" pv.err
 '
 
 t_expect_success 'in time a reclaim unit of R segments erases R blocks on each slot it is striped over, on its die in layout=die' '

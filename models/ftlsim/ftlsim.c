@@ -507,6 +507,29 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		warn("%u of the %u models ran; %u were skipped: %u too small for the geometry before the run, %u "
 		     "refused when built (the summary's \"skipped\" lists each and why)", built, n, n - built, small,
 		     n - built - small);
+		/* a configuration none of whose volumes ran, each refused when
+		 * built: the configuration's fault, most likely, not theirs */
+		for (unsigned c = 0; s->opt.grid.naxes && c < s->opt.grid.nconf; c++) {
+			unsigned ran = 0, refused = 0;
+			const struct sim *r = NULL;
+			for (unsigned i = 0; i < n; i++)
+				if (m[i]->cell.conf == c) {
+					ran += !!m[i]->cell.dev;
+					if (!m[i]->cell.dev && !(m[i]->cell.vol && m[i]->cell.vol->skip) && m[i]->cell.skip) {
+						refused++;
+						r = r ? r : m[i];
+					}
+				}
+			char label[512];
+			size_t k = 0;
+			label[0] = 0;
+			for (unsigned a = 0; a < s->opt.grid.naxes && k < sizeof(label); a++)
+				k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s=%s", k ? " " : "",
+						      s->opt.grid.axis[a].name, r ? r->cell.axis_val[a] : "");
+			if (!ran && refused && r)
+				warn("warning: %s: every volume was refused when built (%u), the first because: %s", label,
+				     refused, r->cell.skip);
+		}
 	}
 	if (!built && n)
 		warn("warning: every model was skipped (%u; the summary's \"skipped\" says why)%s%s%s", n,
