@@ -109,7 +109,7 @@ t_expect_success 'curve, histogram and erase CSVs have headers and the expected 
 	"$G" -p hotcold -n 4096 -w 40960 --fill -s 3 -o bin >hc.ev 2>/dev/null &&
 	"$S" -q --spare-factor 0.15 --pages-per-segment 16 --warmup-writes 8192 --curve c.csv \
 		--interval 4096 --hist h.csv --snapshot-every 20000 --erase-hist e.csv hc.ev >o.json &&
-	head -1 c.csv | grep -qx "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,victim_utilization_mean,t_ns,trim_leak_pages" &&
+	head -1 c.csv | grep -qx "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,victim_utilization_mean,t_ns,trim_leak_pages,fs_pages_written,stacked_interval_wa,stacked_cumulative_wa" &&
 	test $(wc -l <c.csv) -eq 12 &&
 	head -1 h.csv | grep -qx "kind,snapshot,host_pages_written,valid_pages,utilization,segments" &&
 	test $(grep -c "^sealed,1," h.csv) -eq 17 && test $(grep -c "^sealed,3," h.csv) -eq 17 &&

@@ -30,7 +30,7 @@ t_expect_success 'placements and victim policies that do not learn the future: t
 
 t_expect_success 'no curve row during the ageing; each row'"'"'s t_ns is its last request'"'"'s time' '
 	"$S" -q $M --precondition-trace A.txt --curve c.csv --interval 4000 B.txt >/dev/null &&
-	head -1 c.csv | grep -q ",t_ns,trim_leak_pages\$" && test "$(grep -c . c.csv)" = 11 &&
+	head -1 c.csv | grep -q ",t_ns,trim_leak_pages,fs_pages_written,stacked_interval_wa,stacked_cumulative_wa\$" && test "$(grep -c . c.csv)" = 11 &&
 	awk -F, "NR > 1 { if (\$7 < last) bad = 1; last = \$7 } END { exit bad }" c.csv &&
 	tail -n 1 c.csv | cut -d, -f7 >got && tail -n 1 B.txt | cut -d" " -f1 >want && t_cmp want got
 '

@@ -24,6 +24,17 @@ t_expect_success 'over the measured window: stacked WA = the host log'"'"'s WA t
 	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 --placement sepgc --precondition random --host-lfs segment=1M u.ev |
 		jq -e ".host_lfs.wa_host_measured == .host_lfs.wa_host and .host_lfs.wa_stacked_measured == .host_lfs.wa_stacked" >/dev/null
 '
+t_expect_success '--curve under a host log: the file system'"'"'s writes and the stacked WA per row, the last row'"'"'s the summary'"'"'s' '
+	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 --placement sepgc --precondition random \
+		--host-lfs segment=1M --curve hc.csv --interval 1000000 u.ev >hc.json &&
+	tail -n 1 hc.csv | cut -d, -f9,11 >got &&
+	jq -r "[.host_lfs.fs_pages_written, (.host_lfs.wa_stacked * 1e6 | round / 1e6)] | @csv" hc.json >want &&
+	awk -F, "{ printf \"%s,%.6f\\n\", \$1, \$2 }" got >got2 && awk -F, "{ printf \"%s,%.6f\\n\", \$1, \$2 }" want >want2 &&
+	t_cmp want2 got2 &&
+	awk -F, "NR > 1 && \$10 == \"\" { bad = 1 } END { exit bad + 0 }" hc.csv &&
+	"$S" -q --logical-pages 65536 --op 0.07 --curve pc.csv --interval 1000000 u.ev >/dev/null &&
+	awk -F, "NR > 1 && \$9\$10\$11 != \"\" { bad = 1 } END { exit bad + 0 }" pc.csv
+'
 t_expect_success 'the file system'"'"'s writes are the trace'"'"'s: the host log'"'"'s own counts' '
 	"$S" -q --logical-pages 65536 --op 0.07 --pages-per-segment 256 u.ev | jq .host_pages_written >want &&
 	jq .host_lfs.fs_pages_written a.json >got && t_cmp want got

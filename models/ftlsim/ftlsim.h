@@ -208,6 +208,7 @@ struct sim_run {
 	int progress_shown;
 	int progress_tty; /* rewrite one line (stderr a terminal) */
 	double pass_t0;	  /* when the current pass started */
+	uint64_t curve_fs; /* --curve under a host log: the file system's page writes at the last row */
 };
 
 /* A model of the run, by concern. */

@@ -385,7 +385,9 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 	if (!sim_interrupted && trace_cut(t))
 		sim_fail("%s: %s", s->opt.age_path, trace_cut(t));
 	trace_close(t);
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		if (m[i]->cell.dev && age(m[i], 0))
 			sim_fail("%s", age_error(m[i]));
+		m[i]->run.curve_fs = 0; /* (a host log's counts restart too) */
+	}
 }

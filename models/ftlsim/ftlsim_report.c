@@ -39,7 +39,8 @@ void sim_open_outputs(struct sim *s)
 {
 	open_out(&s->out.curve, s->opt.curve_path,
 		 "host_pages_written,interval_wa,cumulative_wa,free_segments,segments_cleaned,"
-		 "victim_utilization_mean,t_ns,trim_leak_pages\n");
+		 "victim_utilization_mean,t_ns,trim_leak_pages,fs_pages_written,stacked_interval_wa,"
+		 "stacked_cumulative_wa\n");
 	open_out(&s->out.hist, s->opt.hist_path, "kind,snapshot,host_pages_written,valid_pages,utilization,segments\n");
 	open_out(&s->out.ehist, s->opt.erase_path, "erase_count,segments\n");
 	open_out(&s->out.flashops, s->opt.flashops_path, "kind,cause,segment,ppn,lpn,stream,t_ns\n");
@@ -90,6 +91,17 @@ int sim_curve_row(void *ctx)
 	fputc(',', fp);
 	if (hs.leak_known)
 		fprintf(fp, "%llu", (unsigned long long)hs.leak_pages);
+	if (hs.is_log) { /* a host log: the file system's writes, and flash's over them */
+		uint64_t fl = f->c.host_pages + f->c.gc_pages + f->c.wl_pages,
+			 fl0 = f->ci.host_pages + f->ci.gc_pages + f->ci.wl_pages, fs = hs.log_host_pages;
+		fprintf(fp, ",%llu,", (unsigned long long)fs);
+		print_ratio(fp, fs > s->run.curve_fs ? (double)(fl - fl0) / (double)(fs - s->run.curve_fs) : -1);
+		fputc(',', fp);
+		print_ratio(fp, fs ? (double)fl / (double)fs : -1);
+		s->run.curve_fs = fs;
+	} else {
+		fputs(",,,", fp);
+	}
 	fputc('\n', fp);
 	return 0;
 }
