@@ -6,6 +6,9 @@
 #   xdiv    default XDIV (1): e.g. U, to count host writes in drive fills
 #   cumulative  1: also draw cumulative_wa, dotted, in the run's colour
 #               (each run its own dots: term.gp's CUMDT)
+#   stacked "n;y;..."  y: the run is under a host log (--host-lfs), drawn
+#               by its stacked WA over the file system's writes
+#               (fs_pages_written, stacked_*_wa columns)
 #   datfile  also write the points plotted there
 #   plus title, xlabel, ylabel, xrange, yrange, logy, keypos.
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("wa-curve.gp")]
@@ -39,8 +42,23 @@ do for [k=1:n] {
 	stats field(item(curves, k), 1) using (column("host_pages_written")) nooutput
 	PI[k] = nstats("STATS_") > 24 ? int(STATS_records / 12) : 1
 }
-C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column("host_pages_written") / fnum(item(curves, k), 3, xdiv) : NaN):(column("interval_wa")) with linespoints lt k pi PI[k] ps 0.8 title field(item(curves, k), 2) . (cumulative ? " (per interval)" : "")'
-K = 'for [k=1:n] field(item(curves, k), 1) using (column("host_pages_written") / fnum(item(curves, k), 3, xdiv)):(column("cumulative_wa")) with lines lt k dt CUMDT(k) lw 1.5 title field(item(curves, k), 2) . " (cumulative)"'
+# A run under a host log (ftlsim --host-lfs; its stacked_* columns
+# hold values): the stacked WA over the file system's writes, which is
+# what its host wrote; the device's side is in the CSV.
+array XC[n]
+array YC[n]
+array KC[n]
+array ST[n]
+if (!exists("stacked")) stacked = ""
+do for [k=1:n] {
+	lfs = k <= nitems(stacked) ? item(stacked, k) eq "y" : 0
+	XC[k] = lfs ? "fs_pages_written" : "host_pages_written"
+	YC[k] = lfs ? "stacked_interval_wa" : "interval_wa"
+	KC[k] = lfs ? "stacked_cumulative_wa" : "cumulative_wa"
+	ST[k] = lfs ? " (stacked: flash over the file system's writes)" : ""
+}
+C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column(XC[k]) / fnum(item(curves, k), 3, xdiv) : NaN):(column(YC[k])) with linespoints lt k pi PI[k] ps 0.8 title field(item(curves, k), 2) . ST[k] . (cumulative ? " (per interval)" : "")'
+K = 'for [k=1:n] field(item(curves, k), 1) using (column(XC[k]) / fnum(item(curves, k), 3, xdiv)):(column(KC[k])) with lines lt k dt CUMDT(k) lw 1.5 title field(item(curves, k), 2) . " (cumulative)"'
 # An empty "for [k=1:0]" clause confuses plot: add K only when asked.
 PLOT = C . (cumulative ? ', ' . K : '')
 eval DRAW

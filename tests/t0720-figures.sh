@@ -184,6 +184,17 @@ t_expect_success 'ftlplot --results: axes named by the columns'"'"' meaning; lat
 	"$P" -o tzc --results tz.csv --x op --by trim-cost --y timing.latency_us.write.count >/dev/null &&
 	grep -q "^logy = 0" tzc/results.gp && grep -q "^ylabel = .write requests measured.$" tzc/results.gp
 '
+t_expect_success 'ftlplot --curve: a run under a host log drawn by its stacked WA over the file system'"'"'s writes, beside a block SSD'"'"'s' '
+	"$G" -q -p uniform -n 16384 --fill -w 100000 -o bin >hl.ev &&
+	"$S" -q --logical-pages 16384 --op 0.07 --placement sepgc --host-lfs segment=1M --curve hl.csv --interval 20000 hl.ev >/dev/null &&
+	"$S" -q --logical-pages 16384 --op 0.07 --placement sepgc --curve bl.csv --interval 20000 hl.ev >/dev/null &&
+	"$P" -o st --curve bl.csv:block --curve hl.csv:log >/dev/null && is_png st/wa-curve.png &&
+	grep -q "^stacked = .n;y.$" st/wa-curve.gp &&
+	awk "/^# Curve [0-9]/ { b = (\$3 == 1); next } b && NF && !/^#/ && \$3 == \"i\" { print \$1, \$2 }" st/wa-curve.dat >got &&
+	awk -F, "NR > 1 && \$1 % 20000 == 0 { print \$9, \$10 }" hl.csv >want &&
+	awk "{ printf \"%s %.5g\\n\", \$1, \$2 }" got >got2 && awk "{ printf \"%s %.5g\\n\", \$1, \$2 }" want >want2 &&
+	test -s want2 && t_cmp want2 got2
+'
 t_expect_success 'ftlplot --results: a missing column or a non-number is an error naming the file' '
 	t_err 1 "results.csv: no column bogus \(the columns: tag volume policy op" "$P" -o r2 --results results.csv --x bogus &&
 	t_err 1 "results.csv: line 2: policy and wa_total must be numbers" "$P" -o r2 --results results.csv --x policy &&
