@@ -521,14 +521,9 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 					}
 				}
 			char label[512];
-			size_t k = 0;
-			label[0] = 0;
-			for (unsigned a = 0; a < s->opt.grid.naxes && k < sizeof(label); a++)
-				k += (size_t)snprintf(label + k, sizeof(label) - k, "%s%s=%s", k ? " " : "",
-						      s->opt.grid.axis[a].name, r ? r->cell.axis_val[a] : "");
 			if (!ran && refused && r)
-				warn("warning: %s: every volume was refused when built (%u), the first because: %s", label,
-				     refused, r->cell.skip);
+				warn("warning: %s: every volume was refused when built (%u), the first because: %s",
+				     sim_axes_label(s, r, label, sizeof(label)), refused, r->cell.skip);
 		}
 	}
 	if (!built && n)

@@ -271,7 +271,10 @@ void sim_parse_args(struct sim *s, int argc, char **argv);
 void sim_finish_args(struct sim *s);
 void sim_grid_add(struct sim *s, const char *spec);
 struct sim **sim_grid_models(const struct sim *s, unsigned *n);
+/* For messages: "volume 7 policy=cb op=0.28" (a model's volume, if any,
+ * and its axis values), or the axis values alone. */
 char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t n);
+char *sim_axes_label(const struct sim *s, const struct sim *m, char *buf, size_t n);
 void sim_free_grid(struct sim *s);
 
 /* ftlsim_volumes.c */

@@ -1165,16 +1165,24 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 	return m;
 }
 
-/* "policy=cb op=0.28": a configuration's axis values, for messages. */
-char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t n)
+/* "policy=cb op=0.28" after prefix k bytes of buf: the axis values. */
+static char *axes_label(const struct sim *s, const struct sim *m, char *buf, size_t n, size_t k)
 {
-	size_t k = 0;
-	buf[0] = 0;
-	if (m->cell.vol)
-		k += snprintf(buf, n, "volume %u", m->cell.vol->id);
 	for (unsigned a = 0; a < s->opt.grid.naxes && k < n; a++)
 		k += snprintf(buf + k, n - k, "%s%s=%s", k ? " " : "", s->opt.grid.axis[a].name, m->cell.axis_val[a]);
 	return buf;
+}
+
+char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t n)
+{
+	buf[0] = 0;
+	return axes_label(s, m, buf, n, m->cell.vol ? (size_t)snprintf(buf, n, "volume %u", m->cell.vol->id) : 0);
+}
+
+char *sim_axes_label(const struct sim *s, const struct sim *m, char *buf, size_t n)
+{
+	buf[0] = 0;
+	return axes_label(s, m, buf, n, 0);
 }
 
 void sim_free_grid(struct sim *s)

@@ -25,6 +25,10 @@ void sim_abort_outputs(struct sim *s)
 
 static FILE *fp_of(struct outfile *o) { return o->fp; }
 
+/* Flash page writes of counts c, and of a device so far. */
+static uint64_t flash_of(const struct ftl_counts *c) { return c->host_pages + c->gc_pages + c->wl_pages; }
+static uint64_t flash_pages(const struct dev_stats *f) { return flash_of(&f->c); }
+
 static void open_out(struct outfile *o, const char *path, const char *header)
 {
 	char err[512];
@@ -92,10 +96,9 @@ int sim_curve_row(void *ctx)
 	if (hs.leak_known)
 		fprintf(fp, "%llu", (unsigned long long)hs.leak_pages);
 	if (hs.is_log) { /* a host log: the file system's writes, and flash's over them */
-		uint64_t fl = f->c.host_pages + f->c.gc_pages + f->c.wl_pages,
-			 fl0 = f->ci.host_pages + f->ci.gc_pages + f->ci.wl_pages, fs = hs.log_host_pages;
+		uint64_t fl = flash_of(&f->c), fs = hs.log_host_pages;
 		fprintf(fp, ",%llu,", (unsigned long long)fs);
-		print_ratio(fp, fs > s->run.curve_fs ? (double)(fl - fl0) / (double)(fs - s->run.curve_fs) : -1);
+		print_ratio(fp, fs > s->run.curve_fs ? (double)(fl - flash_of(&f->ci)) / (double)(fs - s->run.curve_fs) : -1);
 		fputc(',', fp);
 		print_ratio(fp, fs ? (double)fl / (double)fs : -1);
 		s->run.curve_fs = fs;
@@ -404,10 +407,6 @@ static json_t *j_timing(double elapsed, uint64_t host, uint64_t flash)
 	return o;
 }
 
-static uint64_t flash_pages(const struct dev_stats *f)
-{
-	return f->c.host_pages + f->c.gc_pages + f->c.wl_pages;
-}
 
 /* Host and flash page writes of model m (0 without a device). */
 static void pages_of(const struct sim *m, uint64_t *host, uint64_t *flash)
@@ -527,7 +526,7 @@ static void add_model(json_t *j, const struct sim *s)
 		 * the file system's writes then, and the log's and flash's */
 		uint64_t fsm = hs.log_measuring ? hs.log_host_pages - hs.log_host_pages0 : 0,
 			 logm = fsm + (hs.log_measuring ? hs.log_gc_pages - hs.log_gc_pages0 : 0),
-			 flm = f->measuring ? flash_pages(f) - (f->c0.host_pages + f->c0.gc_pages + f->c0.wl_pages) : 0;
+			 flm = f->measuring ? flash_pages(f) - flash_of(&f->c0) : 0;
 		json_object_set_new(h, "wa_host_measured", fsm ? json_real((double)logm / (double)fsm) : json_null());
 		json_object_set_new(h, "wa_stacked_measured",
 				    fsm && f->measuring ? json_real((double)flm / (double)fsm) : json_null());

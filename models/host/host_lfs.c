@@ -281,6 +281,12 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	return h;
 }
 
+/* The device's age (dev.h): 0, or -1 with h->err set. */
+static int dev_age(struct host *h, int begin)
+{
+	return h->dops->age(h->d, begin) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
+}
+
 int host_lfs_precondition(struct host *h, int kind)
 {
 	if (!h->zoned || !kind)
@@ -288,13 +294,11 @@ int host_lfs_precondition(struct host *h, int kind)
 	/* on zones: the log's fill written to them, its segments in order
 	 * (zone writes at their pointers), as an ageing the device's counts
 	 * (and a device in time's clock) forget */
-	if (h->dops->age(h->d, 1))
-		return set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d));
+	if (dev_age(h, 1))
+		return -1;
 	if (ftl_precondition(h->log, kind) || ftl_flash_flush(h->log))
 		return set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
-	if (flush_run(h))
-		return -1;
-	return h->dops->age(h->d, 0) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
+	return flush_run(h) || dev_age(h, 0) ? -1 : 0;
 }
 
 /* The device's requests for trace event e begin or end (dev.h, group):
@@ -358,14 +362,14 @@ static int lfs_idle(struct host *h, uint64_t until_ns) { return h->dops->idle(h-
 static int lfs_age(struct host *h, int begin)
 {
 	if (begin)
-		return h->dops->age(h->d, 1) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
+		return dev_age(h, 1);
 	if (flush_run(h))
 		return -1;
 	if (ftl_restart(h->log) || ftl_flash_flush(h->log))
 		return set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
 	memset(&h->st, 0, sizeof(h->st));
 	h->st.log_measuring = !h->c.warmup;
-	return h->dops->age(h->d, 0) ? set_err(h->err, sizeof(h->err), "device: %s", h->dops->error(h->d)) : 0;
+	return dev_age(h, 0);
 }
 
 static void lfs_stats(const struct host *h, struct host_stats *st)
