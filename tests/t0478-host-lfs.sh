@@ -102,4 +102,28 @@ t_expect_success 'a host log'"'"'s unknown placement is refused up front, per vo
 	t_err 2 "the host log places its writes itself" "$S" -q --logical-pages 65536 --host-lfs segment=1M --fdp handles=2 \
 		--host-placement hotcold u.ev
 '
+# A grid over the layers: each configuration is its single run, one
+# read of the trace for block, zones and a host log above either.
+t_expect_success '--grid host-lfs=off,SPEC and zoned=off,SPEC: each configuration the same as its own run, in time too' '
+	"$G" -p uniform -n 16384 --fill -w 60000 --rate 400 -s 3 -o bin >gl.ev 2>/dev/null &&
+	D="--logical-pages 16384 --device femu,channels=2,dies=1 --warmup-writes 40000" &&
+	"$S" -q $D --host-lfs segment=1M --grid "zoned=size=1M,off" --results gz.csv gl.ev >gz.json &&
+	"$S" -q $D --grid "host-lfs=off,segment=1M,policy=cb" gl.ev >gh.json &&
+	k=0 && for a in "--host-lfs segment=1M --zoned size=1M" "--host-lfs segment=1M" "" "--host-lfs segment=1M,policy=cb"; do
+		"$S" -q $D $a gl.ev >one.json || exit 1
+		if [ $k -lt 2 ]; then g=gz.json i=$k; else g=gh.json i=$((k - 2)); fi
+		jq -S "del(.input, .version, .program, .partial, .timing.cpu_s, .timing.elapsed_s, .timing.max_rss_kb,
+			.timing.flash_page_writes_per_s, .timing.page_writes_per_s)" one.json >want &&
+		jq -S ".configurations[$i] | del(.axes, .configuration)" $g >got && t_cmp want got || exit 1
+		k=$((k + 1))
+	done &&
+	jq -e "[.configurations[] | .axes.zoned] == [\"size=1M\", \"off\"] and .configurations[0].zoned.resets > 0 and
+		(.configurations[1] | has(\"zoned\") | not)" gz.json >/dev/null &&
+	jq -e "(.configurations[0] | has(\"host_lfs\") | not) and .configurations[1].host_lfs.policy == \"cb\" and
+		.configurations[1].wa_measured < .configurations[0].wa_measured" gh.json >/dev/null &&
+	head -n 1 gz.csv | grep -q "^tag,volume,zoned,.*zoned\.resets" && sed -n 2p gz.csv | grep -q "^,,size=1M," &&
+	t_err 2 "^ftlsim: zoned=size=1M host-lfs=segment=512K: --host-lfs on a zoned device: a host segment is a zone" \
+		"$S" -q $D --grid "zoned=size=1M host-lfs=segment=1M,segment=512K" gl.ev &&
+	t_err 2 "^ftlsim: --grid host-lfs=on: --host-lfs" "$S" -q $D --grid "host-lfs=on" gl.ev
+'
 t_done

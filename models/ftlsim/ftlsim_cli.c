@@ -178,7 +178,9 @@ static void usage(void)
 	       "                            an axis is a model option above (logical space,\n"
 	       "                            physical space, garbage collection, the device in\n"
 	       "                            time) and its values; on/off for --trim/--no-trim;\n"
-	       "                            off for --qd, --bg-gc, --gc-preempt, --trim-cost;\n"
+	       "                            off for --qd, --bg-gc, --gc-preempt, --trim-cost,\n"
+	       "                            --zoned and --host-lfs (zoned=off,size=1M compares\n"
+	       "                            a block device with zones);\n"
 	       "                            gc-mode=foreground,idle:idle=MS,high=N,preemptible\n"
 	       "                            [:hard=N] compares the ways of cleaning; the last\n"
 	       "                            axis varies fastest; --grid may be repeated; a piece KEY=V\n"
@@ -902,8 +904,14 @@ static const struct option *find_long(const char *name)
 static int model_option(int c)
 {
 	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE) ||
-	       (c >= O_TRIMMODE && c <= O_TRIMLOSS) || c == O_DEVICE || (c >= O_TIMESCALE && c <= O_TRIMCOST);
+	       (c >= O_TRIMMODE && c <= O_TRIMLOSS) || c == O_DEVICE || (c >= O_TIMESCALE && c <= O_TRIMCOST) ||
+	       c == O_HOSTLFS || c == O_ZONED;
 }
+
+/* The device and host layers whose axis takes off (a conventional
+ * device, no host log) beside their specs: block, zones and a host log
+ * above either compared in one pass. */
+static int layer_off_axis(int c) { return c == O_HOSTLFS || c == O_ZONED; }
 
 /* The time options whose axis takes off (none of it: open loop, no
  * idle-time or preemptible GC, TRIMs of no time). */
@@ -1086,6 +1094,13 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 				       "preemptible[:hard=N]",
 				       val);
 		}
+		return;
+	}
+	if (layer_off_axis(c) && !strcmp(val, "off")) {
+		if (c == O_HOSTLFS)
+			m->opt.host_lfs = 0;
+		else
+			m->opt.zoned = 0;
 		return;
 	}
 	if (time_off_axis(c) && !strcmp(val, "off")) {
