@@ -126,4 +126,17 @@ t_expect_success '--grid host-lfs=off,SPEC and zoned=off,SPEC: each configuratio
 		"$S" -q $D --grid "zoned=size=1M host-lfs=segment=1M,segment=512K" gl.ev &&
 	t_err 2 "^ftlsim: --grid host-lfs=on: --host-lfs" "$S" -q $D --grid "host-lfs=on" gl.ev
 '
+# The dry run sizes the device the run builds under the log (the log's
+# pages and their spare), and the memory of both.
+t_expect_success '--dry-run under a host log: the device'"'"'s geometry and the memory of device and log, as the run reports them' '
+	"$S" -q --logical-pages 65536 --host-lfs segment=1M --dry-run u.ev >dr.json &&
+	"$S" -q --logical-pages 65536 --host-lfs segment=1M u.ev >r.json &&
+	jq -e --slurpfile r r.json "(.params | .logical_pages == \$r[0].params.logical_pages and .fs_pages == 65536 and
+		.physical_pages == \$r[0].params.physical_pages and .physical_pages_requested == \$r[0].params.physical_pages_requested and
+		.segments == \$r[0].params.segments) and .params.logical_pages > 65536 and
+		(.memory.model_bytes - \$r[0].memory.model_bytes - \$r[0].host_lfs.log_bytes | fabs) < 0.01 * .memory.model_bytes" dr.json >/dev/null &&
+	"$S" -q --logical-pages 65536 --dry-run --grid "host-lfs=off,segment=1M" u.ev |
+		jq -e --slurpfile r r.json ".per_model[1] | .logical_pages == \$r[0].params.logical_pages and .fs_pages == 65536 and
+			.physical_pages == \$r[0].params.physical_pages" >/dev/null
+'
 t_done

@@ -59,6 +59,16 @@ uint64_t sim_physical_for(const struct sim *s, uint64_t U)
 	return ftl_pages_for_op(U, s->opt.phys_val);
 }
 
+/* The device's logical and physical pages: the run's, or under a host
+ * log the log's pages and their spare (open_model builds it so). */
+static void device_space(const struct sim *s, uint64_t *U, uint64_t *T)
+{
+	*U = s->opt.cfg.logical_pages;
+	if (s->opt.host_lfs)
+		*U = host_lfs_device_pages(&s->opt.lfs, *U, s->opt.cfg.page_size);
+	*T = sim_physical_for(s, *U);
+}
+
 /* mem_bytes of a model of U logical and T physical pages, -1 if refused. */
 static double model_bytes(const struct ftl_config *c0, uint64_t U, uint64_t T)
 {
@@ -153,7 +163,8 @@ static uint64_t zoned_pages(const struct sim *s)
 
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 {
-	uint64_t U = s->opt.cfg.logical_pages, T = sim_physical_pages(s);
+	uint64_t U, T;
+	device_space(s, &U, &T);
 	struct ftl_config c = resolved(s);
 	double k[3];
 	if (s->opt.zoned) { /* zones, no map: the FTL's geometry is not read */
@@ -308,7 +319,9 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			const struct coef *e = coef_of(&k, &nk, m[i]);
 			if (!e->ok)
 				continue; /* the model will refuse it: skipped, with its reason */
-			one = linear(e->k, m[i]->opt.cfg.logical_pages, sim_physical_pages(m[i])) + time_bytes(m[i]);
+			uint64_t U, T;
+			device_space(m[i], &U, &T);
+			one = linear(e->k, U, T) + time_bytes(m[i]);
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
 		} else {
@@ -498,6 +511,10 @@ void sim_dry_run(struct sim *s)
 		json_object_set_new(in, "footprints", json_string(s->opt.fp_path));
 	json_object_set_new(j, "input", in);
 	SETU(p, "page_size", s->opt.cfg.page_size);
+	if (s->opt.host_lfs) { /* the device's, under the file system's log */
+		SETU(p, "fs_pages", U);
+		device_space(s, &U, &T);
+	}
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
 	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg) * sim_fdp_ru(&s->opt.cfg), nseg = T / b;
@@ -637,10 +654,13 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 				json_object_set_new(ax, in->opt.grid.axis[a].name, json_string(x->cell.axis_val[a]));
 			json_object_set_new(o, "axes", ax);
 		}
-		uint64_t U = x->opt.cfg.logical_pages, T = x->opt.cfg.physical_pages;
+		uint64_t U, T;
+		device_space(x, &U, &T);
 		uint64_t b = ftl_config_pages_per_seg(&x->opt.cfg) * sim_fdp_ru(&x->opt.cfg);
 		SETU(o, "logical_pages", U);
 		SETU(o, "physical_pages", T / b * b);
+		if (x->opt.host_lfs)
+			SETU(o, "fs_pages", x->opt.cfg.logical_pages);
 		SETU(o, "pages_per_segment", b);
 		uint64_t one = 0;
 		int ok = 0, rc = 0, vskip = x->cell.vol && x->cell.vol->skip;
