@@ -9,13 +9,15 @@
 G="$BIN/tracegen"
 
 # feed busy|blocked: a FIFO in.fifo fed endlessly, or with 20000 events
-# and then held open without more.
+# and then held open without more (the file fed made once they are
+# written).
 feed() {
-	rm -f in.fifo && mkfifo in.fifo || return 1
+	rm -f in.fifo fed && mkfifo in.fifo || return 1
+	feeding=$1
 	if [ "$1" = busy ]; then
 		"$G" -p uniform -n 65536 -w 4000000000 -s 1 -o bin >in.fifo 2>/dev/null &
 	else
-		("$G" -p uniform -n 1000 -w 20000 -s 1 -o bin 2>/dev/null; exec sleep 60) >in.fifo &
+		("$G" -p uniform -n 1000 -w 20000 -s 1 -o bin 2>/dev/null; : >fed; exec sleep 60) >in.fifo &
 	fi
 	feeder=$!
 }
@@ -24,12 +26,21 @@ unfeed() {
 	wait "$feeder" 2>/dev/null
 	return 0
 }
-# stop SIG SECONDS CMD...: run CMD, send SIG after SECONDS; rc is its status.
+# stop SIG SECONDS CMD...: run CMD, send SIG after SECONDS (a blocked
+# feed: SECONDS after its last event is written, so that a loaded
+# machine still has the program waiting on a read); rc is its status.
 stop() {
 	sig=$1 after=$2
 	shift 2
 	"$@" &
 	pid=$!
+	if [ "${feeding:-}" = blocked ]; then
+		n=0
+		while [ ! -e fed ] && [ $n -lt 300 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+	fi
 	sleep "$after"
 	kill -"$sig" "$pid"
 	wait "$pid"
