@@ -140,6 +140,21 @@ t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and
 	t_err 2 "gc-mode sets --bg-gc and --gc-preempt: not with a bg-gc axis" \
 		"$S" --timing --grid "gc-mode=foreground bg-gc=idle=1,high=5" "$TMP/hb.ev"
 '
+t_expect_success 'off on the command line as in a grid: --trim-cost off and none (the summary'"'"'s word), --bg-gc, --gc-preempt and --qd off, each the run without' '
+	D="--op 0.28 --pages-per-segment 64 --device femu,channels=1,dies=2"
+	R="$T_TOP/traces/samples/blktrace/rootfs-discard"
+	"$S" -q $D "$R" 2>/dev/null | jq -S "del(.timing.cpu_s, .timing.elapsed_s, .timing.max_rss_kb, .timing.page_writes_per_s,
+		.timing.flash_page_writes_per_s)" >base.json &&
+	for a in "--trim-cost off" "--trim-cost none" "--trim-cost unqueued,us=500 --trim-cost off" "--bg-gc idle=1,high=8 --bg-gc off" \
+		"--gc-preempt hard=1 --gc-preempt off" "--qd 4 --qd off"; do
+		"$S" -q $D $a "$R" 2>/dev/null | jq -S "del(.timing.cpu_s, .timing.elapsed_s, .timing.max_rss_kb,
+			.timing.page_writes_per_s, .timing.flash_page_writes_per_s)" >off.json &&
+		t_cmp base.json off.json || { echo "$a"; exit 1; }
+	done &&
+	jq -e ".timing.trim_cost == \"none\" and .timing.latency_us.trim.count > 0" base.json >/dev/null &&
+	"$S" -q $D --trim-cost unqueued,us=500 "$R" 2>/dev/null | jq -e ".timing.latency_us.trim.max >= 500" >/dev/null &&
+	t_err 2 "queued or unqueued" "$S" --trim-cost nothing "$R"
+'
 t_expect_success '--grid: a device value replaces the command line'"'"'s, keys and all; KEY= pieces split where a value is off or has the KEY; a cell'"'"'s warning names it' '
 	D="--op 0.28 --pages-per-segment 64 --logical-pages 16384"
 	"$S" -q $D --device tlc --grid "device=channels=1,dies=1" "$TMP/hb.ev" 2>/dev/null | jq -c ".configurations[0].timing.device" >a &&

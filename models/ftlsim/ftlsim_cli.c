@@ -166,7 +166,9 @@ static void usage(void)
 	       "                            segments are free (below, it blocks)\n"
 	       "      --trim-cost queued|unqueued[,us=T][,us_per_mib=M]\n"
 	       "                            a TRIM's time; unqueued waits for the queue to\n"
-	       "                            drain and holds every request behind it\n"
+	       "                            drain and holds every request behind it; off\n"
+	       "                            (none): no time, the default (--qd, --bg-gc and\n"
+	       "                            --gc-preempt take off too)\n"
 	       "      --timeline FILE.csv   a row per --timeline-interval of simulated time\n"
 	       "      --timeline-interval MS  (default 1000)\n"
 	       "      --latency FILE.csv    the latency distributions (read, write, trim;\n"
@@ -547,8 +549,30 @@ static const char *gc_option(int c)
 	}
 }
 
+/* --qd, --bg-gc, --gc-preempt or --trim-cost off (--trim-cost none, as
+ * the summary names it): the open loop, foreground GC, TRIMs of no
+ * time; on the command line as in a grid. */
+static int time_off(struct sim *s, int c, const char *arg)
+{
+	if (!((c == O_QD || c == O_BGGC || c == O_PREEMPT || c == O_TRIMCOST) &&
+	      (!strcmp(arg, "off") || (c == O_TRIMCOST && !strcmp(arg, "none")))))
+		return 0;
+	s->opt.timing = 1;
+	if (c == O_QD)
+		s->opt.tc.qd = 0;
+	else if (c == O_BGGC)
+		s->opt.tc.bg_high = 0;
+	else if (c == O_PREEMPT)
+		s->opt.tc.preempt = 0;
+	else
+		s->opt.tc.trim = TRIM_FREE, s->opt.tc.trim_us = s->opt.tc.trim_us_mib = 0;
+	return 1;
+}
+
 static int sim_opt(struct sim *s, int c, const char *arg)
 {
+	if (arg && time_off(s, c, arg))
+		return 1;
 	if (!s->opt.gc_opt)
 		s->opt.gc_opt = gc_option(c);
 	static const char *const spaces[] = {"given", "extent", "footprint", NULL};
@@ -913,10 +937,6 @@ static int model_option(int c)
  * above either compared in one pass. */
 static int layer_off_axis(int c) { return c == O_HOSTLFS || c == O_ZONED; }
 
-/* The time options whose axis takes off (none of it: open loop, no
- * idle-time or preemptible GC, TRIMs of no time). */
-static int time_off_axis(int c) { return c == O_QD || c == O_BGGC || c == O_PREEMPT || c == O_TRIMCOST; }
-
 /* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */
 static int arg_piece(const char *p)
 {
@@ -1101,18 +1121,6 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 			m->opt.host_lfs = 0;
 		else
 			m->opt.zoned = 0;
-		return;
-	}
-	if (time_off_axis(c) && !strcmp(val, "off")) {
-		m->opt.timing = 1;
-		if (c == O_QD)
-			m->opt.tc.qd = 0;
-		else if (c == O_BGGC)
-			m->opt.tc.bg_high = 0;
-		else if (c == O_PREEMPT)
-			m->opt.tc.preempt = 0;
-		else
-			m->opt.tc.trim = TRIM_FREE, m->opt.tc.trim_us = m->opt.tc.trim_us_mib = 0;
 		return;
 	}
 	sim_opt(m, c, val);
