@@ -13,6 +13,7 @@
  */
 #include <malloc.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,76 @@ static void sim_note(void *ctx, const char *msg)
 	warn("warning: %s%s", label_of(s, s, label, sizeof(label)), msg);
 }
 
+/* A model's warnings: said as they come; per volume gathered, each
+ * kind said once a configuration, of its first volume, with how many
+ * said the same (thousands of volumes would say it thousands of times). */
+#define SAID_KINDS 32
+struct said {
+	int kind; /* the line that says it */
+	unsigned n;
+	char *first;
+};
+static struct said **g_said; /* per configuration: SAID_KINDS, allocated on its first warning */
+static unsigned g_nsaid;
+
+static void mwarn(const struct sim *in, const struct sim *m, int kind, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void mwarn(const struct sim *in, const struct sim *m, int kind, const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (!m->cell.vol) {
+		warn("%s", buf);
+		return;
+	}
+	if (in->opt.dry_run)
+		return;
+	if (!g_said) {
+		g_nsaid = in->opt.grid.naxes ? (unsigned)in->opt.grid.nconf : 1;
+		if (!(g_said = calloc(g_nsaid, sizeof(*g_said))))
+			sim_fail("out of memory");
+	}
+	unsigned c = (unsigned)(m->cell.conf < g_nsaid ? m->cell.conf : 0);
+	if (!g_said[c] && !(g_said[c] = calloc(SAID_KINDS, sizeof(**g_said))))
+		sim_fail("out of memory");
+	for (struct said *k = g_said[c]; k < g_said[c] + SAID_KINDS; k++)
+		if (!k->n || k->kind == kind) {
+			if (!k->n && !(k->first = strdup(buf)))
+				sim_fail("out of memory");
+			k->kind = kind;
+			k->n++;
+			return;
+		}
+}
+
+/* Per volume: each configuration's warnings, once each, with their count. */
+static void said_flush(struct sim *const *m, unsigned n)
+{
+	for (unsigned c = 0; c < g_nsaid; c++) {
+		if (!g_said || !g_said[c])
+			continue;
+		unsigned ran = 0;
+		for (unsigned i = 0; i < n; i++)
+			ran += m[i]->cell.conf == c && m[i]->cell.dev;
+		for (struct said *k = g_said[c]; k < g_said[c] + SAID_KINDS && k->n; k++) {
+			if (k->n > 1)
+				warn("%s (so in %u of %s%u volumes; the figures are the first's)", k->first, k->n,
+				     g_nsaid > 1 ? "this configuration's " : "the ", ran);
+			else
+				warn("%s (so in this volume only, of %s%u)", k->first, g_nsaid > 1 ? "this configuration's " : "the ",
+				     ran);
+			free(k->first);
+		}
+		free(g_said[c]);
+	}
+	free(g_said);
+	g_said = NULL;
+	g_nsaid = 0;
+}
+
 /* A refusal of the model (its parameters: a usage error) -1, any other
  * failure (memory) -2, with the reason in err. */
 static int refusal(const char *err) { return strstr(err, "out of memory") ? -2 : -1; }
@@ -174,15 +245,15 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 	 * segments and a stream writes one: the rest can be free) */
 	uint64_t most_free = st.segments - (st.logical_pages + st.pages_per_seg - 1) / st.pages_per_seg;
 	most_free = most_free ? most_free - 1 : 0;
-	/* (each configuration of a grid, as it may set them; not per volume: thousands) */
-	if (s->opt.timing && s->opt.tc.bg_high > most_free && !s->cell.vol)
-		warn("warning: %s--bg-gc high=%u is above the %llu segments that can be free once the logical space is "
+	/* (each configuration of a grid, as it may set them; per volume gathered) */
+	if (s->opt.timing && s->opt.tc.bg_high > most_free)
+		mwarn(in, s, __LINE__, "warning: %s--bg-gc high=%u is above the %llu segments that can be free once the logical space is "
 		     "written (%u segments, %llu of them the data's, one being written): idle time then cleans every "
 		     "victim it can find, whatever its valid pages, and WA grows",
 		     label_of(in, s, label, sizeof(label)), s->opt.tc.bg_high, (unsigned long long)most_free, st.segments,
 		     (unsigned long long)((st.logical_pages + st.pages_per_seg - 1) / st.pages_per_seg));
-	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low && !s->cell.vol)
-		warn("warning: %s--gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
+	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low)
+		mwarn(in, s, __LINE__, "warning: %s--gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
 		     "ever deferred, the same as foreground GC; give --gc-low above %u", label_of(in, s, label, sizeof(label)),
 		     s->opt.tc.preempt_hard, st.gc_low, st.gc_low == 1 ? " is" : "s are", s->opt.tc.preempt_hard);
 	int rc = 0;
@@ -373,22 +444,29 @@ static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, in
  * caller unless a signal came meanwhile). The
  * per-model warnings are for a grid or a single run; per volume they
  * would be thousands (the summary lists what matters). */
+/* A model's warning (kind: the line that says it), or its note (said
+ * unless -q; per volume none). */
+#define MWARN(...) mwarn(s, m[i], __LINE__, __VA_ARGS__)
+#define NOTE(...) (s->opt.per_volume || s->opt.quiet ? (void)0 : warn(__VA_ARGS__))
+
 static void finish(struct sim *s, struct sim **m, unsigned n)
 {
-	for (unsigned i = 0; i < n && !s->opt.per_volume; i++) {
+	for (unsigned i = 0; i < n; i++) {
 		char label[512];
-		const char *what = s->opt.grid.naxes ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
+		if (!m[i]->cell.dev)
+			continue; /* a volume skipped */
+		const char *what = s->opt.grid.naxes || m[i]->cell.vol ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
 		struct dev_stats st;
 		sim_stats(m[i], &st);
 		if (m[i]->opt.cfg.warmup_writes && !st.measuring)
-			warn("warning: %s%sthe trace ended within the %llu warm-up page writes: wa_measured is null",
+			MWARN("warning: %s%sthe trace ended within the %llu warm-up page writes: wa_measured is null",
 			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->opt.cfg.warmup_writes);
 		else if (m[i]->opt.cfg.warmup_writes && st.c.host_pages == st.c0.host_pages)
-			warn("warning: %s%sthe %llu warm-up page writes are all the trace's writes: the measured window "
+			MWARN("warning: %s%sthe %llu warm-up page writes are all the trace's writes: the measured window "
 			     "holds none (wa_measured and the measured latencies count nothing); lower --warmup-writes",
 			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->opt.cfg.warmup_writes);
 		else if (m[i]->opt.cfg.warmup_writes && !s->opt.quiet)
-			warn("%s%smeasured window: host page writes %llu to %llu (the last %llu of %llu; the trace's "
+			NOTE("%s%smeasured window: host page writes %llu to %llu (the last %llu of %llu; the trace's "
 			     "writes count from its first, those of a tracegen --fill included)",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c0.host_pages + 1,
 			     (unsigned long long)st.c.host_pages, (unsigned long long)(st.c.host_pages - st.c0.host_pages),
@@ -398,18 +476,18 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		 * trace's overwrites and discards emptied them). */
 		if (st.c.host_pages && !st.c.gc_pages && !st.c.wl_pages && m[i]->opt.precond == 0 && !st.c.victims &&
 		    !(st.flags & DEV_ZONED) && !m[i]->opt.host_lfs) /* a zoned device has no GC; a host log's device is fed whole segments */
-			warn("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
+			MWARN("warning: %s%sGC copied no page, so WA is 1: the replay never filled the drive with "
 			     "valid data; fill it first (--precondition seq or random) or replay a longer trace",
 			     what ? what : "", what ? ": " : "");
 		else if (st.c.victims && !st.c.gc_pages && !st.c.wl_pages && !s->opt.quiet)
-			warn("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
+			NOTE("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
 			     st.c.victims == 1 ? "" : "s");
 		/* A device page larger than most requests (the tlc profile's
 		 * 16 KiB under a trace of 4 KiB writes): each costs a page. */
 		uint64_t nreq = st.r.reads + st.r.writes + st.r.discards;
 		if (m[i]->opt.timing && st.page_size > 4096 && nreq && st.r.unaligned * 2 > nreq)
-			warn("warning: %s%s%.0f%% of the requests are not whole pages of the device's %u KiB: a write of "
+			MWARN("warning: %s%s%.0f%% of the requests are not whole pages of the device's %u KiB: a write of "
 			     "less costs a whole page program (host_pages_written counts pages), a read a whole page's "
 			     "(no write buffer gathers small writes into a page); --device NAME,page_kib=4 keeps the "
 			     "requests' sizes, but each 4 KiB page then takes the profile's times of a %u KiB page "
@@ -418,19 +496,19 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			     st.page_size / 1024, st.page_size / 1024, 4096.0 / st.page_size);
 		const struct dev_time *tm = m[i]->opt.timing && !m[i]->opt.tc.qd ? sim_time(m[i]) : NULL;
 		if (tm && tm->requests > 1 && tm->t_last == tm->t_first && tm->reordered)
-			warn("warning: %s%sall %llu requests arrived at the same time: %llu had times before an earlier "
+			MWARN("warning: %s%sall %llu requests arrived at the same time: %llu had times before an earlier "
 			     "event's (the trace is not in time order) and were served at that time; --sort orders the trace",
 			     what ? what : "", what ? ": " : "", (unsigned long long)tm->requests,
 			     (unsigned long long)tm->reordered);
 		else if (tm && tm->requests > 1 && tm->t_last == tm->t_first)
-			warn("warning: %s%sall %llu requests arrived at the same time (a trace without times?): the open "
+			MWARN("warning: %s%sall %llu requests arrived at the same time (a trace without times?): the open "
 			     "loop served them as one burst; give --qd N for a closed loop", what ? what : "",
 			     what ? ": " : "", (unsigned long long)tm->requests);
 		/* Times in whole seconds or milliseconds (Tencent's are
 		 * seconds): a tick's requests arrive at once, a burst whose
 		 * queue the latencies hold, not the device's. */
 		else if (tm && tm->requests > 100 && tm->tick_ms == tm->requests && tm->same_instant > tm->requests / 2)
-			warn("warning: %s%sthe trace's times are whole %s and %.0f%% of the requests arrived at the time "
+			MWARN("warning: %s%sthe trace's times are whole %s and %.0f%% of the requests arrived at the time "
 			     "of the one before: each tick's requests reach the device at once, and their latencies "
 			     "include the burst's queue (an upper bound); give --qd N for a closed loop",
 			     what ? what : "", what ? ": " : "", tm->tick_s == tm->requests ? "seconds" : "milliseconds",
@@ -439,7 +517,7 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		 * grow with the run, whatever the trace's own pattern. */
 		if (tm && tm->requests > 1 && tm->t_last > tm->t_first && tm->t_end > tm->t_last &&
 		    tm->t_end - tm->t_last > 1000000000ull && tm->t_end - tm->t_last > (tm->t_last - tm->t_first) / 10)
-			warn("warning: %s%sthe device fell behind the trace: its last request completed %.3g s after the "
+			MWARN("warning: %s%sthe device fell behind the trace: its last request completed %.3g s after the "
 			     "last arrival (the arrivals span %.3g s): requests came faster than it serves them, and the "
 			     "latencies grow with the run; slow the trace (--time-scale) or give --qd N for a closed loop",
 			     what ? what : "", what ? ": " : "", (double)(tm->t_end - tm->t_last) / 1e9,
@@ -448,7 +526,7 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		 * time: the latencies then are mostly the backlog's */
 		else if (tm && tm->requests > 1 && tm->t_last > tm->t_first && tm->behind_max > 1000000000ull &&
 			 tm->behind_max > (tm->t_last - tm->t_first) / 100)
-			warn("warning: %s%sthe device fell behind the trace for a while: a request arriving %.3g s into it "
+			MWARN("warning: %s%sthe device fell behind the trace for a while: a request arriving %.3g s into it "
 			     "found %.3g s of earlier requests' work still to complete (the arrivals span %.3g s); the "
 			     "latencies there are mostly that backlog's (timing.behind_max_s; --timeline shows when): "
 			     "slow the trace (--time-scale), give the device more dies, or give --qd N for a closed loop",
@@ -458,7 +536,7 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		 * slowing: rounds too short for it to show. */
 		double wi, li, rs;
 		if (sim_time_steady(m[i], &wi, &li, &rs) && li > 0 && wi > 1.2 * li)
-			warn("warning: %s%sthe steady-state window's %.0f IOPS are %.0f%% above the last five rounds' %.0f: "
+			MWARN("warning: %s%sthe steady-state window's %.0f IOPS are %.0f%% above the last five rounds' %.0f: "
 			     "the device was still slowing; rounds of %g s are too short for the PTS rule to see it "
 			     "(--timeline-interval; the PTS's rounds are a pass of its whole test, minutes of I/O)",
 			     what ? what : "", what ? ": " : "", wi, 100 * (wi - li) / li, li, rs);
@@ -466,27 +544,27 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		 * than the gaps between requests. */
 		const struct dev_time *tt = m[i]->opt.timing && s->opt.timeline_path ? sim_time(m[i]) : NULL;
 		if (tt && tt->nrows > 100000 && tt->nrows / 100 > tt->requests && !tt->rows_noted)
-			warn("warning: %s%sthe timeline has %zu rows for %llu requests, most of them empty: a longer "
+			MWARN("warning: %s%sthe timeline has %zu rows for %llu requests, most of them empty: a longer "
 			     "--timeline-interval (now %g ms) gives rows that say something",
 			     what ? what : "", what ? ": " : "", tt->nrows, (unsigned long long)tt->requests,
 			     (double)tt->cfg.timeline_ns / 1e6);
 		/* Idle-time GC that never ran: no idle period came while it
 		 * had work (the cleaning came first, or the trace has no gap
 		 * that long). */
-		if (m[i]->opt.timing && m[i]->opt.tc.bg_high && !st.bg_victims && st.c.victims && !m[i]->cell.vol)
-			warn("warning: %s%sidle-time GC (--bg-gc idle=%g,high=%u) cleaned none of the %llu victims: no %g ms "
+		if (m[i]->opt.timing && m[i]->opt.tc.bg_high && !st.bg_victims && st.c.victims)
+			MWARN("warning: %s%sidle-time GC (--bg-gc idle=%g,high=%u) cleaned none of the %llu victims: no %g ms "
 			     "without a request came while fewer than %u segments were free (the cleaning came before the "
 			     "trace's idle periods, or it has none that long: tracestat gives its gaps); every victim was "
 			     "foreground GC's", what ? what : "", what ? ": " : "", m[i]->opt.tc.bg_idle_ms,
 			     m[i]->opt.tc.bg_high, (unsigned long long)st.c.victims, m[i]->opt.tc.bg_idle_ms,
 			     m[i]->opt.tc.bg_high);
 		if (st.bg_victims && !s->opt.quiet)
-			warn("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
+			NOTE("%s%sbackground GC cleaned %llu of the %llu victims in idle time: it cleans earlier, "
 			     "fuller victims than foreground GC would, so WA differs from a foreground-only run's",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.bg_victims,
 			     (unsigned long long)st.c.victims);
 		if (st.gp_watermark_passes)
-			warn("warning: %s%sunder --gc-trigger gp:%g, %llu of the %llu GC passes (gc_passes: the "
+			MWARN("warning: %s%sunder --gc-trigger gp:%g, %llu of the %llu GC passes (gc_passes: the "
 			     "trigger's operations and these) ran because the free "
 			     "segments fell to the watermark before the garbage passed %g of the space written "
 			     "(the spare space is about that or less): they cleaned any segment, and WA mixes the "
@@ -530,6 +608,7 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		warn("warning: every model was skipped (%u; the summary's \"skipped\" says why)%s%s%s", n,
 		     s->opt.results_path ? ": " : "", s->opt.results_path ? s->opt.results_path : "",
 		     s->opt.results_path ? " is empty, without a header" : "");
+	said_flush(m, n);
 	sim_write_results(s, m, n);
 	if (s->opt.per_volume)
 		sim_time_volumes_latency(s, m, n);
