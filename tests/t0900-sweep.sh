@@ -92,6 +92,22 @@ t_expect_success 'a TRIM axis goes into the grid as trim=on,off; an axis --grid 
 	test $(grep -c "^== " i.d/logs/*.err) -eq 3 &&
 	"$F" merge i.d | cut -d, -f2- >i.rows && "$F" merge is.d | cut -d, -f2- >is.rows && t_cmp i.rows is.rows
 '
+t_expect_success 'axes over the layers and the device in time: off beside the specs, options with commas; the merged rows carry the host log'"'"'s and the latencies, the grid'"'"'s the same as --split' '
+	printf "workload u -p uniform -n 4096 --fill -w 20000 --rate 200 -s 1\noptions --logical-pages 4096 --device femu,channels=2,dies=1\naxis host-lfs off segment=256K\naxis qd off 4\n" >l.sweep &&
+	"$F" plan l.sweep l.d 2>/dev/null && "$F" plan l.sweep ls.d --split 2>/dev/null &&
+	"$F" run l.d --local 2>/dev/null && "$F" run ls.d --local 2>/dev/null &&
+	grep -q "^== .*--grid '"'"'host-lfs=off,segment=256K qd=off,4'"'"'" l.d/logs/*.err &&
+	"$F" merge l.d >l.csv && "$F" merge l.d | cut -d, -f2- >l.rows && "$F" merge ls.d | cut -d, -f2- >ls.rows && t_cmp l.rows ls.rows &&
+	python3 -c "
+import csv, sys
+r = list(csv.DictReader(open(\"l.csv\")))
+assert [(x[\"host-lfs\"], x[\"qd\"]) for x in r] == [(\"off\", \"off\"), (\"off\", \"4\"), (\"segment=256K\", \"off\"), (\"segment=256K\", \"4\")], r
+for x in r:
+    assert float(x[\"timing.latency_us.write.p99\"]) > 0 and float(x[\"timing.iops\"]) > 0, x
+    assert (x[\"host_lfs.wa_stacked\"] == \"\") == (x[\"host-lfs\"] == \"off\"), x
+assert float(r[2][\"host_lfs.wa_stacked\"]) > float(r[2][\"wa_total\"])
+"
+'
 t_expect_success 'run again: nothing to run, results untouched (resumable)' '
 	cp -p s.d/results/$(head -1 s.d/jobs.txt).csv before.csv &&
 	"$F" run s.d --local -j 2 2>err && grep -q "0 of 4 jobs to run" err &&
@@ -168,7 +184,7 @@ t_expect_success 'values with commas: one ftlsim --grid per job; the merged CSV 
 	csv_col comma.csv placement >pl && test $(wc -l <pl) -eq 6 &&
 	printf "single\nfk:6,R=8\nsfs:6,SPAN=256\n" | sort >want && sort -u pl >got && t_cmp want got &&
 	csv_col comma.csv wa_measured | grep -c "^[0-9.]*$" | grep -qx 6 &&
-	python3 -c "import csv, sys; rows = list(csv.reader(open(\"comma.csv\", newline=\"\"))); sys.exit(len({len(r) for r in rows}) != 1 or len(rows[0]) != 16)"
+	python3 -c "import csv, sys; rows = list(csv.reader(open(\"comma.csv\", newline=\"\"))); sys.exit(len({len(r) for r in rows}) != 1 or len(rows[0]) != 26)"
 '
 t_expect_success 'values with commas point by point (FTLSWEEP_GRID=0): the same rows, and the WA of ftlsim run by hand' '
 	"$F" plan comma.sweep c0.d 2>/dev/null && FTLSWEEP_GRID=0 "$F" run c0.d --local 2>/dev/null &&

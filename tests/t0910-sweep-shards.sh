@@ -79,7 +79,7 @@ t_expect_success 'plan: shards 4 gives 4 jobs of the input, each with its shard;
 t_expect_success 'run --local: the sharded sweep merges to the unsharded sweep'"'"'s rows, by volume' '
 	"$F" run sh.d --local -j 2 2>/dev/null && "$F" run un.d --local 2>/dev/null &&
 	"$F" merge sh.d -o sh.csv && "$F" merge un.d -o un.csv &&
-	head -1 sh.csv | grep -qx "job,input,policy,op,volume,events,.*,victim_utilization_mean,volumes,wa_overall,wa_p10,wa_p50,wa_p90,wa_p99,wa_max" &&
+	head -1 sh.csv | grep -qx "job,input,policy,op,volume,events,.*,victim_utilization_mean,host_lfs.wa_host,.*,timing.gc_wait_s,volumes,wa_overall,wa_p10,wa_p50,wa_p90,wa_p99,wa_max" &&
 	cut -d, -f2- sh.csv >a && cut -d, -f2- un.csv >b && t_cmp a b && test $(wc -l <a) -gt 1000 &&
 	test $(cut -d, -f1 sh.csv | sort -u | wc -l) -eq 5
 '
@@ -88,9 +88,9 @@ t_expect_success 'the overall columns are ftlsim'"'"'s own: wa_overall and wa_pe
 		set -- $c
 		"$S" -q $A --policy $1 --op $2 "$TC" >one.json 2>/dev/null || exit 1
 		awk -F, -v p=$1 -v o=$2 "\$3 == p && \$4 == o" sh.csv >rows && test -s rows || exit 1
-		test "$(cut -d, -f18 rows | sort -u)" = "$(jq .configurations[0].wa_per_volume.volumes one.json)" || exit 1
-		test "$(cut -d, -f19 rows | sort -u)" = "$(g10 "$(jq .configurations[0].wa_overall one.json)")" || exit 1
-		i=20
+		test "$(cut -d, -f28 rows | sort -u)" = "$(jq .configurations[0].wa_per_volume.volumes one.json)" || exit 1
+		test "$(cut -d, -f29 rows | sort -u)" = "$(g10 "$(jq .configurations[0].wa_overall one.json)")" || exit 1
+		i=30
 		for q in p10 p50 p90 p99 max; do
 			test "$(cut -d, -f$i rows | sort -u)" = "$(g10 "$(jq .configurations[0].wa_per_volume.$q one.json)")" || exit 1
 			i=$((i + 1))
@@ -105,7 +105,7 @@ t_expect_success 'a shard not finished: its configurations'"'"' overall columns 
 t_expect_success 'README "Replaying a cloud trace": its sharded sweep is this one, with the figures it quotes' '
 	awk "/^## /{ on = (\$0 == \"## Replaying a cloud trace\") } on && /^    (trace|options|axis|shards) /" "$T_TOP/README.md" |
 		sed "s/^    //; s|traces/samples|$SAMPLES|" >readme.sweep && t_cmp sh.sweep readme.sweep &&
-	awk -F, "\$3 == \"greedy\" && \$4 == 0.15 { printf \"%d volumes run (%s are too small for 16-page segments and are skipped): overall WA %.2f, per-volume median %.2f, p90 %.2f\n\", \$18, \"1,707\", \$19, \$21, \$22; exit }" sh.csv >fig &&
+	awk -F, "\$3 == \"greedy\" && \$4 == 0.15 { printf \"%d volumes run (%s are too small for 16-page segments and are skipped): overall WA %.2f, per-volume median %.2f, p90 %.2f\n\", \$28, \"1,707\", \$29, \$31, \$32; exit }" sh.csv >fig &&
 	tr "\n" " " <"$T_TOP/README.md" | tr -s " " | grep -qF "$(cat fig)" &&
 	"$S" -q $A --policy greedy --op 0.15 "$TC" 2>/dev/null | jq -e ".configurations[0].volumes_skipped == 1707" >/dev/null
 '

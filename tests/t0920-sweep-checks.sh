@@ -83,7 +83,7 @@ t_expect_success 'one median: ftlsim'"'"'s p50 of wa_per_volume, ftlsweep merge 
 			test "$(jq ".configurations[] | select(.axes.policy == \"$pol\" and .axes.op == \"$op\") | .wa_per_volume.volumes" r.json)" = 20 || exit 1
 			plot=$(awk -F, -v p="$pol" -v o="$op" "/^# / { s = substr(\$0, 3) } s == p && \$1 == o { print \$2 }" m.dat)
 			fp=$(awk -v p="$pol" -v o="$op" "/^# / { s = substr(\$0, 3) } s == p && \$1 == o { print \$2 }" pr/results.in)
-			merged=$(awk -F, -v p="$pol" -v o="$op" "\$3 == p && \$4 == o { print \$21 }" pv.csv | sort -u)
+			merged=$(awk -F, -v p="$pol" -v o="$op" "\$3 == p && \$4 == o { print \$31 }" pv.csv | sort -u)
 			echo "$pol $op: ftlsim $want, ftlsweep plot $plot, ftlplot $fp, merged $merged"
 			test "$want" = "$plot" && test "$want" = "$fp" && test "$want" = "$merged" || exit 1
 			# the interpolated median: another number, so this test tells the two apart

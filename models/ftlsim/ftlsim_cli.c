@@ -94,7 +94,7 @@ static void usage(void)
 	       "                            discard=on (default), each cleaned segment's discard\n"
 	       "                            reach the device; host, device and stacked WA; not\n"
 	       "                            with --host-placement (its streams are the handles\n"
-	       "                            on an FDP device: one each)\n"
+	       "                            on an FDP device: one each); off: none\n"
 	       "      --fdp on|[handles=H][,groups=G][,isolation=initial|persistent][,ru=K]\n"
 	       "                            an NVMe FDP device (the placement fdp): each write\n"
 	       "                            to the reclaim unit of the handle it carries (the\n"
@@ -113,7 +113,8 @@ static void usage(void)
 	       "                            pointer is an error (counted with --skip-bad);\n"
 	       "                            max_open, max_active 0 (default): no limit; the\n"
 	       "                            logical space rounded up to whole zones (said);\n"
-	       "                            the options that tune GC or shape discards refused\n"
+	       "                            the options that tune GC or shape discards refused;\n"
+	       "                            off: a conventional device\n"
 	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
 	       "                            format; the run's page size): its data stays, its\n"
 	       "                            counts do not (the counters restart after it)\n"
@@ -658,11 +659,20 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	}
 	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
 	case O_AGE: s->opt.age_path = arg; break;
-	case O_ZONED: zoned_arg(s, arg); break;
+	case O_ZONED: /* off: a conventional device (as a grid's value) */
+		if (!strcmp(arg, "off"))
+			s->opt.zoned = 0;
+		else
+			zoned_arg(s, arg);
+		break;
 	case O_FDP: fdp_arg(s, arg); break;
 	case O_HOSTPLACE: s->opt.cfg.host_placement = arg; break;
 	case O_HOSTLFS: {
 		char err[512];
+		if (!strcmp(arg, "off")) { /* no host log (as a grid's value) */
+			s->opt.host_lfs = 0;
+			break;
+		}
 		if (host_lfs_parse(&s->opt.lfs, arg, err, sizeof(err)))
 			sim_fail_usage("%s", err);
 		s->opt.host_lfs = 1;
@@ -932,11 +942,6 @@ static int model_option(int c)
 	       c == O_HOSTLFS || c == O_ZONED;
 }
 
-/* The device and host layers whose axis takes off (a conventional
- * device, no host log) beside their specs: block, zones and a host log
- * above either compared in one pass. */
-static int layer_off_axis(int c) { return c == O_HOSTLFS || c == O_ZONED; }
-
 /* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */
 static int arg_piece(const char *p)
 {
@@ -1114,13 +1119,6 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 				       "preemptible[:hard=N]",
 				       val);
 		}
-		return;
-	}
-	if (layer_off_axis(c) && !strcmp(val, "off")) {
-		if (c == O_HOSTLFS)
-			m->opt.host_lfs = 0;
-		else
-			m->opt.zoned = 0;
 		return;
 	}
 	sim_opt(m, c, val);
