@@ -139,4 +139,13 @@ t_expect_success '--dry-run under a host log: the device'"'"'s geometry and the 
 		jq -e --slurpfile r r.json ".per_model[1] | .logical_pages == \$r[0].params.logical_pages and .fs_pages == 65536 and
 			.physical_pages == \$r[0].params.physical_pages" >/dev/null
 '
+t_expect_success 'reads of the host log'"'"'s holes: counted, warned of in time, none once --precondition writes every page' '
+	"$BIN/tracegen" -q -p uniform -n 4096 -w 500 --read-prob 1 --rate 300 -o bin >ro.ev &&
+	"$S" -q --logical-pages 4096 --device femu,channels=2,dies=1 --host-lfs segment=256K ro.ev >h.json 2>e &&
+	jq -e ".host_lfs.read_pages == 500 and .host_lfs.read_pages_holes == 500 and .timing.latency_us.read.max == 0" h.json >/dev/null &&
+	grep -q "^ftlsim: warning: 500 of the 500 pages the trace read (100%) are holes of the host log" e &&
+	"$S" -q --logical-pages 4096 --device femu,channels=2,dies=1 --host-lfs segment=256K --precondition seq ro.ev >p.json 2>e &&
+	jq -e ".host_lfs.read_pages == 500 and .host_lfs.read_pages_holes == 0 and .timing.latency_us.read.p50 >= 40" p.json >/dev/null &&
+	! grep -q "holes" e
+'
 t_done

@@ -483,6 +483,19 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			NOTE("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
 			     st.c.victims == 1 ? "" : "s");
+		/* Reads of a host log's holes take no device time, where a
+		 * block device reads a page it never wrote: said in time. */
+		if (m[i]->opt.timing && m[i]->opt.host_lfs && m[i]->cell.host) {
+			struct host_stats hs;
+			m[i]->cell.hops->stats(m[i]->cell.host, &hs);
+			if (hs.log_read_holes && hs.log_read_holes * 100 >= hs.log_read_pages)
+				MWARN("warning: %s%s%llu of the %llu pages the trace read (%.0f%%) are holes of the host log (it "
+				      "holds no data for them: the trace never wrote them, nor a fill): read without a device read, "
+				      "in no time, where a block device reads where a page it never wrote would lie (tR); "
+				      "--precondition writes every page first", what ? what : "", what ? ": " : "",
+				      (unsigned long long)hs.log_read_holes, (unsigned long long)hs.log_read_pages,
+				      100.0 * (double)hs.log_read_holes / (double)hs.log_read_pages);
+		}
 		/* A device page larger than most requests (the tlc profile's
 		 * 16 KiB under a trace of 4 KiB writes): each costs a page. */
 		uint64_t nreq = st.r.reads + st.r.writes + st.r.discards;

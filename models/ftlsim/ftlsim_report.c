@@ -521,6 +521,8 @@ static void add_model(json_t *j, const struct sim *s)
 		SETU(h, "device_writes_sent", hs.out[EV_WRITE]);
 		SETU(h, "device_reads_sent", hs.out[EV_READ]);
 		SETU(h, "requests_out_of_range", hs.log_out_of_range);
+		SETU(h, "read_pages", hs.log_read_pages);
+		SETU(h, "read_pages_holes", hs.log_read_holes);
 		json_object_set_new(h, "wa_host", jratio(hs.log_wa));
 		json_object_set_new(h, "wa_device", jratio(ftl_wa(&f->c, &zero)));
 		json_object_set_new(h, "wa_stacked",

@@ -50,6 +50,9 @@ struct host_stats {
 	uint64_t log_host_pages, log_gc_pages, log_segments_cleaned, log_discards;
 	uint64_t log_pages, log_mem_bytes;
 	uint64_t log_out_of_range; /* the trace's requests past the file system (--out-of-range) */
+	/* the pages the trace read, and of those the holes: pages the log
+	 * holds no data for, read without a device read */
+	uint64_t log_read_pages, log_read_holes, log_host_read_pages;
 	/* the log's page writes when the device's measured window began
 	 * (its page writes reached --warmup-writes); log_measuring once it has */
 	int log_measuring;

@@ -178,6 +178,7 @@ static inline int on_log(void *ctx, const struct ftl *f, const struct flash_op *
 		return 0;
 	}
 	case FLASH_READ:
+		h->st.log_host_read_pages += cause == FLASH_HOST_READ;
 		return add(h, &h->r, base + op->ppn, 0, flush_reads);
 	case FLASH_ERASE:
 		h->st.log_segments_cleaned++;
@@ -382,6 +383,8 @@ static void lfs_stats(const struct host *h, struct host_stats *st)
 	st->log_pages = h->log->T;
 	st->log_mem_bytes = h->log->mem_bytes;
 	st->log_out_of_range = h->log->r.out_of_range;
+	st->log_read_pages = h->log->r.read_pages;
+	st->log_read_holes = st->log_read_pages > h->st.log_host_read_pages ? st->log_read_pages - h->st.log_host_read_pages : 0;
 }
 
 static const char *lfs_error(const struct host *h) { return h->err[0] ? h->err : h->dops->error(h->d); }
