@@ -62,11 +62,19 @@ void warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+const char *usage_context;
+
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vmsg(fmt, ap);
+	if (usage_context) {
+		char m[1024];
+		vsnprintf(m, sizeof(m), fmt, ap);
+		fprintf(stderr, "%s: %s%s\n", prog_name, usage_context, m);
+	} else {
+		vmsg(fmt, ap);
+	}
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help'.\n", prog_name);
 	exit(EXIT_USAGE);

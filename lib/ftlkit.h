@@ -34,9 +34,11 @@ _Noreturn void die(int code, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* "PROG: message\n" on stderr. */
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "PROG: message\nTry 'PROG --help'.\n", exit 2. */
+/* "PROG: message\nTry 'PROG --help'.\n", exit 2; the message after
+ * usage_context when set (what it is about: "--grid op=0.1: "). */
 _Noreturn void usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+extern const char *usage_context;
 void print_version(void);
 /*
  * The hidden --list-options: when it is the only argument, print the

@@ -131,6 +131,7 @@ t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and
 	t_err 2 "^ftlsim: --grid qd=4 gc-mode=idle:idle=1,high=8: --bg-gc and --qd" \
 		"$S" --device femu --grid "qd=off,4 gc-mode=foreground,idle:idle=1,high=8" "$TMP/hb.ev" &&
 	t_err 2 "the value .1. of .qd. is given twice" "$S" --grid "qd=1,1" "$TMP/hb.ev" &&
+	t_err 2 "^ftlsim: --grid qd=abc: option .--qd. needs a non-negative integer, not .abc.$" "$S" --grid "qd=1,abc" "$TMP/hb.ev" &&
 	t_err 2 "gc_mode. is not a model option .see --help.; did you mean gc-mode" "$S" --grid "gc_mode=foreground" "$TMP/hb.ev" &&
 	t_err 2 "^ftlsim: bad option: did you mean --timeline" "$S" --timline x.csv "$TMP/hb.ev" &&
 	t_err 2 "^tracegen: bad option: did you mean --pattern" "$G" --patern uniform &&
@@ -154,6 +155,12 @@ t_expect_success 'off on the command line as in a grid: --trim-cost off and none
 	jq -e ".timing.trim_cost == \"none\" and .timing.latency_us.trim.count > 0" base.json >/dev/null &&
 	"$S" -q $D --trim-cost unqueued,us=500 "$R" 2>/dev/null | jq -e ".timing.latency_us.trim.max >= 500" >/dev/null &&
 	t_err 2 "queued or unqueued" "$S" --trim-cost nothing "$R"
+'
+t_expect_success 'a device axis of different page sizes under --logical-pages: the drives'"'"' sizes differ, said; not under --capacity' '
+	"$S" -q --logical-pages 16384 --grid "device=femu,channels=2,dies=1,tlc,channels=2,dies=1" "$TMP/hb.ev" >/dev/null 2>e &&
+	grep -q "^ftlsim: warning: --logical-pages gives every configuration the same pages, of 4096 bytes in device=femu,channels=2,dies=1 and 16384 in device=tlc,channels=2,dies=1: drives of 0.0625 and 0.25 GiB" e &&
+	"$S" -q --capacity 64M --grid "device=femu,channels=2,dies=1,tlc,channels=2,dies=1" "$TMP/hb.ev" >/dev/null 2>e &&
+	! grep -q "same pages" e
 '
 t_expect_success '--grid: a device value replaces the command line'"'"'s, keys and all; KEY= pieces split where a value is off or has the KEY; a cell'"'"'s warning names it' '
 	D="--op 0.28 --pages-per-segment 64 --logical-pages 16384"

@@ -1182,6 +1182,20 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 		sim_finish_args(m[i]);
 		sim_fail_cell(NULL);
 	}
+	/* a space given in pages, of pages of different sizes (a device
+	 * axis): drives of different sizes under the same trace */
+	for (uint64_t i = 1; i < g->nconf; i++)
+		if (m[i]->opt.space == SPACE_GIVEN && !m[i]->opt.capacity &&
+		    m[i]->opt.cfg.page_size != m[0]->opt.cfg.page_size) {
+			char a[512], b[512];
+			warn("warning: --logical-pages gives every configuration the same pages, of %u bytes in %s and %u in %s: "
+			     "drives of %.4g and %.4g GiB under the same trace; --capacity BYTES gives them the same size",
+			     m[0]->opt.cfg.page_size, sim_conf_label(s, m[0], a, sizeof(a)), m[i]->opt.cfg.page_size,
+			     sim_conf_label(s, m[i], b, sizeof(b)),
+			     (double)m[0]->opt.cfg.logical_pages * m[0]->opt.cfg.page_size / 1073741824.0,
+			     (double)m[i]->opt.cfg.logical_pages * m[i]->opt.cfg.page_size / 1073741824.0);
+			break;
+		}
 	*n = (unsigned)g->nconf;
 	return m;
 }

@@ -35,7 +35,14 @@ void sim_abort_all(void)
 /* The grid configuration whose options are being checked, or NULL. */
 static const char *w_cell;
 
-void sim_fail_cell(const char *label) { w_cell = label; }
+void sim_fail_cell(const char *label)
+{
+	static char ctx[600];
+	w_cell = label;
+	/* the option parsers' own usage errors (lib/ftlkit.c) name it too */
+	snprintf(ctx, sizeof(ctx), "--grid %s: ", label ? label : "");
+	usage_context = label ? ctx : NULL;
+}
 
 static _Noreturn void fail_v(int code, const char *fmt, va_list ap)
 {
