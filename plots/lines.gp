@@ -7,7 +7,8 @@
 # Variables: data (the file), titles "TITLE;..." (one per block, lists
 # as in term.gp), style (linespoints, default, or steps), logx (1),
 # plus title, xlabel, ylabel, xrange, yrange, logy (2: latencies in us,
-# decades labelled in us, ms, s), keypos.
+# decades labelled in us, ms, s), keypos, xwords (the x values 1, 2, ...
+# named: "A;B;...").
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("lines.gp")]
 if (ARGC >= 1) { load ARG1 }
 load plots_dir . "term.gp"
@@ -21,7 +22,17 @@ set datafile separator whitespace
 unset datafile columnheaders
 n = nitems(titles)
 if (n == 0) { n = 1 }
+if (!exists("xwords")) xwords = ""
 if (logx) { set logscale x }
+# xwords "A;B;...": the x values 1, 2, ... are these words (a grid axis
+# of names: policies, devices, host-lfs specs)
+if (strlen(xwords)) {
+	set xtics () rotate by -20 left
+	do for [k=1:nitems(xwords)] { set xtics add (item(xwords, k) k) }
+	set xrange [0.5 : nitems(xwords) + 0.5]
+	set mxtics 1
+	set offsets 0, 0, graph 0.04, graph 0.04 # (a point at the range's edge, off the border)
+}
 set key reverse Left
 # logy 2, latencies in us: decades labelled in us, ms or s.
 if (logy == 2) {

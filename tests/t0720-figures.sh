@@ -197,9 +197,16 @@ t_expect_success 'ftlplot --curve: a run under a host log drawn by its stacked W
 '
 t_expect_success 'ftlplot --results: a missing column or a non-number is an error naming the file' '
 	t_err 1 "results.csv: no column bogus \(the columns: tag volume policy op" "$P" -o r2 --results results.csv --x bogus &&
-	t_err 1 "results.csv: line 2: policy and wa_total must be numbers" "$P" -o r2 --results results.csv --x policy &&
+	t_err 1 "results.csv: line 2: policy must be a number, not .greedy." "$P" -o r2 --results results.csv --x op --y policy &&
 	t_err 2 "--results needs --x" "$P" --results results.csv &&
 	t_err 2 "--x and --by go with --results" "$P" --curve c-cb.csv --x op
+'
+t_expect_success 'ftlplot --results --x of words (a grid axis of names): the values in their order, 1, 2, ... on the axis named by them, points' '
+	"$P" -o rw --results results.csv --x policy --by op >/dev/null && is_png rw/results.png &&
+	xw=$(sed -n "s/^xwords = .\(.*\).$/\1/p" rw/results.gp) && test -n "$xw" &&
+	test "$xw" = "greedy;cb, aged" && grep -q "^style = .points.$" rw/results.gp &&
+	awk "!/^#/ && NF == 2 { print \$1 }" rw/results.in | sort -u | tr "\n" " " | grep -qx "1 2 " &&
+	"$P" -o rn --results results.csv --x op --by policy >/dev/null && grep -q "^xwords = ..$" rn/results.gp
 '
 t_expect_success 'ftlplot copied out of the tree finds the scripts in PREFIX/share/ftlkit, and says where it looked; its figures'"'"' folder redraws anywhere (gp/)' '
 	mkdir -p inst/bin inst/share/ftlkit &&
