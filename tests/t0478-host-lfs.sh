@@ -124,7 +124,10 @@ t_expect_success '--grid host-lfs=off,SPEC and zoned=off,SPEC: each configuratio
 	head -n 1 gz.csv | grep -q "^tag,volume,zoned,.*zoned\.resets" && sed -n 2p gz.csv | grep -q "^,,size=1M," &&
 	t_err 2 "^ftlsim: zoned=size=1M host-lfs=segment=512K: --host-lfs on a zoned device: a host segment is a zone" \
 		"$S" -q $D --grid "zoned=size=1M host-lfs=segment=1M,segment=512K" gl.ev &&
-	t_err 2 "^ftlsim: --grid host-lfs=on: --host-lfs" "$S" -q $D --grid "host-lfs=on" gl.ev
+	t_err 2 "^ftlsim: --grid host-lfs=on: --host-lfs" "$S" -q $D --grid "host-lfs=on" gl.ev &&
+	"$S" -q --logical-pages 16384 --host-lfs segment=1M --grid "zoned=off,size=1M op=0.07,0.2" gl.ev >/dev/null 2>e &&
+	grep -q "^ftlsim: warning: --grid op: a zoned device reads no spare space (zoned=size=1M op=0.07): its configurations that differ only in op are the same model" e &&
+	"$S" -q --logical-pages 16384 --host-lfs segment=1M --grid "zoned=off op=0.07,0.2" gl.ev >/dev/null 2>e && ! grep -q "same model" e
 '
 # The dry run sizes the device the run builds under the log (the log's
 # pages and their spare), and the memory of both.

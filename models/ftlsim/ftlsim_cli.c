@@ -1182,6 +1182,26 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 		sim_finish_args(m[i]);
 		sim_fail_cell(NULL);
 	}
+	/* an axis a zoned device does not read (docs/MODEL.md: every
+	 * device of a comparison may share them): its zoned configurations
+	 * are the same model once per value */
+	for (unsigned a = 0; a < g->naxes; a++) {
+		int c = g->axis[a].code;
+		if (c != O_POLICY && c != O_OP && c != O_SF && c != O_PPAGES && c != O_PPS && c != O_SEGBYTES)
+			continue;
+		for (uint64_t i = 0; i < g->nconf; i++)
+			if (m[i]->opt.zoned) {
+				char l[512];
+				warn("warning: --grid %s: a zoned device reads no %s (%s): its configurations that differ only in "
+				     "%s are the same model%s", g->axis[a].name,
+				     c == O_POLICY ? "victim policy" : c == O_PPS || c == O_SEGBYTES ? "segment size" : "spare space",
+				     sim_conf_label(s, m[i], l, sizeof(l)), g->axis[a].name,
+				     c == O_POLICY ? " (a host log's cleaner takes --host-lfs policy=NAME)"
+				     : c == O_PPS || c == O_SEGBYTES ? " (its zones are --zoned size=)"
+								   : " (a host log's spare is --host-lfs op=X)");
+				break;
+			}
+	}
 	/* a space given in pages, of pages of different sizes (a device
 	 * axis): drives of different sizes under the same trace */
 	for (uint64_t i = 1; i < g->nconf; i++)
