@@ -157,6 +157,10 @@ t_expect_success 'per volume a warning is said once a configuration, with the co
 	! grep -q "gc-mode=foreground: --gc-preempt" e &&
 	"$S" -q -f tencent --per-volume --volumes top:50 --logical-space footprint --pages-per-segment 64 "$TC" >/dev/null 2>e2 &&
 	n=$(grep "GC copied no page" e2 | sed -n "s/.*(so in \([0-9]*\) of the 50 volumes.*/\1/p") && test "$n" -gt 1 && test "$n" -le 50 &&
-	test $(grep -c "GC copied no page" e2) -eq 1
+	test $(grep -c "GC copied no page" e2) -eq 1 &&
+	"$G" -p uniform -n 1000 -w 5000 -s 1 -o bin >sp.ev 2>/dev/null &&
+	"$S" -q --logical-pages 1000 --pages-per-segment 64 --op 0.07 sp.ev >/dev/null 2>e3 &&
+	grep -q "^ftlsim: warning: the spare space asked, 70 pages (op 0.07), is 24 once the physical pages are rounded down to whole segments of 64 pages (op 0.024)" e3 &&
+	"$S" -q --logical-pages 1000 --pages-per-segment 16 --op 0.07 sp.ev >/dev/null 2>e3 && ! grep -q "spare space asked" e3
 '
 t_done

@@ -483,6 +483,24 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			NOTE("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
 			     st.c.victims == 1 ? "" : "s");
+		/* The spare space that rounding T down to whole segments took:
+		 * a small logical space (a volume's) under large segments can
+		 * lose half of it, and WA is the smaller spare's. */
+		if (!(st.flags & DEV_ZONED)) {
+			uint64_t dU, dT;
+			sim_device_space(m[i], &dU, &dT);
+			if (dT > st.logical_pages && st.physical_pages < dT &&
+			    (st.physical_pages > st.logical_pages ? st.physical_pages - st.logical_pages : 0) * 5 <
+				    (dT - st.logical_pages) * 4)
+				MWARN("warning: %s%sthe spare space asked, %llu pages (op %.3g), is %llu once the physical pages are "
+				      "rounded down to whole segments of %u pages (op %.3g): WA is the smaller spare's; smaller "
+				      "segments (--pages-per-segment) keep more of it", what ? what : "", what ? ": " : "",
+				      (unsigned long long)(dT - st.logical_pages), (double)(dT - st.logical_pages) / (double)st.logical_pages,
+				      (unsigned long long)(st.physical_pages > st.logical_pages ? st.physical_pages - st.logical_pages : 0),
+				      st.pages_per_seg,
+				      st.physical_pages > st.logical_pages
+					      ? (double)(st.physical_pages - st.logical_pages) / (double)st.logical_pages : 0.0);
+		}
 		/* Reads of a host log's holes take no device time, where a
 		 * block device reads a page it never wrote: said in time. */
 		if (m[i]->opt.timing && m[i]->opt.host_lfs && m[i]->cell.host) {

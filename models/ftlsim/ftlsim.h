@@ -338,6 +338,9 @@ void sim_fdp_refusal(const struct ftl_config *c, uint64_t U, char *err, size_t n
 json_t *sim_fdp_json(const struct sim *s, const struct dev_stats *f);
 /* The physical pages the options give a logical space of U pages. */
 uint64_t sim_physical_for(const struct sim *s, uint64_t U);
+/* The device's logical and physical pages as asked: the run's, or under
+ * a host log the log's pages and their spare (open_model builds it so). */
+void sim_device_space(const struct sim *s, uint64_t *U, uint64_t *T);
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes);
 /* The transient bytes of a --precondition random fill. */
 uint64_t sim_fill_bytes(const struct sim *s);

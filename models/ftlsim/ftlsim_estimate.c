@@ -59,9 +59,7 @@ uint64_t sim_physical_for(const struct sim *s, uint64_t U)
 	return ftl_pages_for_op(U, s->opt.phys_val);
 }
 
-/* The device's logical and physical pages: the run's, or under a host
- * log the log's pages and their spare (open_model builds it so). */
-static void device_space(const struct sim *s, uint64_t *U, uint64_t *T)
+void sim_device_space(const struct sim *s, uint64_t *U, uint64_t *T)
 {
 	*U = s->opt.cfg.logical_pages;
 	if (s->opt.host_lfs)
@@ -164,7 +162,7 @@ static uint64_t zoned_pages(const struct sim *s)
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 {
 	uint64_t U, T;
-	device_space(s, &U, &T);
+	sim_device_space(s, &U, &T);
 	struct ftl_config c = resolved(s);
 	double k[3];
 	if (s->opt.zoned) { /* zones, no map: the FTL's geometry is not read */
@@ -320,7 +318,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			if (!e->ok)
 				continue; /* the model will refuse it: skipped, with its reason */
 			uint64_t U, T;
-			device_space(m[i], &U, &T);
+			sim_device_space(m[i], &U, &T);
 			one = linear(e->k, U, T) + time_bytes(m[i]);
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
@@ -513,7 +511,7 @@ void sim_dry_run(struct sim *s)
 	SETU(p, "page_size", s->opt.cfg.page_size);
 	if (s->opt.host_lfs) { /* the device's, under the file system's log */
 		SETU(p, "fs_pages", U);
-		device_space(s, &U, &T);
+		sim_device_space(s, &U, &T);
 	}
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
@@ -655,7 +653,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			json_object_set_new(o, "axes", ax);
 		}
 		uint64_t U, T;
-		device_space(x, &U, &T);
+		sim_device_space(x, &U, &T);
 		uint64_t b = ftl_config_pages_per_seg(&x->opt.cfg) * sim_fdp_ru(&x->opt.cfg);
 		SETU(o, "logical_pages", U);
 		SETU(o, "physical_pages", T / b * b);

@@ -215,10 +215,9 @@ static json_t *j_params(const struct sim *s)
 	SETU(p, "logical_pages", f->logical_pages);
 	SETU(p, "pages_per_segment", f->pages_per_seg);
 	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg));
-	/* under a host log, the device's request: the log's pages and their spare */
-	SETU(p, "physical_pages_requested",
-	     s->opt.host_lfs ? sim_physical_for(s, host_lfs_device_pages(&s->opt.lfs, s->opt.cfg.logical_pages, f->page_size))
-			     : s->opt.cfg.physical_pages);
+	uint64_t dU, dT; /* under a host log the device's request: the log's pages and their spare */
+	sim_device_space(s, &dU, &dT);
+	SETU(p, "physical_pages_requested", dT);
 	SETU(p, "physical_pages", f->physical_pages);
 	SETU(p, "segments", f->segments);
 	json_object_set_new(p, "segment_rounding", json_string("down"));
