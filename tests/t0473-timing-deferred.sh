@@ -158,7 +158,9 @@ t_expect_success 'off on the command line as in a grid: --trim-cost off and none
 '
 t_expect_success 'a device axis of different page sizes under --logical-pages: the drives'"'"' sizes differ, said; not under --capacity' '
 	"$S" -q --logical-pages 16384 --grid "device=femu,channels=2,dies=1,tlc,channels=2,dies=1" "$TMP/hb.ev" >/dev/null 2>e &&
-	grep -q "^ftlsim: warning: --logical-pages gives every configuration the same pages, of 4096 bytes in device=femu,channels=2,dies=1 and 16384 in device=tlc,channels=2,dies=1: drives of 0.0625 and 0.25 GiB" e &&
+	grep -q "^ftlsim: warning: --logical-pages counts pages of 4096 bytes in device=femu,channels=2,dies=1 and of 16384 in device=tlc,channels=2,dies=1: drives of 0.0625 and 0.25 GiB" e &&
+	{ "$S" -q --grid "logical-pages=16384,4096 device=femu,channels=2,dies=1,tlc,channels=2,dies=1" "$TMP/hb.ev" >/dev/null 2>e || :; } &&
+	grep -q "logical-pages=16384 device=femu,channels=2,dies=1 and of 16384 in logical-pages=16384 device=tlc" e &&
 	"$S" -q --capacity 64M --grid "device=femu,channels=2,dies=1,tlc,channels=2,dies=1" "$TMP/hb.ev" >/dev/null 2>e &&
 	! grep -q "same pages" e
 '

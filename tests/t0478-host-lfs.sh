@@ -140,7 +140,14 @@ t_expect_success '--dry-run under a host log: the device'"'"'s geometry and the 
 		(.memory.model_bytes - \$r[0].memory.model_bytes - \$r[0].host_lfs.log_bytes | fabs) < 0.01 * .memory.model_bytes" dr.json >/dev/null &&
 	"$S" -q --logical-pages 65536 --dry-run --grid "host-lfs=off,segment=1M" u.ev |
 		jq -e --slurpfile r r.json ".per_model[1] | .logical_pages == \$r[0].params.logical_pages and .fs_pages == 65536 and
-			.physical_pages == \$r[0].params.physical_pages" >/dev/null
+			.physical_pages == \$r[0].params.physical_pages" >/dev/null &&
+	"$S" -q --logical-pages 65536 --host-lfs segment=1M --grid "zoned=off,size=1M" u.ev >zr.json &&
+	"$S" -q --logical-pages 65536 --host-lfs segment=1M --grid "zoned=off,size=1M" --dry-run u.ev |
+		jq -e --slurpfile r zr.json "[.per_model[] | [.logical_pages, .physical_pages]] ==
+			[\$r[0].configurations[] | [.params.logical_pages, .params.physical_pages]] and
+			(.per_model[1].model_bytes == (\$r[0].configurations[1] | .memory.model_bytes + .host_lfs.log_bytes)) and
+			(.per_model[0].model_bytes - (\$r[0].configurations[0] | .memory.model_bytes + .host_lfs.log_bytes) | fabs) <
+				0.01 * .per_model[0].model_bytes" >/dev/null
 '
 t_expect_success 'reads of the host log'"'"'s holes: counted, warned of in time, none once --precondition writes every page' '
 	"$BIN/tracegen" -q -p uniform -n 4096 -w 500 --read-prob 1 --rate 300 -o bin >ro.ev &&
@@ -149,6 +156,10 @@ t_expect_success 'reads of the host log'"'"'s holes: counted, warned of in time,
 	grep -q "^ftlsim: warning: 500 of the 500 pages the trace read (100%) are holes of the host log" e &&
 	"$S" -q --logical-pages 4096 --device femu,channels=2,dies=1 --host-lfs segment=256K --precondition seq ro.ev >p.json 2>e &&
 	jq -e ".host_lfs.read_pages == 500 and .host_lfs.read_pages_holes == 0 and .timing.latency_us.read.p50 >= 40" p.json >/dev/null &&
-	! grep -q "holes" e
+	! grep -q "holes" e &&
+	awk "BEGIN { for (i = 0; i < 512; i++) printf \"%d W %d 4096 0\\n\", i, i * 4096; print \"600 R 409600000 4096 0\"; print \"601 R 0 4096 0\" }" >fpr.txt &&
+	"$S" -q --logical-space footprint --pages-per-segment 16 --op 0.5 --device femu,channels=1,dies=1 --host-lfs segment=64K \
+		--precondition seq fpr.txt >/dev/null 2>e &&
+	grep -q "1 of the 2 pages the trace read (50%) are holes of the host log (pages the trace never wrote, outside the footprint the logical space numbers): .*; --logical-space extent puts them in the file system$" e
 '
 t_done

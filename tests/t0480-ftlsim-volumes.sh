@@ -152,7 +152,7 @@ t_expect_success 'volumes too small for the geometry: stderr counts the skipped 
 t_expect_success 'per volume a warning is said once a configuration, with the count of its volumes' '
 	"$S" -q -f tencent --per-volume --volumes top:5 --logical-space footprint --pages-per-segment 64 --precondition random \
 		--device femu,channels=2,dies=2 --grid "gc-mode=foreground,preemptible:hard=2" "$TC" >w.json 2>e &&
-	test $(grep -c "^ftlsim: warning: volume [0-9]* gc-mode=preemptible:hard=2: --gc-preempt hard=2 with GC starting when fewer than 1 segment is free .* (so in 5 of this configuration.s 5 volumes; the figures are the first.s)$" e) -eq 1 &&
+	test $(grep -c "^ftlsim: warning: volume [0-9]* gc-mode=preemptible:hard=2: --gc-preempt hard=2 with GC starting when fewer than 1 segment is free .* (so in 5 of this configuration.s 5 volumes; said of the first)$" e) -eq 1 &&
 	test $(grep -c "^ftlsim: warning: volume [0-9]* gc-mode=foreground: the trace.s times are whole seconds .* (so in 5 of this configuration.s 5 volumes" e) -eq 1 &&
 	! grep -q "gc-mode=foreground: --gc-preempt" e &&
 	"$S" -q -f tencent --per-volume --volumes top:50 --logical-space footprint --pages-per-segment 64 "$TC" >/dev/null 2>e2 &&

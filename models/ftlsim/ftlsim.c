@@ -147,6 +147,7 @@ static void mwarn(const struct sim *in, const struct sim *m, int kind, const cha
 			k->n++;
 			return;
 		}
+	warn("%s", buf); /* (more kinds than the table holds: said as it comes) */
 }
 
 /* Per volume: each configuration's warnings, once each, with their count. */
@@ -160,7 +161,7 @@ static void said_flush(struct sim *const *m, unsigned n)
 			ran += m[i]->cell.conf == c && m[i]->cell.dev;
 		for (struct said *k = g_said[c]; k < g_said[c] + SAID_KINDS && k->n; k++) {
 			if (k->n > 1)
-				warn("%s (so in %u of %s%u volumes; the figures are the first's)", k->first, k->n,
+				warn("%s (so in %u of %s%u volumes; said of the first)", k->first, k->n,
 				     g_nsaid > 1 ? "this configuration's " : "the ", ran);
 			else
 				warn("%s (so in this volume only, of %s%u)", k->first, g_nsaid > 1 ? "this configuration's " : "the ",
@@ -188,10 +189,8 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 	struct ftl_pagemap *map =
 		s->opt.space != SPACE_FOOTPRINT ? NULL : s->cell.vol ? &s->cell.vol->map : &s->cell.space_owner->cell.map;
 	struct ftl_config dcfg = s->opt.cfg;
-	if (s->opt.host_lfs) { /* the device holds the host log: its pages, its own spare on them */
-		dcfg.logical_pages = host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size);
-		dcfg.physical_pages = sim_physical_for(s, dcfg.logical_pages);
-	}
+	/* under a host log the device holds the log: its pages, its own spare on them */
+	sim_device_space(s, &dcfg.logical_pages, &dcfg.physical_pages);
 	/* FDP: a reclaim unit of R segments is the unit the device's GC
 	 * reclaims, the model's segment (docs/MODEL.md, "FDP") */
 	uint32_t ru = sim_fdp_ru(&dcfg);
@@ -320,15 +319,15 @@ static void build_model(const struct sim *in, struct sim *s)
 	 * arguments, watermarks): a usage error. */
 	if (rc)
 		sim_fail_usage("%s%s", label_of(in, s, label, sizeof(label)), err);
-	if (s->opt.timing && !s->cell.vol && s->opt.tc.layout == LAYOUT_STRIPE) {
+	if (s->opt.timing && s->opt.tc.layout == LAYOUT_STRIPE) { /* (each grid cell; per volume gathered) */
 		struct dev_stats st;
 		s->cell.dops->stats(s->cell.dev, &st);
 		unsigned units = time_slots(&s->opt.tc); /* every plane holds a block of the segment */
-		if (units > 1 && st.pages_per_seg < 16u * units && s == in && s->opt.tc.tbers_us > 0) /* (erases of no time cost nothing) */
-			warn("warning: a %s of %u pages striped over %u units puts %u page%s of it in each unit's "
+		if (units > 1 && st.pages_per_seg < 16u * units && s->opt.tc.tbers_us > 0) /* (erases of no time cost nothing) */
+			mwarn(in, s, __LINE__, "warning: %sa %s of %u pages striped over %u units puts %u page%s of it in each unit's "
 			     "block: every %s costs %u erases of %g us, %g us of erase a page (a flash "
 			     "block holds hundreds of pages): give %s a multiple of %u blocks, fewer "
-			     "units (channels, dies), or layout=die",
+			     "units (channels, dies), or layout=die", label_of(in, s, label, sizeof(label)),
 			     s->opt.zoned ? "zone" : "segment", st.pages_per_seg, units, (st.pages_per_seg + units - 1) / units,
 			     st.pages_per_seg > units ? "s" : "", s->opt.zoned ? "zone reset" : "segment cleaned",
 			     st.pages_per_seg < units ? st.pages_per_seg : units, s->opt.tc.tbers_us,
@@ -506,13 +505,17 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		if (m[i]->opt.timing && m[i]->opt.host_lfs && m[i]->cell.host) {
 			struct host_stats hs;
 			m[i]->cell.hops->stats(m[i]->cell.host, &hs);
+			int fp = m[i]->opt.space == SPACE_FOOTPRINT;
 			if (hs.log_read_holes && hs.log_read_holes * 100 >= hs.log_read_pages)
-				MWARN("warning: %s%s%llu of the %llu pages the trace read (%.0f%%) are holes of the host log (it "
-				      "holds no data for them: the trace never wrote them, nor a fill): read without a device read, "
-				      "in no time, where a block device reads where a page it never wrote would lie (tR); "
-				      "--precondition writes every page first", what ? what : "", what ? ": " : "",
+				MWARN("warning: %s%s%llu of the %llu pages the trace read (%.0f%%) are holes of the host log (%s): "
+				      "read without a device read, in no time, where a block device reads where a page it never "
+				      "wrote would lie (tR)%s", what ? what : "", what ? ": " : "",
 				      (unsigned long long)hs.log_read_holes, (unsigned long long)hs.log_read_pages,
-				      100.0 * (double)hs.log_read_holes / (double)hs.log_read_pages);
+				      100.0 * (double)hs.log_read_holes / (double)hs.log_read_pages,
+				      fp ? "pages the trace never wrote, outside the footprint the logical space numbers"
+				      : m[i]->opt.precond ? "it holds no data for them" : "it holds no data for them: the trace never wrote them",
+				      fp ? "; --logical-space extent puts them in the file system" : m[i]->opt.precond ? ""
+				      : "; --precondition writes every page first");
 		}
 		/* A device page larger than most requests (the tlc profile's
 		 * 16 KiB under a trace of 4 KiB writes): each costs a page. */
@@ -733,6 +736,7 @@ int main(int argc, char **argv)
 		 * summary of what was replayed, partial; no output file. */
 		if (!sim_interrupted)
 			warn("%s", s.in.cut);
+		said_flush(m, n); /* (per volume: what the models said when built) */
 		sim_abort_all();
 		report(&s, m, n, nconf, 1);
 		free_models(&s, m, n, conf, nconf, &one);

@@ -168,8 +168,10 @@ static void usage(void)
 	       "      --trim-cost queued|unqueued[,us=T][,us_per_mib=M]\n"
 	       "                            a TRIM's time; unqueued waits for the queue to\n"
 	       "                            drain and holds every request behind it; off\n"
-	       "                            (none): no time, the default (--qd, --bg-gc and\n"
-	       "                            --gc-preempt take off too)\n"
+	       "                            (none): a device in time whose TRIMs take no\n"
+	       "                            time, --timing's default (--qd, --bg-gc and\n"
+	       "                            --gc-preempt off likewise turn the device in time\n"
+	       "                            on with their default)\n"
 	       "      --timeline FILE.csv   a row per --timeline-interval of simulated time\n"
 	       "      --timeline-interval MS  (default 1000)\n"
 	       "      --latency FILE.csv    the latency distributions (read, write, trim;\n"
@@ -1187,17 +1189,17 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 	 * are the same model once per value */
 	for (unsigned a = 0; a < g->naxes; a++) {
 		int c = g->axis[a].code;
-		if (c != O_POLICY && c != O_OP && c != O_SF && c != O_PPAGES && c != O_PPS && c != O_SEGBYTES)
+		if ((c != O_POLICY && phys_of(c) < 0 && c != O_PPS && c != O_SEGBYTES) || g->axis[a].nval < 2)
 			continue;
 		for (uint64_t i = 0; i < g->nconf; i++)
 			if (m[i]->opt.zoned) {
 				char l[512];
 				warn("warning: --grid %s: a zoned device reads no %s (%s): its configurations that differ only in "
 				     "%s are the same model%s", g->axis[a].name,
-				     c == O_POLICY ? "victim policy" : c == O_PPS || c == O_SEGBYTES ? "segment size" : "spare space",
+				     c == O_POLICY ? "victim policy" : phys_of(c) < 0 ? "segment size" : "spare space",
 				     sim_conf_label(s, m[i], l, sizeof(l)), g->axis[a].name,
 				     c == O_POLICY ? " (a host log's cleaner takes --host-lfs policy=NAME)"
-				     : c == O_PPS || c == O_SEGBYTES ? " (its zones are --zoned size=)"
+				     : phys_of(c) < 0 ? " (its zones are --zoned size=)"
 								   : " (a host log's spare is --host-lfs op=X)");
 				break;
 			}
@@ -1206,10 +1208,12 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 	 * axis): drives of different sizes under the same trace */
 	for (uint64_t i = 1; i < g->nconf; i++)
 		if (m[i]->opt.space == SPACE_GIVEN && !m[i]->opt.capacity &&
-		    m[i]->opt.cfg.page_size != m[0]->opt.cfg.page_size) {
+		    m[i]->opt.cfg.page_size != m[0]->opt.cfg.page_size &&
+		    m[i]->opt.cfg.logical_pages * m[i]->opt.cfg.page_size !=
+			    m[0]->opt.cfg.logical_pages * m[0]->opt.cfg.page_size) {
 			char a[512], b[512];
-			warn("warning: --logical-pages gives every configuration the same pages, of %u bytes in %s and %u in %s: "
-			     "drives of %.4g and %.4g GiB under the same trace; --capacity BYTES gives them the same size",
+			warn("warning: --logical-pages counts pages of %u bytes in %s and of %u in %s: drives of %.4g and %.4g "
+			     "GiB under the same trace; --capacity BYTES gives them one size",
 			     m[0]->opt.cfg.page_size, sim_conf_label(s, m[0], a, sizeof(a)), m[i]->opt.cfg.page_size,
 			     sim_conf_label(s, m[i], b, sizeof(b)),
 			     (double)m[0]->opt.cfg.logical_pages * m[0]->opt.cfg.page_size / 1073741824.0,

@@ -151,12 +151,29 @@ static uint64_t time_bytes(const struct sim *s)
 	return b;
 }
 
-/* A zoned device's logical pages: the run's, or under a host log the
- * log's pages (its zones' whole count, the device rounds up). */
-static uint64_t zoned_pages(const struct sim *s)
+/* A zoned device's memory: its zones (no map; the FTL's geometry is not
+ * read) over the run's logical pages, or under a host log the log's
+ * (the device rounds them up to whole zones), and its time's. */
+static uint64_t zoned_bytes(const struct sim *s)
 {
-	uint64_t U = s->opt.cfg.logical_pages;
-	return s->opt.host_lfs ? host_lfs_device_pages(&s->opt.lfs, U, s->opt.cfg.page_size) : U;
+	uint64_t U, T;
+	sim_device_space(s, &U, &T);
+	return zns_mem_bytes(&s->opt.zns, U, s->opt.cfg.page_size) + time_bytes(s);
+}
+
+/* A model's geometry as the run builds it: the device's logical pages,
+ * its physical pages asked (T) and built (whole segments; a zoned
+ * device's whole zones over its logical pages), its segment. */
+static void geometry(const struct sim *s, uint64_t *U, uint64_t *T, uint64_t *built, uint64_t *b)
+{
+	sim_device_space(s, U, T);
+	if (s->opt.zoned) {
+		*b = s->opt.zns.zone_bytes / s->opt.cfg.page_size;
+		*built = *b ? (*U + *b - 1) / *b * *b : 0;
+		return;
+	}
+	*b = ftl_config_pages_per_seg(&s->opt.cfg) * sim_fdp_ru(&s->opt.cfg);
+	*built = *T / *b * *b;
 }
 
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
@@ -165,8 +182,8 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 	sim_device_space(s, &U, &T);
 	struct ftl_config c = resolved(s);
 	double k[3];
-	if (s->opt.zoned) { /* zones, no map: the FTL's geometry is not read */
-		*bytes = zns_mem_bytes(&s->opt.zns, zoned_pages(s), c.page_size) + time_bytes(s);
+	if (s->opt.zoned) {
+		*bytes = zoned_bytes(s);
 		return 0;
 	}
 	uint64_t pend = s->opt.timing && (s->opt.tc.bg_high || s->opt.tc.preempt) /* GC that yields: each segment's */
@@ -319,7 +336,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 				continue; /* the model will refuse it: skipped, with its reason */
 			uint64_t U, T;
 			sim_device_space(m[i], &U, &T);
-			one = linear(e->k, U, T) + time_bytes(m[i]);
+			one = m[i]->opt.zoned ? zoned_bytes(m[i]) : linear(e->k, U, T) + time_bytes(m[i]);
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
 		} else {
@@ -515,15 +532,12 @@ void sim_dry_run(struct sim *s)
 	}
 	SETU(p, "logical_pages", U);
 	SETU(p, "physical_pages_requested", T);
-	uint64_t b = ftl_config_pages_per_seg(&s->opt.cfg) * sim_fdp_ru(&s->opt.cfg), nseg = T / b;
-	if (s->opt.zoned) { /* the zones are the segments, the logical space rounded up to them */
-		b = s->opt.zns.zone_bytes / s->opt.cfg.page_size;
-		nseg = b ? (zoned_pages(s) + b - 1) / b : 0;
-	}
+	uint64_t Ud, Td, built, b; /* (the zones are the segments, the logical space rounded up to them) */
+	geometry(s, &Ud, &Td, &built, &b);
 	SETU(p, "pages_per_segment", b);
 	json_object_set_new(p, "pages_per_segment_auto", json_boolean(!s->opt.cfg.pages_per_seg && !s->opt.zoned));
-	SETU(p, "segments", nseg);
-	SETU(p, "physical_pages", nseg * b);
+	SETU(p, "segments", b ? built / b : 0);
+	SETU(p, "physical_pages", built);
 	json_object_set_new(p, "policy", json_string(s->opt.cfg.policy));
 	json_object_set_new(p, "placement", json_string(s->opt.cfg.placement));
 	json_object_set_new(j, "params", p);
@@ -652,11 +666,10 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 				json_object_set_new(ax, in->opt.grid.axis[a].name, json_string(x->cell.axis_val[a]));
 			json_object_set_new(o, "axes", ax);
 		}
-		uint64_t U, T;
-		sim_device_space(x, &U, &T);
-		uint64_t b = ftl_config_pages_per_seg(&x->opt.cfg) * sim_fdp_ru(&x->opt.cfg);
+		uint64_t U, T, phys, b;
+		geometry(x, &U, &T, &phys, &b);
 		SETU(o, "logical_pages", U);
-		SETU(o, "physical_pages", T / b * b);
+		SETU(o, "physical_pages", phys);
 		if (x->opt.host_lfs)
 			SETU(o, "fs_pages", x->opt.cfg.logical_pages);
 		SETU(o, "pages_per_segment", b);
@@ -668,7 +681,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			const struct coef *e = coef_of(&k, &nk, x);
 			ok = e->ok;
 			if (ok)
-				one = linear(e->k, U, T) + time_bytes(x);
+				one = x->opt.zoned ? zoned_bytes(x) : linear(e->k, U, T) + time_bytes(x);
 			if (ok && x->opt.timing && in->opt.per_volume) { /* a volume keeps no timeline */
 				json_object_set_new(o, "timeline_bytes", json_integer(0));
 			} else if (ok && x->opt.timing) { /* its timeline, from the first pass */
