@@ -95,6 +95,14 @@ t_expect_success 'a host placement decides the handles: single puts everything u
 		and .[0].fdp.per_handle[1].host_pages_written == 0" hs.json h1.json >/dev/null
 '
 
+t_expect_success '--grid host-placement=off,NAME...: host placements compared on one FDP device in one pass, each as its own run' '
+	"$S" -q --fdp handles=2 $MIX --grid "host-placement=off,single" mix.txt >hg.json &&
+	"$S" -q --fdp handles=2 $MIX mix.txt >h0.json &&
+	jq -e --slurpfile a h0.json --slurpfile b hs.json "[.configurations[] | .wa_measured] == [\$a[0].wa_measured, \$b[0].wa_measured] and
+		.configurations[1].fdp.host_placement == \"single\" and (.configurations[0].fdp.host_placement | not)" hg.json >/dev/null &&
+	t_err 2 "^ftlsim: --grid host-placement=single: --host-placement single: the device.s placement .single. does not follow the host.s handles" \
+		"$S" -q $MIX --grid "host-placement=off,single" mix.txt
+'
 t_expect_success 'a host placement with state (sepbit) under --check: every handle it uses is within the device' '
 	"$S" -q --fdp handles=4 --host-placement sepbit --check $MIX mix.txt >sb.json &&
 	jq -e "(.fdp.per_handle | map(select(.host_pages_written > 0)) | length) >= 2

@@ -105,7 +105,8 @@ static void usage(void)
 	       "      --host-placement NAME[:ARG]  the host chooses each write's handle by this\n"
 	       "                            placement (with --fdp); the device sees handles only,\n"
 	       "                            one for each stream its host writes go to (refused\n"
-	       "                            up front, exit 2, when the device has fewer)\n"
+	       "                            up front, exit 2, when the device has fewer); off:\n"
+	       "                            none\n"
 	       "      --zoned size=BYTES[,capacity=BYTES][,max_open=N][,max_active=N][,finish=pad|free]\n"
 	       "                            a zoned device: zones written at their pointers,\n"
 	       "                            reset by the trace's zone operations, no GC (WA 1,\n"
@@ -184,8 +185,9 @@ static void usage(void)
 	       "                            physical space, garbage collection, the device in\n"
 	       "                            time) and its values; on/off for --trim/--no-trim;\n"
 	       "                            off for --qd, --bg-gc, --gc-preempt, --trim-cost,\n"
-	       "                            --zoned and --host-lfs (zoned=off,size=1M compares\n"
-	       "                            a block device with zones);\n"
+	       "                            --zoned, --host-lfs and --host-placement\n"
+	       "                            (zoned=off,size=1M compares a block device with\n"
+	       "                            zones);\n"
 	       "                            gc-mode=foreground,idle:idle=MS,high=N,preemptible\n"
 	       "                            [:hard=N] compares the ways of cleaning; the last\n"
 	       "                            axis varies fastest; --grid may be repeated; a piece KEY=V\n"
@@ -668,7 +670,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 			zoned_arg(s, arg);
 		break;
 	case O_FDP: fdp_arg(s, arg); break;
-	case O_HOSTPLACE: s->opt.cfg.host_placement = arg; break;
+	case O_HOSTPLACE: s->opt.cfg.host_placement = strcmp(arg, "off") ? arg : NULL; break; /* off: the host chooses none */
 	case O_HOSTLFS: {
 		char err[512];
 		if (!strcmp(arg, "off")) { /* no host log (as a grid's value) */
@@ -941,7 +943,7 @@ static int model_option(int c)
 {
 	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE) ||
 	       (c >= O_TRIMMODE && c <= O_TRIMLOSS) || c == O_DEVICE || (c >= O_TIMESCALE && c <= O_TRIMCOST) ||
-	       c == O_HOSTLFS || c == O_ZONED;
+	       c == O_HOSTLFS || c == O_ZONED || c == O_HOSTPLACE;
 }
 
 /* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */
@@ -998,9 +1000,7 @@ static void add_axis(struct sim *s, char *tok)
 		named[k] = (struct option){0};
 		const char *near = o ? NULL : nearest_option(tok, strlen(tok), named);
 		/* options whose values a grid reaches another way */
-		const char *how = !strcmp(tok, "fdp") ? "; FDP's handles vary as placement=fdp:H=2,fdp:H=4"
-				  : !strcmp(tok, "host-placement") ? "; a host placement is one for the whole grid"
-								     : "";
+		const char *how = !strcmp(tok, "fdp") ? "; FDP's handles vary as placement=fdp:H=2,fdp:H=4" : "";
 		sim_fail_usage("--grid: '%s' is not a model option (see --help)%s%s%s%s", tok, near ? "; did you mean " : "",
 			       near ? near : "", near ? "?" : "", how);
 	}
