@@ -482,15 +482,16 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 			NOTE("%s%sGC cleaned %llu segment%s, every one empty (no page to copy): WA is 1",
 			     what ? what : "", what ? ": " : "", (unsigned long long)st.c.victims,
 			     st.c.victims == 1 ? "" : "s");
-		/* The spare space that rounding T down to whole segments took:
-		 * a small logical space (a volume's) under large segments can
-		 * lose half of it, and WA is the smaller spare's. */
+		/* The spare space that rounding T down to whole segments took,
+		 * said from a third of it: a small logical space (a volume's)
+		 * under large segments can lose half, and WA is the smaller
+		 * spare's. */
 		if (!(st.flags & DEV_ZONED)) {
 			uint64_t dU, dT;
 			sim_device_space(m[i], &dU, &dT);
 			if (dT > st.logical_pages && st.physical_pages < dT &&
-			    (st.physical_pages > st.logical_pages ? st.physical_pages - st.logical_pages : 0) * 5 <
-				    (dT - st.logical_pages) * 4)
+			    (st.physical_pages > st.logical_pages ? st.physical_pages - st.logical_pages : 0) * 3 <
+				    (dT - st.logical_pages) * 2)
 				MWARN("warning: %s%sthe spare space asked, %llu pages (op %.3g), is %llu once the physical pages are "
 				      "rounded down to whole segments of %u pages (op %.3g): WA is the smaller spare's; smaller "
 				      "segments (--pages-per-segment) keep more of it", what ? what : "", what ? ": " : "",
