@@ -154,6 +154,9 @@ t_expect_success 'reads of the host log'"'"'s holes: counted, warned of in time,
 	"$S" -q --logical-pages 4096 --device femu,channels=2,dies=1 --host-lfs segment=256K ro.ev >h.json 2>e &&
 	jq -e ".host_lfs.read_pages == 500 and .host_lfs.read_pages_holes == 500 and .timing.latency_us.read.max == 0" h.json >/dev/null &&
 	grep -q "^ftlsim: warning: 500 of the 500 pages the trace read (100%) are holes of the host log" e &&
+	"$S" -q --logical-pages 4096 --device femu,channels=2,dies=1 ro.ev |
+		jq -e ".timing.read_pages_unwritten == 500 and .timing.latency_us.read.p50 >= 40" >/dev/null &&
+	jq -e ".timing.read_pages_unwritten == 0" h.json >/dev/null &&
 	"$S" -q --logical-pages 4096 --device femu,channels=2,dies=1 --host-lfs segment=256K --precondition seq ro.ev >p.json 2>e &&
 	jq -e ".host_lfs.read_pages == 500 and .host_lfs.read_pages_holes == 0 and .timing.latency_us.read.p50 >= 40" p.json >/dev/null &&
 	! grep -q "holes" e &&

@@ -1708,6 +1708,7 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 				 x = (uint32_t)((d->c.layout == LAYOUT_STRIPE ? p : p / d->b) % d->NS);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
 			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp));
+			d->t.read_unwritten++;
 		}
 	}
 	if (dropped)
@@ -1911,7 +1912,7 @@ static int time_age(struct dev *d, int begin)
 	d->t.measuring = 0;
 	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
-	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = 0;
+	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = d->t.read_unwritten = 0;
 	d->t.tick_ms = d->t.tick_s = d->t.same_instant = 0;
 	d->t.rows_noted = 0;
 	memset(d->t.mp_joined, 0, sizeof(d->t.mp_joined));

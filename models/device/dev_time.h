@@ -115,6 +115,7 @@ struct dev_time {
 	double gc_wait_ns;	   /* requests' time waiting on GC */
 	uint64_t gc_waits;	   /* requests that waited on GC */
 	uint64_t reordered;	   /* open loop: arrivals earlier than the one before, served in order */
+	uint64_t read_unwritten;   /* pages read that no write mapped, read where they would lie */
 	uint64_t behind_max, behind_at; /* open loop: the most the last completion so far ran past an arrival, and when */
 	int reset_seen;		   /* a zoned device: a zone reset arrived (its host cleans), the first at reset_at */
 	uint64_t reset_at;

@@ -216,6 +216,7 @@ json_t *sim_j_time(const struct sim *s)
 	SETU(o, "requests_waited_on_gc", m ? t->gc_waits - t->m0.gc_waits : 0);
 	SETU(o, "bg_victims", m ? t->bg_steps - t->m0.bg_steps : 0);
 	SETU(o, "arrivals_reordered", t->reordered);
+	SETU(o, "read_pages_unwritten", t->read_unwritten);
 	json_object_set_new(o, "behind_max_s", c->qd ? json_null() : json_real((double)t->behind_max / 1e9));
 	json_object_set_new(o, "behind_at_s",
 			    c->qd ? json_null() : json_real((double)(t->behind_at - t->t_first) / 1e9));
