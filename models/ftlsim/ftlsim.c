@@ -439,15 +439,13 @@ static void report(struct sim *s, struct sim **m, unsigned n, unsigned nconf, in
 	fflush(stdout);
 }
 
-/* The end of a complete run: final rows (renamed into place by the
- * caller unless a signal came meanwhile). The
- * per-model warnings are for a grid or a single run; per volume they
- * would be thousands (the summary lists what matters). */
-/* A model's warning (kind: the line that says it), or its note (said
- * unless -q; per volume none). */
+/* A model's warning (kind: the line that says it; per volume gathered,
+ * mwarn), or its note (said unless -q; per volume none: thousands). */
 #define MWARN(...) mwarn(s, m[i], __LINE__, __VA_ARGS__)
 #define NOTE(...) (s->opt.per_volume || s->opt.quiet ? (void)0 : warn(__VA_ARGS__))
 
+/* The end of a complete run: each model's warnings, then final rows
+ * (renamed into place by the caller unless a signal came meanwhile). */
 static void finish(struct sim *s, struct sim **m, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
