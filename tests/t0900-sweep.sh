@@ -106,7 +106,10 @@ for x in r:
     assert float(x[\"timing.latency_us.write.p99\"]) > 0 and float(x[\"timing.iops\"]) > 0, x
     assert (x[\"host_lfs.wa_stacked\"] == \"\") == (x[\"host-lfs\"] == \"off\"), x
 assert float(r[2][\"host_lfs.wa_stacked\"]) > float(r[2][\"wa_total\"])
-"
+" &&
+	"$F" plot l.d host-lfs timing.latency_us.write.p99 --by qd -o lw.svg >/dev/null 2>err && ! grep -q warning err &&
+	grep -q ">segment=256K<" lw.svg && grep -q ">qd = off<" lw.svg && grep -q ">qd = 4<" lw.svg &&
+	awk -F, "/^#/ { b++ } b && /^[0-9]/ { print b, \$1 }" lw.dat | tr "\n" " " | grep -qx "1 1 1 2 2 1 2 2 "
 '
 t_expect_success 'run again: nothing to run, results untouched (resumable)' '
 	cp -p s.d/results/$(head -1 s.d/jobs.txt).csv before.csv &&
