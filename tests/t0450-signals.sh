@@ -128,7 +128,9 @@ F="$BIN/ftlsim"
 rm -f fc.csv fh.csv fe.csv
 outs="--curve fc.csv --hist fh.csv --erase-hist fe.csv"
 t_expect_success 'ftlsim, busy, SIGTERM (timeout): partial summary, no CSV file, exit 143' '
-	feed busy && timeout --preserve-status 0.5 "$F" -q --logical-pages 65536 --pages-per-segment 64 $outs in.fifo >o.json
+	# (1.5 s: under the sanitizers on a loaded machine 0.5 s could end
+	# it before its first page write)
+	feed busy && timeout --preserve-status 1.5 "$F" -q --logical-pages 65536 --pages-per-segment 64 $outs in.fifo >o.json
 	rc=$?; unfeed
 	want_rc 143 && no_tmp && test ! -e fc.csv && test ! -e fh.csv && test ! -e fe.csv &&
 	jq -e ".partial == true and .host_pages_written > 0" o.json
