@@ -554,29 +554,31 @@ static const char *gc_option(int c)
 	}
 }
 
-/* --qd, --bg-gc, --gc-preempt or --trim-cost off (--trim-cost none, as
- * the summary names it): the open loop, foreground GC, TRIMs of no
- * time; on the command line as in a grid. */
-static int time_off(struct sim *s, int c, const char *arg)
+/* An option's off (--trim-cost none too, as the summary names it): no
+ * host log, a conventional device, no host placement; the open loop,
+ * foreground GC, TRIMs of no time (a device in time); on the command
+ * line as in a grid. */
+static int opt_off(struct sim *s, int c, const char *arg)
 {
-	if (!((c == O_QD || c == O_BGGC || c == O_PREEMPT || c == O_TRIMCOST) &&
-	      (!strcmp(arg, "off") || (c == O_TRIMCOST && !strcmp(arg, "none")))))
+	if (strcmp(arg, "off") && !(c == O_TRIMCOST && !strcmp(arg, "none")))
 		return 0;
+	switch (c) {
+	case O_HOSTLFS: s->opt.host_lfs = 0; return 1;
+	case O_ZONED: s->opt.zoned = 0; return 1;
+	case O_HOSTPLACE: s->opt.cfg.host_placement = NULL; return 1;
+	case O_QD: s->opt.tc.qd = 0; break;
+	case O_BGGC: s->opt.tc.bg_high = 0; break;
+	case O_PREEMPT: s->opt.tc.preempt = 0; break;
+	case O_TRIMCOST: s->opt.tc.trim = TRIM_FREE, s->opt.tc.trim_us = s->opt.tc.trim_us_mib = 0; break;
+	default: return 0;
+	}
 	s->opt.timing = 1;
-	if (c == O_QD)
-		s->opt.tc.qd = 0;
-	else if (c == O_BGGC)
-		s->opt.tc.bg_high = 0;
-	else if (c == O_PREEMPT)
-		s->opt.tc.preempt = 0;
-	else
-		s->opt.tc.trim = TRIM_FREE, s->opt.tc.trim_us = s->opt.tc.trim_us_mib = 0;
 	return 1;
 }
 
 static int sim_opt(struct sim *s, int c, const char *arg)
 {
-	if (arg && time_off(s, c, arg))
+	if (arg && opt_off(s, c, arg))
 		return 1;
 	if (!s->opt.gc_opt)
 		s->opt.gc_opt = gc_option(c);
@@ -663,20 +665,11 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	}
 	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
 	case O_AGE: s->opt.age_path = arg; break;
-	case O_ZONED: /* off: a conventional device (as a grid's value) */
-		if (!strcmp(arg, "off"))
-			s->opt.zoned = 0;
-		else
-			zoned_arg(s, arg);
-		break;
+	case O_ZONED: zoned_arg(s, arg); break;
 	case O_FDP: fdp_arg(s, arg); break;
-	case O_HOSTPLACE: s->opt.cfg.host_placement = strcmp(arg, "off") ? arg : NULL; break; /* off: the host chooses none */
+	case O_HOSTPLACE: s->opt.cfg.host_placement = arg; break;
 	case O_HOSTLFS: {
 		char err[512];
-		if (!strcmp(arg, "off")) { /* no host log (as a grid's value) */
-			s->opt.host_lfs = 0;
-			break;
-		}
 		if (host_lfs_parse(&s->opt.lfs, arg, err, sizeof(err)))
 			sim_fail_usage("%s", err);
 		s->opt.host_lfs = 1;
