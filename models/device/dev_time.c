@@ -101,6 +101,7 @@ void time_config_device_default(struct time_config *c)
 	c->tprog_us = d.tprog_us;
 	c->tbers_us = d.tbers_us;
 	c->xfer_us = d.xfer_us;
+	c->cache_mib = d.cache_mib;
 	c->layout = d.layout;
 	c->multiplane = d.multiplane;
 }
@@ -108,8 +109,8 @@ void time_config_device_default(struct time_config *c)
 void time_list_devices(FILE *out)
 {
 	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
-		     "tprog_us, tbers_us, xfer_us, layout=stripe|die (default stripe), multiplane=on|off|ideal "
-		     "(default on)\n");
+		     "tprog_us, tbers_us, xfer_us, cache_mib (a write cache; default 0, none), layout=stripe|die "
+		     "(default stripe), multiplane=on|off|ideal (default on)\n");
 	for (unsigned i = 0; i < NPROFILES; i++)
 		fprintf(out, "%-6s channels=%u,dies=%u,planes=%u,page_kib=%u,tr_us=%g,tprog_us=%g,tbers_us=%g,xfer_us=%g\n"
 			     "       %s\n",
@@ -150,6 +151,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		{"planes", 1, 16, 1, &c->planes},	  {"page_kib", 1, 1024, 2, &c->page_kib},
 		{"tr_us", 0, 1e9, 0, &c->tr_us},	  {"tprog_us", 0, 1e9, 0, &c->tprog_us},
 		{"tbers_us", 0, 1e9, 0, &c->tbers_us}, {"xfer_us", 0, 1e9, 0, &c->xfer_us},
+		{"cache_mib", 0, 1048576, 3, &c->cache_mib},
 	};
 	if (!strcmp(k, "profile")) {
 		if (c->modified)
@@ -182,8 +184,9 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 	for (unsigned i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if (strcmp(k, keys[i].key))
 			continue;
-		if (num(v, keys[i].lo, keys[i].hi, &x) || (keys[i].integer && x != floor(x)))
-			return set_err(err, n, "%s=%s: %s from %g to %g", k, v, keys[i].integer ? "a whole number" : "a number",
+		int whole = keys[i].integer == 1 || keys[i].integer == 2; /* (3: a number, not a time) */
+		if (num(v, keys[i].lo, keys[i].hi, &x) || (whole && x != floor(x)))
+			return set_err(err, n, "%s=%s: %s from %g to %g", k, v, whole ? "a whole number" : "a number",
 				       keys[i].lo, keys[i].hi);
 		/* times are kept in whole nanoseconds */
 		if (!keys[i].integer && x > 0 && x < 0.001)
@@ -192,14 +195,14 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		c->modified = 1;
 		if (keys[i].integer == 2)
 			*(uint32_t *)keys[i].p = (uint32_t)x;
-		else if (keys[i].integer)
+		else if (keys[i].integer == 1)
 			*(unsigned *)keys[i].p = (unsigned)x;
 		else
 			*(double *)keys[i].p = x;
 		return 0;
 	}
 	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
-			       "xfer_us, layout, multiplane, profile)", k);
+			       "xfer_us, cache_mib, layout, multiplane, profile)", k);
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
@@ -502,6 +505,7 @@ struct dev {
 		 * logical space (--out-of-range clip), not moved */
 		uint8_t served, dropped;
 		uint64_t cut;
+		uint64_t cache_wait; /* its longest wait for room in the write cache */
 	} g;
 	uint64_t S, gc_barrier, gc_read_done, req_done, req_gc_wait, host_reads;
 	/* the request's own cleaning: its number, the most GC time one unit
@@ -526,14 +530,50 @@ struct dev {
 	uint64_t *dn_r, *dn_w; /* its reads and writes (iv_done_r, iv_done_w) */
 	uint64_t row_next; /* where interval iv_cur ends: an arrival from there on closes rows */
 	size_t rows_cap;
+	/* The write cache (cache_mib): nc slots taken in turn by the host's
+	 * page writes; slot i holds the page of logical page cw_lpn[i]
+	 * (CW_NONE: none, or one written again since) until the page after
+	 * it in turn takes it, which waits until its program ended
+	 * (cw_end[i]). hk/hs: a logical page -> its slot, open addressing
+	 * (hmask + 1 entries, at least twice nc). */
+	uint64_t nc, ci; /* slots; the next one to take */
+	uint64_t *cw_end;
+	uint32_t *cw_lpn, *hk, *hs;
+	uint32_t hmask;
+	uint64_t req_ack;     /* a write's pages all in the cache: when */
+	uint64_t cache_drain; /* the last end of a program of a page in the cache */
 	char err[512];
 };
 
-uint64_t time_mem_bytes(const struct time_config *c)
+#define CW_NONE UINT32_MAX
+
+uint64_t time_cache_pages(const struct time_config *c, uint32_t page_size)
+{
+	return page_size ? (uint64_t)(c->cache_mib * 1048576.0 / page_size) : 0;
+}
+
+/* The cache's lookup table: entries for nc slots (a power of 2, at
+ * least 2 nc and 16). */
+static uint64_t cache_table(uint64_t nc)
+{
+	uint64_t h = 16;
+	while (h < 2 * nc)
+		h <<= 1;
+	return h;
+}
+
+/* The cache's bytes: its slots (an end time and a logical page each)
+ * and its table (a key and a slot an entry). */
+static uint64_t cache_bytes(uint64_t nc)
+{
+	return nc ? nc * (sizeof(uint64_t) + sizeof(uint32_t)) + cache_table(nc) * 2 * sizeof(uint32_t) : 0;
+}
+
+uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size)
 {
 	unsigned u = time_units(c);
 	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + 2 * sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
-	       (uint64_t)(c->qd ? c->qd : 1) * 8;
+	       (uint64_t)(c->qd ? c->qd : 1) * 8 + cache_bytes(time_cache_pages(c, page_size));
 }
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -1123,6 +1163,85 @@ static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn,
 	return seg;
 }
 
+/*
+ * The write cache (cache_mib): a host page write takes the next slot in
+ * turn, when the page that held it has been programmed; the write
+ * completes when its last page is in the cache, and its page's program
+ * is issued then. A host read of a page still held (its latest write's
+ * slot not yet taken again) is served from the cache, no flash read.
+ */
+static inline uint32_t cache_home(const struct dev *d, uint32_t lpn) { return (lpn * 2654435761u) & d->hmask; }
+
+/* lpn's entry in the table, or hmask + 1 when it has none. */
+static inline uint32_t cache_find(const struct dev *d, uint32_t lpn)
+{
+	for (uint32_t i = cache_home(d, lpn);; i = (i + 1) & d->hmask) {
+		if (d->hk[i] == lpn)
+			return i;
+		if (d->hk[i] == CW_NONE)
+			return d->hmask + 1;
+	}
+}
+
+/* Entry i out of the table (linear probing's backward shift: an entry
+ * after it moves up unless its home lies cyclically in (i, j]). */
+static void cache_del(struct dev *d, uint32_t i)
+{
+	for (uint32_t j = i;;) {
+		j = (j + 1) & d->hmask;
+		if (d->hk[j] == CW_NONE)
+			break;
+		uint32_t h = cache_home(d, d->hk[j]);
+		if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
+			d->hk[i] = d->hk[j];
+			d->hs[i] = d->hs[j];
+			i = j;
+		}
+	}
+	d->hk[i] = CW_NONE;
+}
+
+/* A host page write of lpn takes slot d->ci: when it is in the cache
+ * (the request's start, or the end of the program of the page before
+ * it in the slot). */
+static inline uint64_t cache_take(struct dev *d, uint32_t lpn)
+{
+	uint64_t i = d->ci;
+	uint64_t a = max64(d->S, d->cw_end[i]);
+	uint32_t old = d->cw_lpn[i], e;
+	if (old != CW_NONE && (e = cache_find(d, old)) <= d->hmask)
+		cache_del(d, e);
+	if ((e = cache_find(d, lpn)) <= d->hmask) { /* written again: its older slot holds nothing now */
+		d->cw_lpn[d->hs[e]] = CW_NONE;
+		d->hs[e] = (uint32_t)i;
+	} else {
+		for (e = cache_home(d, lpn); d->hk[e] != CW_NONE; e = (e + 1) & d->hmask)
+			;
+		d->hk[e] = lpn;
+		d->hs[e] = (uint32_t)i;
+	}
+	d->cw_lpn[i] = lpn;
+	d->req_ack = max64(d->req_ack, a);
+	return a;
+}
+
+/* The program of the page in slot d->ci ends at `done`: the next slot. */
+static inline void cache_programmed(struct dev *d, uint64_t done)
+{
+	d->cw_end[d->ci] = done;
+	d->cache_drain = max64(d->cache_drain, done);
+	d->ci = d->ci + 1 == d->nc ? 0 : d->ci + 1;
+}
+
+/* A host read of lpn served from the cache: 1 (counted), else 0. */
+static inline int cache_hit(struct dev *d, uint32_t lpn)
+{
+	if (cache_find(d, lpn) > d->hmask)
+		return 0;
+	d->t.cache_hits++;
+	return 1;
+}
+
 /* A flash operation of the request being served to its unit. */
 static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op, const int mp)
 {
@@ -1132,10 +1251,16 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			if (d->bl_erase_units && d->erase_pend[op->seg])
 				erase_wait(d, op->seg);
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
-			uint64_t done = do_prog(d, sl, row, max64(d->S, d->gc_barrier), 0, mp);
+			uint64_t r = max64(d->S, d->gc_barrier);
+			if (d->nc) /* (its program once it is in the cache) */
+				r = max64(r, cache_take(d, op->lpn));
+			uint64_t done = do_prog(d, sl, row, r, 0, mp);
 			if (d->chk_erase)
 				chk_prog(d, sl, 0, 0, 0, done - d->tprog);
-			d->req_done = max64(d->req_done, done);
+			if (d->nc)
+				cache_programmed(d, done);
+			else
+				d->req_done = max64(d->req_done, done);
 			d->host_programs++;
 			d->req_stream = op->stream;
 		}
@@ -1187,6 +1312,10 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		return 0;
 	}
 	if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
+		if (d->nc && cache_hit(d, op->lpn)) {
+			d->host_reads++;
+			return 0;
+		}
 		unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 		uint64_t done = do_read(d, sl, row, d->S, 0, mp);
 		d->req_done = max64(d->req_done, done);
@@ -1222,7 +1351,9 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 		x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
 	switch (op->kind) {
 	case FLASH_PROGRAM: {
-		done = d->mp ? do_prog(d, x, row, d->S, 0, 1) : do_prog(d, x, row, d->S, 0, 0);
+		int cached = d->nc && op->cause == FLASH_HOST; /* (a finish's padding is the device's own) */
+		uint64_t r = cached ? cache_take(d, op->lpn) : d->S;
+		done = d->mp ? do_prog(d, x, row, r, 0, 1) : do_prog(d, x, row, r, 0, 0);
 		uint32_t off = op->ppn - op->seg * d->b + 1;
 		if (off > d->zwp[op->seg])
 			d->zwp[op->seg] = off;
@@ -1230,9 +1361,17 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 			d->host_programs++;
 			d->req_stream = op->stream;
 		}
+		if (cached) {
+			cache_programmed(d, done);
+			return 0;
+		}
 		break;
 	}
 	case FLASH_READ:
+		if (d->nc && cache_hit(d, op->lpn)) {
+			d->host_reads++;
+			return 0;
+		}
 		done = d->mp ? do_read(d, x, row, d->S, 0, 1) : do_read(d, x, row, d->S, 0, 0);
 		d->host_reads++;
 		break;
@@ -1291,6 +1430,10 @@ static void time_close(struct dev *d)
 	free(d->chk_epend);
 	free(d->passes);
 	free(d->held);
+	free(d->cw_end);
+	free(d->cw_lpn);
+	free(d->hk);
+	free(d->hs);
 	for (unsigned i = 0; i < d->t.nstreams; i++)
 		free(d->t.lat_stream[i]);
 	free(d->t.lat_stream);
@@ -1370,6 +1513,26 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		d->t.nstreams = st.streams;
 	if (d->zoned)
 		d->zwp = calloc(st.segments, sizeof(uint32_t));
+	d->nc = time_cache_pages(&d->c, st.page_size);
+	if (d->c.cache_mib > 0 && (!d->nc || d->nc > UINT32_MAX / 4)) {
+		set_err(err, n, "cache_mib=%g: %s", d->c.cache_mib,
+			d->nc ? "more than 2^30 pages" : "less than a page");
+		time_close(d);
+		return NULL;
+	}
+	if (d->nc) {
+		uint64_t h = cache_table(d->nc);
+		d->hmask = (uint32_t)(h - 1);
+		d->cw_end = calloc(d->nc, sizeof(uint64_t));
+		d->cw_lpn = malloc(d->nc * sizeof(uint32_t));
+		d->hk = malloc(h * sizeof(uint32_t));
+		d->hs = calloc(h, sizeof(uint32_t));
+		if (d->cw_lpn && d->hk) {
+			memset(d->cw_lpn, 0xff, d->nc * sizeof(uint32_t)); /* CW_NONE */
+			memset(d->hk, 0xff, h * sizeof(uint32_t));
+		}
+		d->t.cache_pages = d->nc;
+	}
 	int deferred = !d->zoned && (d->c.bg_high || d->c.preempt); /* GC that yields: its erases queued */
 	if (deferred) {
 		d->erase_pend = calloc(st.segments, sizeof(uint32_t));
@@ -1384,6 +1547,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 			d->chk_epend = calloc((uint64_t)st.segments * d->NS, sizeof(uint32_t));
 	}
 	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 || (d->zoned && !d->zwp) ||
+	    (d->nc && (!d->cw_end || !d->cw_lpn || !d->hk || !d->hs)) ||
 	    (deferred && (!d->erase_pend || !d->prog_pend)) || (chk && (!d->chk_read || !d->chk_rpass || !d->chk_erase || (deferred && !d->chk_epend))) ||
 	    (d->c.stream_lat && st.streams > 1 && !d->t.lat_stream)) {
 		set_err(err, n, "out of memory");
@@ -1400,7 +1564,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 					st.logical_pages * sizeof(uint32_t)
 			      : 0) +
 			 (chk && deferred ? (uint64_t)st.segments * d->NS * sizeof(uint32_t) : 0) +
-			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t);
+			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t) + cache_bytes(d->nc);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
 	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
 					 : d->io->flash_observe(d->in, on_flash, d)) {
@@ -1626,6 +1790,9 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 		d->t.m0.gc_wait_ns = d->t.gc_wait_ns;
 		d->t.m0.bg_steps = d->t.bg_steps;
 		d->t.m0.bytes = d->t.bytes;
+		d->t.m0.cache_hits = d->t.cache_hits;
+		d->t.m0.cache_waits = d->t.cache_waits;
+		d->t.m0.cache_wait_ns = d->t.cache_wait_ns;
 		memcpy(d->t.unit_busy0, d->t.unit_busy, d->U * sizeof(uint64_t));
 	}
 	*r = (struct req){.A = A, .S = S, .done = S, .measuring = measuring};
@@ -1640,7 +1807,7 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 							  uint64_t *end)
 {
 	d->S = S;
-	d->gc_barrier = d->gc_read_done = d->req_done = S;
+	d->gc_barrier = d->gc_read_done = d->req_done = d->req_ack = S;
 	d->req_gc_wait = 0;
 	d->req_gen++;
 	d->pass_max = 0;
@@ -1678,6 +1845,8 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		if (d->c.trim == TRIM_UNQUEUED)
 			d->barrier = done;
 	}
+	if (e->op == EV_FLUSH && d->nc) /* complete when every page the cache holds is programmed */
+		done = max64(done, d->cache_drain);
 	d->active = 1;
 	uint64_t programs = d->host_programs;
 	size_t ok = d->io->submit_one ? d->io->submit_one(d->in, e, n) /* flushed */
@@ -1719,14 +1888,25 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		d->t.reset_seen = 1;
 		d->t.reset_at = r->A;
 	}
-	*end = max64(done, max64(d->req_done, d->gc_barrier));
+	/* a write into the cache completes when its pages are in it, not
+	 * after the cleaning its programs wait for */
+	int cached = d->nc && (e->op == EV_WRITE || e->op == EV_ZONE_APPEND);
+	*end = max64(done, cached ? max64(d->req_done, d->req_ack) : max64(d->req_done, d->gc_barrier));
 	r->done = max64(r->done, *end);
 	/* its wait on GC: behind a unit's run of GC operations (note_wait),
 	 * or on cleaning it set off, for the most GC time one unit ran for
 	 * it, at most until the cleaning was done (the host work queued
-	 * before the cleaning's operations is not GC's) */
+	 * before the cleaning's operations is not GC's); into the cache, at
+	 * most its wait for room there */
 	uint64_t own = d->gc_barrier - S < d->pass_max ? d->gc_barrier - S : d->pass_max;
-	r->wait = max64(r->wait, max64(d->req_gc_wait, own));
+	uint64_t w = max64(d->req_gc_wait, own);
+	if (cached) {
+		uint64_t cw = d->req_ack - S;
+		r->cache_wait = max64(r->cache_wait, cw);
+		if (w > cw)
+			w = cw;
+	}
+	r->wait = max64(r->wait, w);
 	return 0;
 }
 
@@ -1764,6 +1944,10 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 	if (r->wait) {
 		d->t.gc_wait_ns += (double)r->wait;
 		d->t.gc_waits++;
+	}
+	if (r->cache_wait) {
+		d->t.cache_wait_ns += r->cache_wait;
+		d->t.cache_waits++;
 	}
 	uint64_t lat = done - r->A;
 	if (r->measuring && done < d->mstart)
@@ -1913,6 +2097,13 @@ static int time_age(struct dev *d, int begin)
 	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = d->t.read_unwritten = 0;
+	d->t.cache_hits = d->t.cache_waits = d->t.cache_wait_ns = 0;
+	if (d->nc) { /* the cache empty */
+		memset(d->cw_end, 0, d->nc * sizeof(uint64_t));
+		memset(d->cw_lpn, 0xff, d->nc * sizeof(uint32_t));
+		memset(d->hk, 0xff, ((uint64_t)d->hmask + 1) * sizeof(uint32_t));
+		d->ci = d->cache_drain = 0;
+	}
 	d->t.tick_ms = d->t.tick_s = d->t.same_instant = 0;
 	d->t.rows_noted = 0;
 	memset(d->t.mp_joined, 0, sizeof(d->t.mp_joined));

@@ -36,6 +36,7 @@ struct time_config {
 	unsigned channels, dies, planes; /* dies per channel, planes per die */
 	uint32_t page_kib;		/* 0: the model's page size */
 	double tr_us, tprog_us, tbers_us, xfer_us;
+	double cache_mib;		/* a write cache of this many MiB (whole pages); 0: none */
 	int layout;			/* enum time_layout */
 	int multiplane;			/* enum time_multiplane */
 	int timeline_lat;		/* the timeline's rows keep their latencies (mean, p99): --timeline writes them */
@@ -84,7 +85,9 @@ unsigned time_slots(const struct time_config *c);
 #define TIME_ROW_BYTES (sizeof(struct time_row) + TIME_IV_ARRAYS * sizeof(uint64_t))
 /* The bytes a device in time allocates at open (histograms, queues),
  * before rows and backlogs grow. */
-uint64_t time_mem_bytes(const struct time_config *c);
+uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size);
+/* The write cache's pages (cache_mib of pages of page_size bytes; 0: none). */
+uint64_t time_cache_pages(const struct time_config *c, uint32_t page_size);
 
 /* Operation kinds of the latency histograms: TK_ZONE a zoned device's
  * zone commands (reset, open, finish), reported only for one. */
@@ -126,10 +129,14 @@ struct dev_time {
 	uint64_t backlog_max;	   /* the most background operations queued at once */
 	uint64_t mp_joined[3];	   /* operations that joined a multi-plane command, by kind (flash.h) */
 	uint64_t bytes;		   /* the bytes of the reads and writes served */
+	/* the write cache (cfg.cache_mib): its pages, the host pages read
+	 * from it, the writes that waited for room in it and that time */
+	uint64_t cache_pages, cache_hits, cache_waits, cache_wait_ns;
 	/* the sums above when the measured window began (all 0 without a
 	 * warm-up), and each unit's busy time then */
 	struct {
 		uint64_t requests, busy_ns, gc_ns, gc_bg_ns, gc_waits, bg_steps, bytes;
+		uint64_t cache_hits, cache_waits, cache_wait_ns;
 		double gc_wait_ns;
 	} m0;
 	uint64_t *unit_busy0;

@@ -154,7 +154,8 @@ static void usage(void)
 	       "                            dies (per channel), planes, page_kib, tr_us,\n"
 	       "                            tprog_us, tbers_us, xfer_us, layout=stripe|die,\n"
 	       "                            multiplane=on|off|ideal (planes: a die's commands\n"
-	       "                            span planes, or one page a time, or each plane a die);\n"
+	       "                            span planes, or one page a time, or each plane a die),\n"
+	       "                            cache_mib (a write cache; default 0, none);\n"
 	       "                            or a file of KEY=V lines; implies --timing\n"
 	       "      --time-scale X        open loop: requests arrive at the trace's times x X\n"
 	       "                            (default 1; 0.5 replays twice as fast)\n"
@@ -815,6 +816,12 @@ void sim_finish_args(struct sim *s)
 				    "one, or page_kib=%u in --device", s->opt.tc.page_kib, s->opt.cfg.page_size,
 				    s->opt.cfg.page_size / 1024);
 		s->opt.cfg.page_size = s->opt.tc.page_kib * 1024u;
+	}
+	if (s->opt.timing && s->opt.tc.cache_mib > 0) {
+		uint64_t nc = time_cache_pages(&s->opt.tc, s->opt.cfg.page_size);
+		if (!nc || nc > UINT32_MAX / 4)
+			sim_fail_usage("--device cache_mib=%g: %s pages of %u bytes", s->opt.tc.cache_mib,
+				       nc ? "more than 2^30" : "less than one of its", s->opt.cfg.page_size);
 	}
 	if (s->opt.timing && s->opt.tc.bg_high && s->opt.tc.preempt)
 		sim_fail_usage("--bg-gc and --gc-preempt: give one way of cleaning in time");

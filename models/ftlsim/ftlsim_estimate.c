@@ -137,7 +137,7 @@ static struct ftl_config resolved(const struct sim *s)
  * grows by TIME_ROW_BYTES an interval of simulated time: timeline_bytes). */
 static uint64_t time_bytes(const struct sim *s)
 {
-	uint64_t b = s->opt.timing ? time_mem_bytes(&s->opt.tc) : 0;
+	uint64_t b = s->opt.timing ? time_mem_bytes(&s->opt.tc, s->opt.cfg.page_size) : 0;
 	if (s->opt.host_lfs) { /* the host log: a model of the file system's pages */
 		struct ftl_config c = s->opt.cfg;
 		c.pages_per_seg = (uint32_t)(s->opt.lfs.segment_bytes / c.page_size);

@@ -155,6 +155,7 @@ json_t *sim_j_time(const struct sim *s)
 	SETR(d, "tprog_us", c->tprog_us);
 	SETR(d, "tbers_us", c->tbers_us);
 	SETR(d, "xfer_us", c->xfer_us);
+	SETR(d, "cache_mib", c->cache_mib);
 	json_object_set_new(d, "layout", json_string(c->layout == LAYOUT_STRIPE ? "stripe" : "die"));
 	if (c->planes > 1) {
 		static const char *const mp[] = {"on", "off", "ideal"};
@@ -217,6 +218,14 @@ json_t *sim_j_time(const struct sim *s)
 	SETU(o, "bg_victims", m ? t->bg_steps - t->m0.bg_steps : 0);
 	SETU(o, "arrivals_reordered", t->reordered);
 	SETU(o, "read_pages_unwritten", t->read_unwritten);
+	/* the write cache: its pages; over the window, the host pages read
+	 * from it, the requests that waited for room in it and that time */
+	json_t *wc = json_object();
+	SETU(wc, "pages", t->cache_pages);
+	SETU(wc, "read_hits", m ? t->cache_hits - t->m0.cache_hits : 0);
+	SETU(wc, "requests_waited", m ? t->cache_waits - t->m0.cache_waits : 0);
+	SETR(wc, "wait_s", m ? (double)(t->cache_wait_ns - t->m0.cache_wait_ns) / 1e9 : 0);
+	json_object_set_new(o, "cache", wc);
 	json_object_set_new(o, "behind_max_s", c->qd ? json_null() : json_real((double)t->behind_max / 1e9));
 	json_object_set_new(o, "behind_at_s",
 			    c->qd ? json_null() : json_real((double)(t->behind_at - t->t_first) / 1e9));
