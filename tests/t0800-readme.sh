@@ -89,4 +89,14 @@ t_expect_success 'the figures of "What the cleaner costs in time" are what its c
 	added=$(awk -v b="$b" "NR == 1 { printf \"%.1f\", (\$4 - b) * \$5 / 1e6 }" hir) &&
 	grep -q "GC added $added s to the" readme1 || { echo "README lacks: GC added $added s"; exit 1; }
 '
+t_expect_success 'the write cache table of "What the cleaner costs in time" is what its command prints' '
+	test -s hb.ev &&
+	c=$(grep -- "--grid .device=femu,channels=2,dies=2,femu,channels=2,dies=2,cache_mib" "$README" | sed "s/^ *bin\/ftlsim -q //; s/ hb.ev\$//") &&
+	test -n "$c" &&
+	eval "\"\$T_TOP/bin/ftlsim\" -q $c hb.ev" 2>/dev/null >cache.json &&
+	jq -r ".configurations[] | [.wa_measured, .timing.latency_us.write.p99, .timing.latency_us.write.max, .timing.cache.requests_waited, .timing.cache.pages] | @tsv" cache.json |
+		awk -F "\t" "{ printf \"| %.2f | %.2f ms | %.2f ms |%s|\\n\", \$1, \$2 / 1000, \$3 / 1000, \$5 ? \" \" \$4 \" \" : \" \" }" >rows &&
+	test $(wc -l <rows) = 4 &&
+	while IFS= read -r row; do grep -qF "$row" readme1 || { echo "README lacks: $row"; exit 1; }; done <rows
+'
 t_done

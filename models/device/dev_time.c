@@ -1896,17 +1896,14 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	/* its wait on GC: behind a unit's run of GC operations (note_wait),
 	 * or on cleaning it set off, for the most GC time one unit ran for
 	 * it, at most until the cleaning was done (the host work queued
-	 * before the cleaning's operations is not GC's); into the cache, at
-	 * most its wait for room there */
+	 * before the cleaning's operations is not GC's); a write into the
+	 * cache waits on none, only for room there (the programs before
+	 * it, GC's and the host's: cache_wait) */
 	uint64_t own = d->gc_barrier - S < d->pass_max ? d->gc_barrier - S : d->pass_max;
-	uint64_t w = max64(d->req_gc_wait, own);
-	if (cached) {
-		uint64_t cw = d->req_ack - S;
-		r->cache_wait = max64(r->cache_wait, cw);
-		if (w > cw)
-			w = cw;
-	}
-	r->wait = max64(r->wait, w);
+	if (cached)
+		r->cache_wait = max64(r->cache_wait, d->req_ack - S);
+	else
+		r->wait = max64(r->wait, max64(d->req_gc_wait, own));
 	return 0;
 }
 
