@@ -50,18 +50,24 @@ struct profile {
 	unsigned channels, dies, planes;
 	uint32_t page_kib;
 	double tr, tprog, tbers, xfer;
+	unsigned types;			     /* page types (0: every page tr and tprog) */
+	double tr_t[TIME_TYPES], tprog_t[TIME_TYPES]; /* (tr, tprog: their mean) */
 };
 
 static const struct profile profiles[] = {
 	{"femu",
 	 "FEMU's defaults (Li et al., FAST'18; its black-box SSD): 8 channels x 8 dies, 4 KiB pages, "
 	 "tR 40 us, tPROG 200 us, tBERS 2 ms, no transfer time",
-	 8, 8, 1, 4, 40, 200, 2000, 0},
+	 8, 8, 1, 4, 40, 200, 2000, 0, 0, {0}, {0}},
 	{"tlc",
 	 "TLC NAND of SimpleSSD (Jung et al., IEEE CAL 2017, as FEMU carries it): the mean of the lower, "
 	 "centre and upper page (tR 56.5/77.5/106 us, tPROG 820.5/2225/5734 us), tBERS 3 ms, 52.4 us a "
 	 "page on the channel; 8 channels x 4 dies, 16 KiB pages",
-	 8, 4, 1, 16, 80, 2926.5, 3000, 52.433},
+	 8, 4, 1, 16, 80, 2926.5, 3000, 52.433, 0, {0}, {0}},
+	{"tlc-types",
+	 "the tlc profile with each page type its own times (SimpleSSD's TLC, Jung et al., IEEE CAL 2017): "
+	 "lower, centre and upper pages in turn in a block, tR 56.5/77.5/106 us, tPROG 820.5/2225/5734 us",
+	 8, 4, 1, 16, 80, 2926.5, 3000, 52.433, 3, {56.5, 77.5, 106}, {820.5, 2225, 5734}},
 };
 enum { NPROFILES = sizeof(profiles) / sizeof(profiles[0]) };
 
@@ -76,6 +82,12 @@ static void apply(struct time_config *c, const struct profile *p)
 	c->tprog_us = p->tprog;
 	c->tbers_us = p->tbers;
 	c->xfer_us = p->xfer;
+	c->tr_n = c->tprog_n = p->types ? p->types : 1;
+	c->page_order = ORDER_CYCLIC;
+	for (unsigned i = 0; i < TIME_TYPES; i++) {
+		c->tr_t[i] = p->types ? p->tr_t[i] : p->tr;
+		c->tprog_t[i] = p->types ? p->tprog_t[i] : p->tprog;
+	}
 }
 
 void time_config_default(struct time_config *c)
@@ -101,6 +113,11 @@ void time_config_device_default(struct time_config *c)
 	c->tprog_us = d.tprog_us;
 	c->tbers_us = d.tbers_us;
 	c->xfer_us = d.xfer_us;
+	c->tr_n = d.tr_n;
+	c->tprog_n = d.tprog_n;
+	memcpy(c->tr_t, d.tr_t, sizeof(c->tr_t));
+	memcpy(c->tprog_t, d.tprog_t, sizeof(c->tprog_t));
+	c->page_order = d.page_order;
 	c->cache_mib = d.cache_mib;
 	c->layout = d.layout;
 	c->multiplane = d.multiplane;
@@ -109,14 +126,23 @@ void time_config_device_default(struct time_config *c)
 void time_list_devices(FILE *out)
 {
 	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
-		     "tprog_us, tbers_us, xfer_us, cache_mib (a write cache; default 0, none), layout=stripe|die "
-		     "(default stripe), multiplane=on|off|ideal (default on)\n");
-	for (unsigned i = 0; i < NPROFILES; i++)
-		fprintf(out, "%-6s channels=%u,dies=%u,planes=%u,page_kib=%u,tr_us=%g,tprog_us=%g,tbers_us=%g,xfer_us=%g\n"
+		     "tprog_us (each one time, or one a page type: T1/T2/T3), tbers_us, xfer_us, page_order=cyclic|shadow "
+		     "(default cyclic), cache_mib (a write cache; default 0, none), layout=stripe|die (default stripe), "
+		     "multiplane=on|off|ideal (default on)\n");
+	for (unsigned i = 0; i < NPROFILES; i++) {
+		const struct profile *p = &profiles[i];
+		char tr[96], tp[96];
+		snprintf(tr, sizeof(tr), "%g", p->tr);
+		snprintf(tp, sizeof(tp), "%g", p->tprog);
+		for (unsigned k = 0; k < p->types; k++) {
+			size_t a = k ? strlen(tr) : 0, b = k ? strlen(tp) : 0;
+			snprintf(tr + a, sizeof(tr) - a, "%s%g", k ? "/" : "", p->tr_t[k]);
+			snprintf(tp + b, sizeof(tp) - b, "%s%g", k ? "/" : "", p->tprog_t[k]);
+		}
+		fprintf(out, "%-6s channels=%u,dies=%u,planes=%u,page_kib=%u,tr_us=%s,tprog_us=%s,tbers_us=%g,xfer_us=%g\n"
 			     "       %s\n",
-			profiles[i].name, profiles[i].channels, profiles[i].dies, profiles[i].planes,
-			profiles[i].page_kib, profiles[i].tr, profiles[i].tprog, profiles[i].tbers, profiles[i].xfer,
-			profiles[i].source);
+			p->name, p->channels, p->dies, p->planes, p->page_kib, tr, tp, p->tbers, p->xfer, p->source);
+	}
 }
 
 unsigned time_units(const struct time_config *c)
@@ -165,17 +191,50 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		return set_err(err, n, "no device profile '%s' (--list-devices lists them) nor a file of that name "
 				       "(--device FILE reads key=value lines)", v);
 	}
+	/* tR and tPROG: one time, or one a page type, T1/T2[/T3[/T4]] */
+	if (!strcmp(k, "tr_us") || !strcmp(k, "tprog_us")) {
+		int r = k[1] == 'r';
+		double t[TIME_TYPES], sum = 0;
+		unsigned m = 0;
+		for (const char *p = v;; m++) {
+			const char *sl = strchr(p, '/');
+			char one[64];
+			size_t len = sl ? (size_t)(sl - p) : strlen(p);
+			if (m == TIME_TYPES)
+				return set_err(err, n, "%s=%s: at most %d page types", k, v, TIME_TYPES);
+			snprintf(one, sizeof(one), "%.*s", (int)(len < sizeof(one) - 1 ? len : sizeof(one) - 1), p);
+			if (len >= sizeof(one) || num(one, 0, 1e9, &t[m]))
+				return set_err(err, n, "%s=%s: a number from 0 to 1e+09%s", k, v,
+					       strchr(v, '/') ? " for each page type (T1/T2/...)" : "");
+			if (t[m] > 0 && t[m] < 0.001)
+				return set_err(err, n, "%s=%s: below the device's resolution of 1 ns (0.001 us); 0 for no "
+						       "time", k, v);
+			sum += t[m];
+			if (!sl)
+				break;
+			p = sl + 1;
+		}
+		m++;
+		for (unsigned i = m; i < TIME_TYPES; i++)
+			t[i] = t[m == 1 ? 0 : i % m];
+		*(r ? &c->tr_n : &c->tprog_n) = m;
+		memcpy(r ? c->tr_t : c->tprog_t, t, sizeof(t));
+		*(r ? &c->tr_us : &c->tprog_us) = sum / m;
+		c->modified = 1;
+		return 0;
+	}
 	/* the keys that name a choice: their values in enum order */
 	static const struct {
 		const char *key, *names[3], *say;
 	} choices[] = {{"layout", {"stripe", "die"}, "stripe or die"},
-		       {"multiplane", {"on", "off", "ideal"}, "on, off or ideal"}};
+		       {"multiplane", {"on", "off", "ideal"}, "on, off or ideal"},
+		       {"page_order", {"cyclic", "shadow"}, "cyclic or shadow"}};
 	for (unsigned i = 0; i < sizeof(choices) / sizeof(choices[0]); i++) {
 		if (strcmp(k, choices[i].key))
 			continue;
 		for (int j = 0; j < 3 && choices[i].names[j]; j++)
 			if (!strcmp(v, choices[i].names[j])) {
-				*(i ? &c->multiplane : &c->layout) = j;
+				*(i == 2 ? &c->page_order : i ? &c->multiplane : &c->layout) = j;
 				c->modified = 1;
 				return 0;
 			}
@@ -202,7 +261,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		return 0;
 	}
 	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
-			       "xfer_us, cache_mib, layout, multiplane, profile)", k);
+			       "xfer_us, cache_mib, layout, multiplane, page_order, profile)", k);
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
@@ -248,7 +307,7 @@ int time_config_parse(struct time_config *c, const char *spec, char *err, size_t
 	if (there && S_ISDIR(sb.st_mode))
 		return set_err(err, n, "%s: %s (--device takes a profile or a file of key=value lines)", spec,
 			       strerror(EISDIR)), -2;
-	if (!is_file && (strchr(spec, '/') || (strchr(spec, '.') && !strchr(spec, '='))))
+	if (!is_file && (strchr(spec, '/') || strchr(spec, '.')) && !strchr(spec, '='))
 		return set_err(err, n, "%s: %s", spec, there ? "not a regular file" : strerror(errno ? errno : ENOENT)), -2;
 	if (is_file) { /* key=value lines, # comments */
 		FILE *fp = fopen(spec, "r");
@@ -306,8 +365,16 @@ int time_config_check(const struct time_config *c, char *err, size_t n)
 	if (c->tr_us + c->tprog_us + c->tbers_us + c->xfer_us < 0.001)
 		return set_err(err, n, "every operation takes no time (tr_us, tprog_us, tbers_us and xfer_us all 0): "
 				       "every latency of the run would be 0 and its IOPS infinite");
+	if (c->tr_n > 1 && c->tprog_n > 1 && c->tr_n != c->tprog_n)
+		return set_err(err, n, "tr_us gives %u page types and tprog_us %u: give each type's times, or one time "
+				       "for every type", c->tr_n, c->tprog_n);
+	if (c->page_order == ORDER_SHADOW && time_page_types(c) != 3)
+		return set_err(err, n, "page_order=shadow is a TLC's order of 3 page types; tr_us and tprog_us give %u",
+			       time_page_types(c));
 	return 0;
 }
+
+unsigned time_page_types(const struct time_config *c) { return c->tr_n > c->tprog_n ? c->tr_n : c->tprog_n; }
 
 /* "k=v,k=v" for the other options. */
 struct kv_ctx {
@@ -463,6 +530,11 @@ struct dev {
 	int oor_drop;			   /* --out-of-range drop: a request past them is dropped whole */
 	uint64_t tr, tprog, tbers, xfer;
 	double xfer_d; /* xfer, for the channel time's sum */
+	/* page types (types > 1): each one's tR and tPROG, a page's type by
+	 * its row (its offset in its block) in page_order */
+	unsigned types;
+	uint8_t order;
+	uint64_t tr_t[TIME_TYPES], tprog_t[TIME_TYPES];
 	struct unitq *u;
 	uint64_t *ch_free;
 	uint64_t mstart; /* the earliest start of the work charged since the measured window began */
@@ -577,6 +649,19 @@ uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size)
 }
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The type of the page at offset row of its block, and its times. */
+static inline unsigned page_type(const struct dev *d, uint32_t row)
+{
+	if (d->order == ORDER_SHADOW)
+		return row <= 5 ? 0 : row <= 7 ? 1 : ((row - 8) >> 1) % 3;
+	return row % d->types;
+}
+static inline uint64_t t_read(const struct dev *d, uint32_t row) { return d->types > 1 ? d->tr_t[page_type(d, row)] : d->tr; }
+static inline uint64_t t_prog(const struct dev *d, uint32_t row)
+{
+	return d->types > 1 ? d->tprog_t[page_type(d, row)] : d->tprog;
+}
 
 /* The timeline may take more bytes (its intervals' accumulators or
  * rows grow with simulated time): 0, or -1 when that passes
@@ -858,7 +943,7 @@ static int step(struct dev *d, struct unitq *q, uint64_t t)
 	uint32_t pass = o->pass, seg = o->row, lpn = o->lpn, pid = o->pid;
 	uint8_t erase = o->erase, bg = o->bg;
 	uint16_t mask = o->mask;
-	dur = kind == FLASH_READ ? d->tr : kind == FLASH_PROGRAM ? d->tprog : d->tbers;
+	dur = kind == FLASH_READ ? t_read(d, o->row) : kind == FLASH_PROGRAM ? t_prog(d, o->row) : d->tbers;
 	q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
 	q->n--;
 	d->backlog--;
@@ -1088,7 +1173,7 @@ static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uin
 	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
 		drain(d, &d->u[u], r);
-	uint64_t end = run_on(d, u, x, FLASH_READ, row, r, r, d->tr, gc, mp);
+	uint64_t end = run_on(d, u, x, FLASH_READ, row, r, r, t_read(d, row), gc, mp);
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
 		return end;
 	unsigned c = chan_of(d, u);
@@ -1109,7 +1194,7 @@ static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uin
 	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
 	if (d->xfer)
 		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
-	return run_on(d, u, x, FLASH_PROGRAM, row, r, cs + d->xfer, d->tprog, gc, mp);
+	return run_on(d, u, x, FLASH_PROGRAM, row, r, cs + d->xfer, t_prog(d, row), gc, mp);
 }
 
 /* Segment seg's erase, ready at r, on the first `slots` of the slots
@@ -1154,11 +1239,11 @@ static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn,
 {
 	uint32_t off = ppn - seg * d->b;
 	if (d->c.layout == LAYOUT_STRIPE) {
-		if (mp)
+		if (mp || d->types > 1)
 			*row = off / d->NS;
 		return ppn;
 	}
-	if (mp)
+	if (mp || d->types > 1)
 		*row = off;
 	return seg;
 }
@@ -1256,7 +1341,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 				r = max64(r, cache_take(d, op->lpn));
 			uint64_t done = do_prog(d, sl, row, r, 0, mp);
 			if (d->chk_erase)
-				chk_prog(d, sl, 0, 0, 0, done - d->tprog);
+				chk_prog(d, sl, 0, 0, 0, done - t_prog(d, row));
 			if (d->nc)
 				cache_programmed(d, done);
 			else
@@ -1300,7 +1385,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
 			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp);
 			if (d->chk_erase)
-				chk_prog(d, sl, op->lpn, CHK_FG, 1, done - d->tprog);
+				chk_prog(d, sl, op->lpn, CHK_FG, 1, done - t_prog(d, row));
 			break;
 		}
 		default:
@@ -1491,6 +1576,12 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->NS ? d->b : d->NS) : 1; /* slots */
 	d->tr = (uint64_t)llround(d->c.tr_us * 1000);
 	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
+	d->types = time_page_types(&d->c);
+	d->order = (uint8_t)d->c.page_order;
+	for (unsigned i = 0; i < TIME_TYPES; i++) {
+		d->tr_t[i] = (uint64_t)llround(d->c.tr_t[d->c.tr_n > 1 ? i : 0] * 1000);
+		d->tprog_t[i] = (uint64_t)llround(d->c.tprog_t[d->c.tprog_n > 1 ? i : 0] * 1000);
+	}
 	/* A segment of R erase blocks (an FDP reclaim unit) erases R blocks
 	 * where one erases one: on its die, or striped R x min(b/R, NS)
 	 * blocks over its erase_units slots; each slot's erase the time of

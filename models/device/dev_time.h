@@ -27,6 +27,13 @@ enum time_multiplane {
 	MP_IDEAL  /* each plane a unit of its own: no die rule (an upper bound) */
 };
 
+/* Page types: at most TIME_TYPES; a page's type by its offset i in its
+ * block, i mod types (cyclic), or the TLC order of Yaakobi et al.
+ * (ICNC 2012) that MQSim applies: pages 0-5 lower, 6 and 7 centre, then
+ * ((i - 8) / 2) mod 3. */
+#define TIME_TYPES 4
+enum time_order { ORDER_CYCLIC, ORDER_SHADOW };
+
 /* --trim-cost */
 enum trim_cost { TRIM_FREE, TRIM_QUEUED, TRIM_UNQUEUED };
 
@@ -35,7 +42,13 @@ struct time_config {
 	int modified;			/* a key was set on top of the profile */
 	unsigned channels, dies, planes; /* dies per channel, planes per die */
 	uint32_t page_kib;		/* 0: the model's page size */
-	double tr_us, tprog_us, tbers_us, xfer_us;
+	double tr_us, tprog_us, tbers_us, xfer_us; /* tR and tPROG: the mean over the page types */
+	/* Page types (an MLC's or TLC's lower, centre and upper pages): tR
+	 * and tPROG of each, tr_n and tprog_n of them (1: every page alike);
+	 * a page's type by its offset in its block (page_order) */
+	unsigned tr_n, tprog_n;
+	double tr_t[TIME_TYPES], tprog_t[TIME_TYPES];
+	int page_order; /* enum time_order */
 	double cache_mib;		/* a write cache of this many MiB (whole pages); 0: none */
 	int layout;			/* enum time_layout */
 	int multiplane;			/* enum time_multiplane */
@@ -73,6 +86,8 @@ int time_config_check(const struct time_config *c, char *err, size_t n);
 int time_parse_bg(struct time_config *c, const char *spec, char *err, size_t n);
 int time_parse_preempt(struct time_config *c, const char *spec, char *err, size_t n);
 int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n);
+/* The page types (1: every page alike). */
+unsigned time_page_types(const struct time_config *c);
 /* --list-devices: the profiles, one a line, with their source. */
 void time_list_devices(FILE *out);
 /* The units that run operations (a die; a plane under multiplane=ideal),

@@ -156,6 +156,8 @@ static void usage(void)
 	       "                            multiplane=on|off|ideal (planes: a die's commands\n"
 	       "                            span planes, or one page a time, or each plane a die),\n"
 	       "                            cache_mib (a write cache; default 0, none);\n"
+	       "                            tr_us and tprog_us one time, or one a page type,\n"
+	       "                            T1/T2/T3, page_order=cyclic|shadow;\n"
 	       "                            or a file of KEY=V lines; implies --timing\n"
 	       "      --time-scale X        open loop: requests arrive at the trace's times x X\n"
 	       "                            (default 1; 0.5 replays twice as fast)\n"

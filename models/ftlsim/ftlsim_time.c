@@ -155,6 +155,16 @@ json_t *sim_j_time(const struct sim *s)
 	SETR(d, "tprog_us", c->tprog_us);
 	SETR(d, "tbers_us", c->tbers_us);
 	SETR(d, "xfer_us", c->xfer_us);
+	unsigned nt = time_page_types(c);
+	SETU(d, "page_types", nt);
+	json_t *trt = json_array(), *tpt = json_array();
+	for (unsigned k = 0; k < nt; k++) {
+		json_array_append_new(trt, json_real(c->tr_t[c->tr_n > 1 ? k : 0]));
+		json_array_append_new(tpt, json_real(c->tprog_t[c->tprog_n > 1 ? k : 0]));
+	}
+	json_object_set_new(d, "tr_us_by_type", trt);
+	json_object_set_new(d, "tprog_us_by_type", tpt);
+	json_object_set_new(d, "page_order", json_string(c->page_order == ORDER_SHADOW ? "shadow" : "cyclic"));
 	SETR(d, "cache_mib", c->cache_mib);
 	json_object_set_new(d, "layout", json_string(c->layout == LAYOUT_STRIPE ? "stripe" : "die"));
 	if (c->planes > 1) {

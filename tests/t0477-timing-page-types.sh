@@ -1,0 +1,81 @@
+#!/bin/sh
+# t0477-timing-page-types: page types in the device in time (tr_us and
+# tprog_us one time a type, T1/T2/T3; page_order), against what can be
+# computed.
+# - QD1 sequential writes on one die: the mean latency is the mean of
+#   each program's type's tPROG (its offset in its block, cyclic or in
+#   the TLC shadow order), exactly.
+# - Poisson reads of a filled drive on one die: M/G/1, the
+#   Pollaczek-Khinchine mean for the three-point service time, within 2%.
+# - Each unit's busy time is the sum of every flash operation's time by
+#   its page's type (from --flash-ops), exactly, with GC on 2 x 2 dies.
+. "$(dirname "$0")/lib.sh"
+S="$BIN/ftlsim"
+G="$BIN/tracegen"
+D="tlc-types,channels=1,dies=1,page_kib=4,xfer_us=0"
+
+t_expect_success 'QD1 sequential writes on one die: the mean is the sum over the pages'"'"' types, cyclic and shadow order' '
+	"$G" -q -p seq -n 65536 -w 30000 -o bin >s.ev &&
+	for o in cyclic shadow; do
+		"$S" -q --device $D,page_order=$o --qd 1 --op 3 --logical-pages 65536 --pages-per-segment 256 s.ev \
+			>w.json 2>/dev/null &&
+		want=$(awk -v o=$o "BEGIN { t[0] = 820.5; t[1] = 2225; t[2] = 5734
+			for (k = 0; k < 30000; k++) { r = k % 256
+				y = o == \"cyclic\" ? r % 3 : r <= 5 ? 0 : r <= 7 ? 1 : int((r - 8) / 2) % 3; s += t[y] }
+			printf \"%.6f\", s / 30000 }") &&
+		jq -e --argjson w "$want" "(.timing.latency_us.write.mean - \$w | fabs) < 1e-6 and
+			.timing.device.page_types == 3 and .timing.device.page_order == \"$o\" and
+			.timing.device.tprog_us_by_type == [820.5, 2225, 5734] and .timing.device.tprog_us == 2926.5" w.json || {
+			echo "want $want"; jq .timing.latency_us.write w.json; return 1; }
+	done
+'
+
+t_expect_success 'the write p50 is the centre page'"'"'s tPROG, the p99 the upper page'"'"'s (within 0.4%); tlc puts all at the mean' '
+	"$S" -q --device $D --qd 1 --op 3 --logical-pages 65536 --pages-per-segment 256 s.ev >w.json 2>/dev/null &&
+	jq -e ".timing.latency_us.write | ((.p50 - 2225) / 2225 | fabs) < 0.004 and ((.p99 - 5734) / 5734 | fabs) < 0.004 and
+		.max == 5734" w.json &&
+	"$S" -q --device tlc,channels=1,dies=1,page_kib=4,xfer_us=0 --qd 1 --op 3 --logical-pages 65536 s.ev >a.json 2>/dev/null &&
+	jq -e ".timing.latency_us.write | .max == 2926.5 and .mean == 2926.5" a.json
+'
+
+t_expect_success 'Poisson reads on one die, the drive filled in order: the M/G/1 mean within 2%' '
+	"$G" -q -p uniform --read-prob 1 -n 65536 -w 200000 --rate 6000 -o bin >r.ev &&
+	"$S" -q --device $D --op 1 --logical-pages 65536 --pages-per-segment 256 --precondition seq r.ev >r.json 2>/dev/null &&
+	want=$(awk "BEGIN { t[0] = 56.5; t[1] = 77.5; t[2] = 106
+		for (r = 0; r < 256; r++) { m += t[r % 3] / 256; m2 += t[r % 3] ^ 2 / 256 }
+		l = 6000e-6; printf \"%.6f\", m + l * m2 / (2 * (1 - l * m)) }") &&
+	jq -e --argjson w "$want" ".timing.latency_us.read.count == 200000 and
+		((.timing.latency_us.read.mean - \$w) / \$w | fabs) < 0.02" r.json || {
+		echo "want $want"; jq .timing.latency_us.read r.json; return 1; }
+'
+
+t_expect_success 'each unit'"'"'s busy time is the sum of its operations'"'"' times by page type, with GC, striped over 2 x 2 dies' '
+	"$G" -q -p uniform -n 8192 --fill -w 30000 -o bin >g.ev &&
+	"$S" -q --device tlc-types,channels=2,dies=2,page_kib=4 --qd 4 --op 0.15 --logical-pages 8192 --pages-per-segment 64 \
+		--flash-ops fo.csv g.ev >g.json 2>/dev/null &&
+	jq -e ".gc_pages_copied > 10000" g.json &&
+	want=$(awk -F, "NR > 1 { if (\$1 == \"erase\") { s += 4 * 3000; next }
+		y = int((\$4 - \$3 * 64) / 4) % 3
+		s += \$1 == \"program\" ? (y == 0 ? 820.5 : y == 1 ? 2225 : 5734) : (y == 0 ? 56.5 : y == 1 ? 77.5 : 106) }
+		END { printf \"%.6f\", s / 1e6 }" fo.csv) &&
+	jq -e --argjson w "$want" "(.timing.unit_busy_s - \$w | fabs) < 1e-6" g.json || {
+		echo "want $want"; jq .timing.unit_busy_s g.json; return 1; }
+'
+
+t_expect_success 'one time for every type in either key; a device file takes the lists too' '
+	"$S" -q --device $D,tr_us=60 --qd 1 --op 3 --logical-pages 65536 s.ev 2>/dev/null |
+		jq -e ".timing.device | .page_types == 3 and .tr_us_by_type == [60, 60, 60] and .tr_us == 60" &&
+	printf "profile=femu\ntprog_us = 100/300\n" >mlc.dev &&
+	"$S" -q --device mlc.dev --qd 1 --op 3 --logical-pages 65536 s.ev 2>/dev/null |
+		jq -e ".timing.device | .page_types == 2 and .tprog_us == 200 and .tr_us_by_type == [40, 40]"
+'
+
+t_expect_success 'page types refused: counts that differ, shadow of 2, 5 types, a bad time, an unknown order' '
+	t_err 2 "tr_us gives 2 page types and tprog_us 3" "$S" --device femu,tr_us=1/2,tprog_us=1/2/3 s.ev &&
+	t_err 2 "page_order=shadow is a TLC" "$S" --device femu,tprog_us=1/2,page_order=shadow s.ev &&
+	t_err 2 "at most 4 page types" "$S" --device femu,tprog_us=1/2/3/4/5 s.ev &&
+	t_err 2 "tr_us=1/x: a number" "$S" --device femu,tr_us=1/x s.ev &&
+	t_err 2 "cyclic or shadow" "$S" --device femu,page_order=zigzag s.ev
+'
+
+t_done
