@@ -118,6 +118,8 @@ void time_config_device_default(struct time_config *c)
 	memcpy(c->tr_t, d.tr_t, sizeof(c->tr_t));
 	memcpy(c->tprog_t, d.tprog_t, sizeof(c->tprog_t));
 	c->page_order = d.page_order;
+	c->suspend = d.suspend;
+	c->suspend_us = d.suspend_us;
 	c->cache_mib = d.cache_mib;
 	c->layout = d.layout;
 	c->multiplane = d.multiplane;
@@ -128,7 +130,7 @@ void time_list_devices(FILE *out)
 	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
 		     "tprog_us (each one time, or one a page type: T1/T2/T3), tbers_us, xfer_us, page_order=cyclic|shadow "
 		     "(default cyclic), cache_mib (a write cache; default 0, none), layout=stripe|die (default stripe), "
-		     "multiplane=on|off|ideal (default on)\n");
+		     "multiplane=on|off|ideal (default on), suspend=off|erase|program|both (default off), suspend_us\n");
 	for (unsigned i = 0; i < NPROFILES; i++) {
 		const struct profile *p = &profiles[i];
 		char tr[96], tp[96];
@@ -177,7 +179,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		{"planes", 1, 16, 1, &c->planes},	  {"page_kib", 1, 1024, 2, &c->page_kib},
 		{"tr_us", 0, 1e9, 0, &c->tr_us},	  {"tprog_us", 0, 1e9, 0, &c->tprog_us},
 		{"tbers_us", 0, 1e9, 0, &c->tbers_us}, {"xfer_us", 0, 1e9, 0, &c->xfer_us},
-		{"cache_mib", 0, 1048576, 3, &c->cache_mib},
+		{"cache_mib", 0, 1048576, 3, &c->cache_mib}, {"suspend_us", 0, 1e9, 0, &c->suspend_us},
 	};
 	if (!strcmp(k, "profile")) {
 		if (c->modified)
@@ -225,16 +227,18 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 	}
 	/* the keys that name a choice: their values in enum order */
 	static const struct {
-		const char *key, *names[3], *say;
+		const char *key, *names[4], *say;
 	} choices[] = {{"layout", {"stripe", "die"}, "stripe or die"},
 		       {"multiplane", {"on", "off", "ideal"}, "on, off or ideal"},
-		       {"page_order", {"cyclic", "shadow"}, "cyclic or shadow"}};
+		       {"page_order", {"cyclic", "shadow"}, "cyclic or shadow"},
+		       {"suspend", {"off", "erase", "program", "both"}, "off, erase, program or both"}};
+	int *const choice_of[] = {&c->layout, &c->multiplane, &c->page_order, &c->suspend};
 	for (unsigned i = 0; i < sizeof(choices) / sizeof(choices[0]); i++) {
 		if (strcmp(k, choices[i].key))
 			continue;
-		for (int j = 0; j < 3 && choices[i].names[j]; j++)
+		for (int j = 0; j < 4 && choices[i].names[j]; j++)
 			if (!strcmp(v, choices[i].names[j])) {
-				*(i == 2 ? &c->page_order : i ? &c->multiplane : &c->layout) = j;
+				*choice_of[i] = j;
 				c->modified = 1;
 				return 0;
 			}
@@ -261,7 +265,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		return 0;
 	}
 	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
-			       "xfer_us, cache_mib, layout, multiplane, page_order, profile)", k);
+			       "xfer_us, cache_mib, layout, multiplane, page_order, suspend, suspend_us, profile)", k);
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
@@ -512,6 +516,13 @@ struct unitq {
 	uint8_t g_kind;
 	/* the GC time it ran for request pass_gen's own cleaning */
 	uint64_t pass_gen, pass_ns;
+	/* suspend=: the yielding erase or program it ran last, from sus_s
+	 * to sus_end (while that is free_at, in progress or suspended), the
+	 * end of the last host read run within it (sus_rd) */
+	uint64_t sus_s, sus_end, sus_rd;
+	uint32_t sus_seg;
+	uint16_t sus_mask;
+	uint8_t sus_on, sus_kind, sus_bg;
 };
 
 enum { MODE_FG, MODE_YIELD };
@@ -534,6 +545,8 @@ struct dev {
 	 * its row (its offset in its block) in page_order */
 	unsigned types;
 	uint8_t order;
+	uint8_t susk;  /* suspend=: the kinds (1 << FLASH_ERASE, 1 << FLASH_PROGRAM) a host read suspends */
+	uint64_t tsus; /* suspend_us */
 	uint64_t tr_t[TIME_TYPES], tprog_t[TIME_TYPES];
 	struct unitq *u;
 	uint64_t *ch_free;
@@ -952,6 +965,17 @@ static int step(struct dev *d, struct unitq *q, uint64_t t)
 	if (d->in_pass)
 		pass_add(d, q, dur);
 	charge(d, u, s, q->free_at, 1, bg);
+	q->sus_on = 0;
+	if (d->susk >> kind & 1) { /* a host read may suspend it */
+		q->sus_on = 1;
+		q->sus_s = s;
+		q->sus_end = q->free_at;
+		q->sus_rd = 0;
+		q->sus_seg = seg;
+		q->sus_mask = mask;
+		q->sus_kind = (uint8_t)kind;
+		q->sus_bg = bg;
+	}
 	if (kind == FLASH_PROGRAM) { /* (pass: its place) */
 		d->ch_free[c] = ready;
 		if (d->xfer)
@@ -1167,13 +1191,68 @@ static inline __attribute__((always_inline)) uint64_t run_on(struct dev *d, unsi
 	return q->free_at;
 }
 
+/* The timeline's unit time of [a, b) (GC's, bg: in idle time) moved
+ * later by g. */
+static void iv_shift(struct dev *d, uint64_t a, uint64_t b, uint64_t g, int bg)
+{
+	uint64_t iv = d->c.timeline_ns;
+	if (!iv || b <= a || iv_grow(d, (b + g - 1) / iv))
+		return;
+	for (int pass = 0; pass < 2; pass++) {
+		uint64_t s = pass ? a + g : a, e = pass ? b + g : b;
+		for (size_t k = s / iv; k <= (e - 1) / iv; k++) {
+			uint64_t lo = max64(s, k * iv), hi = e < (k + 1) * iv ? e : (k + 1) * iv, x = pass ? hi - lo : -(hi - lo);
+			d->t.iv_busy[k] += x;
+			d->t.iv_gc[k] += x;
+			if (bg)
+				d->t.iv_bg[k] += x;
+		}
+	}
+	d->iv_lo = d->iv_hi = 0; /* (the cached interval: found again) */
+}
+
+/* A host read ready at r on unit u, whose yielding erase or program
+ * is in progress or suspended (suspend=): it is suspended (suspend_us,
+ * unless a read before has it suspended still), the read runs, and
+ * the rest of it resumes after. When the read's tR ends. */
+static uint64_t __attribute__((noinline)) suspend_read(struct dev *d, unsigned u, uint32_t row, uint64_t r)
+{
+	struct unitq *q = &d->u[u];
+	int fresh = r >= q->sus_rd; /* running: a suspend command; else still suspended for a read before */
+	uint64_t x0 = fresh ? r : q->sus_rd, o = fresh ? d->tsus : 0, s = x0 + o, e = s + t_read(d, row), g = e - x0;
+	iv_shift(d, x0, q->free_at, g, q->sus_bg); /* its rest, after the read */
+	if (o) {
+		charge(d, u, x0, s, 1, q->sus_bg); /* suspending it: GC's time */
+		if (o > d->req_gc_wait)
+			d->req_gc_wait = o;
+	}
+	charge(d, u, s, e, 0, 0);
+	q->free_at += g;
+	q->sus_end = q->free_at;
+	q->sus_rd = e;
+	q->gc_from = e;
+	q->gc_until = q->free_at;
+	q->g_mask = 0;
+	if (q->sus_kind == FLASH_ERASE && d->chk_erase)
+		for (unsigned pl = 0; pl < 16; pl++)
+			if (q->sus_mask >> pl & 1)
+				d->chk_erase[(uint64_t)q->sus_seg * d->NS + pl * d->U + u] = q->free_at;
+	d->t.suspensions += fresh;
+	return e;
+}
+
 static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uint32_t x, uint32_t row, uint64_t r,
 							       const int gc, const int mp)
 {
 	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
 		drain(d, &d->u[u], r);
-	uint64_t end = run_on(d, u, x, FLASH_READ, row, r, r, t_read(d, row), gc, mp);
+	uint64_t end;
+	const struct unitq *q = &d->u[u];
+	if (!gc && d->susk && q->sus_on && q->sus_end == q->free_at && q->free_at > r && q->sus_s <= r)
+		end = suspend_read(d, u, row, r);
+	else
+		end = run_on(d, u, x, FLASH_READ, row, r, r, t_read(d, row), gc, mp);
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
 		return end;
 	unsigned c = chan_of(d, u);
@@ -1576,6 +1655,9 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->erase_units = d->c.layout == LAYOUT_STRIPE ? (d->b < d->NS ? d->b : d->NS) : 1; /* slots */
 	d->tr = (uint64_t)llround(d->c.tr_us * 1000);
 	d->tprog = (uint64_t)llround(d->c.tprog_us * 1000);
+	d->susk = (uint8_t)((d->c.suspend & SUSPEND_ERASE ? 1u << FLASH_ERASE : 0) |
+			    (d->c.suspend & SUSPEND_PROGRAM ? 1u << FLASH_PROGRAM : 0));
+	d->tsus = (uint64_t)llround(d->c.suspend_us * 1000);
 	d->types = time_page_types(&d->c);
 	d->order = (uint8_t)d->c.page_order;
 	for (unsigned i = 0; i < TIME_TYPES; i++) {
@@ -1884,6 +1966,7 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 		d->t.m0.cache_hits = d->t.cache_hits;
 		d->t.m0.cache_waits = d->t.cache_waits;
 		d->t.m0.cache_wait_ns = d->t.cache_wait_ns;
+		d->t.m0.suspensions = d->t.suspensions;
 		memcpy(d->t.unit_busy0, d->t.unit_busy, d->U * sizeof(uint64_t));
 	}
 	*r = (struct req){.A = A, .S = S, .done = S, .measuring = measuring};
@@ -2165,6 +2248,7 @@ static int time_age(struct dev *d, int begin)
 	drain_all(d, UINT64_MAX);
 	for (unsigned u = 0; u < d->U; u++) {
 		d->u[u].free_at = d->u[u].gc_until = d->u[u].gc_from = 0;
+		d->u[u].sus_on = 0;
 		d->u[u].g_mask = 0;
 	}
 	memset(d->ch_free, 0, d->C * sizeof(uint64_t));
@@ -2185,7 +2269,7 @@ static int time_age(struct dev *d, int begin)
 	d->t.busy_ns = d->t.gc_ns = d->t.gc_bg_ns = 0;
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = d->t.read_unwritten = 0;
-	d->t.cache_hits = d->t.cache_waits = d->t.cache_wait_ns = 0;
+	d->t.cache_hits = d->t.cache_waits = d->t.cache_wait_ns = d->t.suspensions = 0;
 	if (d->nc) { /* the cache empty */
 		memset(d->cw_end, 0, d->nc * sizeof(uint64_t));
 		memset(d->cw_lpn, 0xff, d->nc * sizeof(uint32_t));

@@ -33,6 +33,9 @@ enum time_multiplane {
  * ((i - 8) / 2) mod 3. */
 #define TIME_TYPES 4
 enum time_order { ORDER_CYCLIC, ORDER_SHADOW };
+/* suspend=: a host read suspends the erase or program of work that
+ * yields (idle-time or preemptible GC) in progress on its die */
+enum time_suspend { SUSPEND_OFF, SUSPEND_ERASE, SUSPEND_PROGRAM, SUSPEND_BOTH };
 
 /* --trim-cost */
 enum trim_cost { TRIM_FREE, TRIM_QUEUED, TRIM_UNQUEUED };
@@ -49,6 +52,8 @@ struct time_config {
 	unsigned tr_n, tprog_n;
 	double tr_t[TIME_TYPES], tprog_t[TIME_TYPES];
 	int page_order; /* enum time_order */
+	int suspend;	/* enum time_suspend: what of yielding GC's a host read suspends */
+	double suspend_us; /* the time to suspend it */
 	double cache_mib;		/* a write cache of this many MiB (whole pages); 0: none */
 	int layout;			/* enum time_layout */
 	int multiplane;			/* enum time_multiplane */
@@ -147,11 +152,12 @@ struct dev_time {
 	/* the write cache (cfg.cache_mib): its pages, the host pages read
 	 * from it, the writes that waited for room in it and that time */
 	uint64_t cache_pages, cache_hits, cache_waits, cache_wait_ns;
+	uint64_t suspensions; /* a yielding GC erase or program suspended for a host read */
 	/* the sums above when the measured window began (all 0 without a
 	 * warm-up), and each unit's busy time then */
 	struct {
 		uint64_t requests, busy_ns, gc_ns, gc_bg_ns, gc_waits, bg_steps, bytes;
-		uint64_t cache_hits, cache_waits, cache_wait_ns;
+		uint64_t cache_hits, cache_waits, cache_wait_ns, suspensions;
 		double gc_wait_ns;
 	} m0;
 	uint64_t *unit_busy0;

@@ -255,6 +255,11 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		mwarn(in, s, __LINE__, "warning: %s--gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
 		     "ever deferred, the same as foreground GC; give --gc-low above %u", label_of(in, s, label, sizeof(label)),
 		     s->opt.tc.preempt_hard, st.gc_low, st.gc_low == 1 ? " is" : "s are", s->opt.tc.preempt_hard);
+	if (s->opt.timing && s->opt.tc.suspend && !s->opt.tc.bg_high && !s->opt.tc.preempt)
+		mwarn(in, s, __LINE__, "warning: %ssuspend=%s suspends GC work that yields (--bg-gc, --gc-preempt): with "
+		     "foreground GC a read waits behind the request's own pass and nothing is suspended",
+		     label_of(in, s, label, sizeof(label)),
+		     s->opt.tc.suspend == SUSPEND_ERASE ? "erase" : s->opt.tc.suspend == SUSPEND_PROGRAM ? "program" : "both");
 	int rc = 0;
 	if (s->opt.host_lfs) {
 		s->cell.hops = &host_lfs_ops;

@@ -158,6 +158,8 @@ static void usage(void)
 	       "                            cache_mib (a write cache; default 0, none);\n"
 	       "                            tr_us and tprog_us one time, or one a page type,\n"
 	       "                            T1/T2/T3, page_order=cyclic|shadow;\n"
+	       "                            suspend=off|erase|program|both, suspend_us (a read\n"
+	       "                            suspends yielding GC's erase or program);\n"
 	       "                            or a file of KEY=V lines; implies --timing\n"
 	       "      --time-scale X        open loop: requests arrive at the trace's times x X\n"
 	       "                            (default 1; 0.5 replays twice as fast)\n"

@@ -165,6 +165,9 @@ json_t *sim_j_time(const struct sim *s)
 	json_object_set_new(d, "tr_us_by_type", trt);
 	json_object_set_new(d, "tprog_us_by_type", tpt);
 	json_object_set_new(d, "page_order", json_string(c->page_order == ORDER_SHADOW ? "shadow" : "cyclic"));
+	static const char *const sus[] = {"off", "erase", "program", "both"};
+	json_object_set_new(d, "suspend", json_string(sus[c->suspend & 3]));
+	SETR(d, "suspend_us", c->suspend_us);
 	SETR(d, "cache_mib", c->cache_mib);
 	json_object_set_new(d, "layout", json_string(c->layout == LAYOUT_STRIPE ? "stripe" : "die"));
 	if (c->planes > 1) {
@@ -228,6 +231,7 @@ json_t *sim_j_time(const struct sim *s)
 	SETU(o, "bg_victims", m ? t->bg_steps - t->m0.bg_steps : 0);
 	SETU(o, "arrivals_reordered", t->reordered);
 	SETU(o, "read_pages_unwritten", t->read_unwritten);
+	SETU(o, "suspensions", m ? t->suspensions - t->m0.suspensions : 0);
 	/* the write cache: its pages; over the window, the host pages read
 	 * from it, the requests that waited for room in it and that time */
 	json_t *wc = json_object();
