@@ -104,6 +104,17 @@ t_expect_success 'hir --precondition-writes N: N random writes at the rate, then
 	test $first -gt 3100 && test $first -lt 3300
 '
 
+t_expect_success 'hir --wait-reads 100: reads only within the waits, about 100 a second, the writes byte-identical' '
+	"$G" $HIR -s 4 -o text >w0.txt 2>/dev/null &&
+	"$G" $HIR -s 4 --wait-reads 100 -o text >w1.txt 2>/dev/null &&
+	grep -v " R " w1.txt | cmp - w0.txt &&
+	awk "\$2 == \"R\" { r++; reads = 1; if (\$3 >= 8192 * 4096 || \$1 < last) bad = 1 }
+		\$2 == \"W\" { if (reads && \$1 - last < 1e8) bad = 1; last = \$1; reads = 0 }
+		END { if (bad) exit 1; print r }" w1.txt >nr &&
+	test "$(cat nr)" -gt 900 && test "$(cat nr)" -lt 1200 &&
+	t_err 2 "and --wait-reads apply to hir only" "$G" -p uniform -n 64 --wait-reads 10
+'
+
 t_expect_success 'hir: tracestat finds the wait states as its idle time' '
 	"$G" $HIR -o bin 2>/dev/null >h.ev && "$BIN/tracestat" -q --idle-threshold 100 h.ev >h.json &&
 	test "$(jq -c ".traces[0].idle | [.idle_gaps, .idle_s, .busy_periods.count]" h.json)" = "[6,10.5,7]"

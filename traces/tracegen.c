@@ -468,6 +468,7 @@ struct opts {
 	int nwaits, hir_opts, baseline_set;
 	uint64_t rounds;
 	uint64_t precond_writes; /* hir: uniform writes before the first burst */
+	double wait_reads;	 /* hir: reads a second (Poisson) in each wait; 0: none */
 	/* flashcache: the SOC's share of the pages and of the writes, the
 	 * LOC's region in bytes */
 	double soc_frac, soc_writes;
@@ -524,6 +525,8 @@ static void usage(void)
 	       "      --precondition-writes N\n"
 	       "                         hir: N uniform writes at --rate before the first\n"
 	       "                         burst, the PTS's preconditioning (default 0)\n"
+	       "      --wait-reads IOPS  hir: uniform random reads at IOPS (Poisson, seeded)\n"
+	       "                         within each wait, the writes unchanged (default none)\n"
 	       "      --soc-frac f       flashcache: the SOC's share of the pages, at the end\n"
 	       "                         (default 0.04)\n"
 	       "      --soc-writes w     flashcache: the SOC's share of the writes (default 0.65)\n"
@@ -634,6 +637,7 @@ enum {
 	OPT_ROUNDS,
 	OPT_BASELINE,
 	OPT_PRECOND,
+	OPT_WAIT_READS,
 	OPT_SOC_FRAC,
 	OPT_SOC_WRITES,
 	OPT_REGION,
@@ -664,6 +668,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"rounds", required_argument, NULL, OPT_ROUNDS},
 		{"baseline", required_argument, NULL, OPT_BASELINE},
 		{"precondition-writes", required_argument, NULL, OPT_PRECOND},
+		{"wait-reads", required_argument, NULL, OPT_WAIT_READS},
 		{"soc-frac", required_argument, NULL, OPT_SOC_FRAC},
 		{"soc-writes", required_argument, NULL, OPT_SOC_WRITES},
 		{"region-size", required_argument, NULL, OPT_REGION},
@@ -740,6 +745,12 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			o->precond_writes = opt_size("--precondition-writes", optarg);
 			o->hir_opts = 1;
 			break;
+		case OPT_WAIT_READS:
+			o->wait_reads = opt_double("--wait-reads", optarg);
+			if (!(o->wait_reads >= 1e-6 && o->wait_reads <= 1e9))
+				usage_error("--wait-reads takes 10^-6 to 10^9 reads a second, not '%s'", optarg);
+			o->hir_opts = 1;
+			break;
 		case OPT_SOC_FRAC:
 			o->soc_frac = opt_prob("--soc-frac", optarg);
 			o->fc_opts = 1;
@@ -792,7 +803,8 @@ static void check_opts(struct opts *o)
 		usage_error("--trim-prob needs --pages below 2^32");
 	int hir = !strcmp(o->pat->name, "hir");
 	if (o->hir_opts && !hir)
-		usage_error("--burst, --waits, --rounds, --baseline and --precondition-writes apply to hir only");
+		usage_error("--burst, --waits, --rounds, --baseline, --precondition-writes and --wait-reads apply to hir "
+			    "only");
 	if (hir && !o->rate)
 		usage_error("hir needs --rate IOPS: the rate of the bursts' writes");
 	if (hir && o->writes_set)
@@ -1017,10 +1029,36 @@ static void run_request(const struct opts *o, struct gen *g, struct ev_writer *w
  * --precondition-writes N: N uniform writes at --rate (after the fill,
  * if any), as the PTS drives the device to steady state before the
  * test; the first burst starts at the arrival after the last of them.
+ * --wait-reads R (not the PTS's): uniform random reads at R a second,
+ * Poisson, within each wait (from its start, the last write, to its
+ * end), from a generator of their own: the writes and their times are
+ * those without them.
  */
+static void wait_reads(const struct opts *o, struct rng *rr, struct ev_writer *w, struct ev *e, int64_t from,
+		       int64_t end)
+{
+	struct ev r = *e;
+	r.op = EV_READ;
+	r.stream = 0;
+	r.temp = 1;
+	for (int64_t t = from; !sig_caught;) {
+		int64_t gap = llround(-log1p(-rng_unit(rr)) * 1e9 / o->wait_reads);
+		if (gap >= end - t)
+			break;
+		t += gap;
+		r.t_ns = t;
+		r.offset = rng_below(rr, o->pages) * o->page_size;
+		if (ev_write(w, &r))
+			die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
+		clk.events++;
+	}
+}
+
 static void run_hir(const struct opts *o, struct gen *g, struct ev_writer *w, struct ev *e,
 		    struct pageset *set)
 {
+	struct rng rr;
+	rng_seed(&rr, o->seed ^ 0x7761697472656164ULL); /* "waitread" */
 	for (uint64_t i = 0; i < o->precond_writes && !sig_caught; i++) {
 		uint64_t p = o->pat->next(g, &e->temp, &e->stream);
 		if (set)
@@ -1034,8 +1072,11 @@ static void run_hir(const struct opts *o, struct gen *g, struct ev_writer *w, st
 			int64_t end = clock_add(e->t_ns, o->burst_ns);
 			while (e->t_ns < end && !sig_caught)
 				run_request(o, g, w, e, set);
+			int64_t from = clk.last;
 			e->t_ns = clock_add(clk.last, o->waits_ns[k]);
 			clk.past_end = 0; /* the arrival after the burst's end is not written */
+			if (o->wait_reads > 0)
+				wait_reads(o, &rr, w, e, from, e->t_ns);
 		}
 		int64_t end = clock_add(e->t_ns, o->baseline_ns);
 		while (e->t_ns < end && !sig_caught)
