@@ -202,6 +202,50 @@ yrange = "-0.2:*"
 lines = "$hlines"
 EOV
 
+# --- 4. Reads in idle time: suspension ---------------------------------------
+sleft= sright= k=0
+{
+	echo "| series | reads | read p50 | read p99 | read p99.9 | read max | write p99 | suspensions | WA | victims cleaned in idle time |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
+} >"$D/suspend.md"
+for s in susoff suserase susboth; do
+	k=$((k + 1))
+	h=$(run $s)
+	for kind in read write; do
+		awk -F, -v k="$kind" 'NR == 1 { print "latency_ms,cdf"; next } $1 == k { if (!n++) print $2 / 1000 ",0"; print $2 / 1000 "," $4 }' "$R/$h.latency.csv" >"$D/sus-$s-$kind.csv"
+	done
+	sleft="$sleft${sleft:+;}$D/sus-$s-read.csv|latency_ms|cdf|$(title_of $s)|$k"
+	sright="$sright${sright:+;}$D/sus-$s-write.csv|latency_ms|cdf|$(title_of $s)|$k"
+	jq -r '[.timing.latency_us.read.count, .timing.latency_us.read.p50, .timing.latency_us.read.p99, .timing.latency_us.read.p99_9, .timing.latency_us.read.max, .timing.latency_us.write.p99, .timing.suspensions, .wa_total, .timing.bg_victims, .timing.unit_busy_s, .gc_pages_copied, .timing.device.tr_us, .timing.device.tprog_us, .timing.device.tbers_us] | @tsv' "$R/$h.json" >"$D/.sus"
+	IFS='	' read -r rc r50 r99 r999 rmax w99 ns wa bv busy cp str stp stb <"$D/.sus"
+	rm -f "$D/.sus"
+	eval "rmax_$s=\$rmax ns_$s=\$ns busy_$s=\$busy cp_$s=\$cp bv_$s=\$bv"
+	echo "| $(title_of $s) | $rc | $(fmt "$r50" 1) us | $(fmt "$r99" 1) us | $(fmt "$r999" 1) us | $(fmt "$rmax" 1) us | $(ms "$w99") ms | $ns | $(fmt "$wa" 3) | $bv |" >>"$D/suspend.md"
+done
+check time.suspend.off yes "$rmax_susoff > $stb / 2" "reads in idle time, no suspension: the longest read $(fmt "$rmax_susoff" 1) us, behind an erase (tBERS $stb us)"
+lim=$(calc "2 * $str + $stp + $SUS_US")
+check time.suspend.erase yes "$ns_suserase > 0 && $rmax_suserase <= $lim" "$(title_of suserase): $ns_suserase suspensions, the longest read $(fmt "$rmax_suserase" 1) us <= tR + tPROG + a read ahead + suspend_us = $(fmt "$lim" 1) us"
+lim=$(calc "3 * $str + $SUS_US")
+check time.suspend.both yes "$ns_susboth > 0 && $rmax_susboth <= $lim" "$(title_of susboth): $ns_susboth suspensions, the longest read $(fmt "$rmax_susboth" 1) us <= a GC read in progress + two reads + suspend_us = $(fmt "$lim" 1) us"
+for s in suserase susboth; do
+	eval "b=\$busy_$s n=\$ns_$s c=\$cp_$s"
+	d=$(calc "$b - $busy_susoff - $n * $SUS_US / 1e6")
+	check "time.suspend.busy.$s" yes "($d) * ($d) < 1e-12 && $c == $cp_susoff" "$(title_of $s): the dies' busy time $(fmt "$b" 6) s = no suspension's $(fmt "$busy_susoff" 6) s + $n x $SUS_US us (off by $d s); GC copied $c pages against $cp_susoff"
+done
+fs=$(run susoff)
+gpvars time-suspend <<EOV
+title = "Reads during idle-time GC, its erases and programs suspended for them or not: one FEMU die, OP 28%"
+ltitle = "reads ($(tj "$fs" .timing.latency_us.read.count) requests, $SUS_READS/s in the $SUS_WAIT s waits)"
+rtitle = "writes ($(tj "$fs" .timing.latency_us.write.count) requests, $SUS_ROUNDS bursts of $SUS_BURST s at $SUS_RATE/s)"
+xlabel = "latency, arrival to completion (ms; log scale)"
+ylabel = "share of requests at or below (CDF; the axis starts at $SUS_CDF_FROM)"
+xrange = "0.03:100"
+yrange = "$SUS_CDF_FROM:1.0005"
+keypos = "inside right center maxcols 1"
+left = "$sleft"
+right = "$sright"
+EOV
+
 # --- Setup and tables ------------------------------------------------------
 h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
 {
@@ -266,6 +310,19 @@ h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
 	echo
 	echo "    bin/tracegen $(args_of "$hh" gen) -o bin | bin/ftlsim $(args_of "$hh" sim)$(outputs_of "$hh") -"
 	echo
+	hs=$(run susboth)
+	echo "**Reads in idle time.** Idle-time GC yields to a request at page granularity, but an erase runs whole: a read that"
+	echo "comes during one waits up to tBERS. A die can suspend its erase or program for a read (Wu and He, FAST'12; MQSim's"
+	echo "erase and program suspension): ftlsim's \`suspend=erase|program|both\` device key, \`suspend_us=$SUS_US\` to suspend. One die, U = $SUS_PAGES"
+	echo "pages filled at random, OP 28%, $SUS_ROUNDS bursts of random 4 KiB writes at $SUS_RATE IOPS for $SUS_BURST s, each followed by $SUS_WAIT s"
+	echo "in which random reads arrive at $SUS_READS a second (tracegen \`--wait-reads\`; the writes are the same with or without"
+	echo "them); idle-time GC (\`--bg-gc $SUS_BG\`) cleans in the waits, while the reads come. Here suspension changed no count"
+	echo "of the cleaning (the pages copied are checked equal); each suspension adds suspend_us to the die's busy time."
+	echo
+	cat "$D/suspend.md"
+	echo
+	echo "    bin/tracegen $(args_of "$hs" gen) -o bin | bin/ftlsim $(args_of "$hs" sim)$(outputs_of "$hs") -"
+	echo
 } >"$D/setup.md"
 {
 	echo "Host Idle Recovery: foreground GC time a burst (s), by wait state:"
@@ -281,5 +338,5 @@ h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
 	done
 	echo
 } >>"$D/extra.md.new"
-rm -f "$D/degradation.md" "$D/latency.md"
+rm -f "$D/degradation.md" "$D/latency.md" "$D/suspend.md"
 finish
