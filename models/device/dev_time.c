@@ -545,6 +545,7 @@ struct dev {
 	 * its row (its offset in its block) in page_order */
 	unsigned types;
 	uint8_t order;
+	uint8_t ext;   /* page types, a write cache or suspension: op_one's ext */
 	uint8_t susk;  /* suspend=: the kinds (1 << FLASH_ERASE, 1 << FLASH_PROGRAM) a host read suspends */
 	uint64_t tsus; /* suspend_us */
 	uint64_t tr_t[TIME_TYPES], tprog_t[TIME_TYPES];
@@ -670,10 +671,15 @@ static inline unsigned page_type(const struct dev *d, uint32_t row)
 		return row <= 5 ? 0 : row <= 7 ? 1 : ((row - 8) >> 1) % 3;
 	return row % d->types;
 }
-static inline uint64_t t_read(const struct dev *d, uint32_t row) { return d->types > 1 ? d->tr_t[page_type(d, row)] : d->tr; }
-static inline uint64_t t_prog(const struct dev *d, uint32_t row)
+/* (ext: the device may have page types, a write cache or suspension,
+ * d->ext; a constant at each call, 0 where none of them is on) */
+static inline uint64_t t_read(const struct dev *d, uint32_t row, const int ext)
 {
-	return d->types > 1 ? d->tprog_t[page_type(d, row)] : d->tprog;
+	return ext && d->types > 1 ? d->tr_t[page_type(d, row)] : d->tr;
+}
+static inline uint64_t t_prog(const struct dev *d, uint32_t row, const int ext)
+{
+	return ext && d->types > 1 ? d->tprog_t[page_type(d, row)] : d->tprog;
 }
 
 /* The timeline may take more bytes (its intervals' accumulators or
@@ -956,7 +962,7 @@ static int step(struct dev *d, struct unitq *q, uint64_t t)
 	uint32_t pass = o->pass, seg = o->row, lpn = o->lpn, pid = o->pid;
 	uint8_t erase = o->erase, bg = o->bg;
 	uint16_t mask = o->mask;
-	dur = kind == FLASH_READ ? t_read(d, o->row) : kind == FLASH_PROGRAM ? t_prog(d, o->row) : d->tbers;
+	dur = kind == FLASH_READ ? t_read(d, o->row, 1) : kind == FLASH_PROGRAM ? t_prog(d, o->row, 1) : d->tbers;
 	q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
 	q->n--;
 	d->backlog--;
@@ -1219,7 +1225,7 @@ static uint64_t __attribute__((noinline)) suspend_read(struct dev *d, unsigned u
 {
 	struct unitq *q = &d->u[u];
 	int fresh = r >= q->sus_rd; /* running: a suspend command; else still suspended for a read before */
-	uint64_t x0 = fresh ? r : q->sus_rd, o = fresh ? d->tsus : 0, s = x0 + o, e = s + t_read(d, row), g = e - x0;
+	uint64_t x0 = fresh ? r : q->sus_rd, o = fresh ? d->tsus : 0, s = x0 + o, e = s + t_read(d, row, 1), g = e - x0;
 	iv_shift(d, x0, q->free_at, g, q->sus_bg); /* its rest, after the read */
 	if (o) {
 		charge(d, u, x0, s, 1, q->sus_bg); /* suspending it: GC's time */
@@ -1242,17 +1248,17 @@ static uint64_t __attribute__((noinline)) suspend_read(struct dev *d, unsigned u
 }
 
 static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uint32_t x, uint32_t row, uint64_t r,
-							       const int gc, const int mp)
+							       const int gc, const int mp, const int ext)
 {
 	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
 		drain(d, &d->u[u], r);
 	uint64_t end;
 	const struct unitq *q = &d->u[u];
-	if (!gc && d->susk && q->sus_on && q->sus_end == q->free_at && q->free_at > r && q->sus_s <= r)
+	if (ext && !gc && d->susk && q->sus_on && q->sus_end == q->free_at && q->free_at > r && q->sus_s <= r)
 		end = suspend_read(d, u, row, r);
 	else
-		end = run_on(d, u, x, FLASH_READ, row, r, r, t_read(d, row), gc, mp);
+		end = run_on(d, u, x, FLASH_READ, row, r, r, t_read(d, row, ext), gc, mp);
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
 		return end;
 	unsigned c = chan_of(d, u);
@@ -1263,7 +1269,7 @@ static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uin
 }
 
 static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uint32_t x, uint32_t row, uint64_t r,
-							       const int gc, const int mp)
+							       const int gc, const int mp, const int ext)
 {
 	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
@@ -1273,7 +1279,7 @@ static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uin
 	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
 	if (d->xfer)
 		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
-	return run_on(d, u, x, FLASH_PROGRAM, row, r, cs + d->xfer, t_prog(d, row), gc, mp);
+	return run_on(d, u, x, FLASH_PROGRAM, row, r, cs + d->xfer, t_prog(d, row, ext), gc, mp);
 }
 
 /* Segment seg's erase, ready at r, on the first `slots` of the slots
@@ -1314,15 +1320,16 @@ static void __attribute__((noinline)) fg_after_deferred(struct dev *d)
  * slots in order, across segments too: a segment of fewer pages than
  * slots starts where the one before it ended (with b a multiple of the
  * slots, page i of every segment is on slot i mod slots). */
-static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row, const int mp)
+static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn, uint32_t *row, const int mp,
+				const int ext)
 {
 	uint32_t off = ppn - seg * d->b;
 	if (d->c.layout == LAYOUT_STRIPE) {
-		if (mp || d->types > 1)
+		if (mp || (ext && d->types > 1))
 			*row = off / d->NS;
 		return ppn;
 	}
-	if (mp || d->types > 1)
+	if (mp || (ext && d->types > 1))
 		*row = off;
 	return seg;
 }
@@ -1407,21 +1414,22 @@ static inline int cache_hit(struct dev *d, uint32_t lpn)
 }
 
 /* A flash operation of the request being served to its unit. */
-static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op, const int mp)
+static inline __attribute__((always_inline)) int op_one(struct dev *d, const struct flash_op *op, const int mp,
+							 const int ext)
 {
 	uint32_t row = 0;
 	if (op->cause == FLASH_HOST) { /* the most frequent */
 		if (op->kind == FLASH_PROGRAM) {
 			if (d->bl_erase_units && d->erase_pend[op->seg])
 				erase_wait(d, op->seg);
-			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
 			uint64_t r = max64(d->S, d->gc_barrier);
-			if (d->nc) /* (its program once it is in the cache) */
+			if (ext && d->nc) /* (its program once it is in the cache) */
 				r = max64(r, cache_take(d, op->lpn));
-			uint64_t done = do_prog(d, sl, row, r, 0, mp);
+			uint64_t done = do_prog(d, sl, row, r, 0, mp, ext);
 			if (d->chk_erase)
-				chk_prog(d, sl, 0, 0, 0, done - t_prog(d, row));
-			if (d->nc)
+				chk_prog(d, sl, 0, 0, 0, done - t_prog(d, row, ext));
+			if (ext && d->nc)
 				cache_programmed(d, done);
 			else
 				d->req_done = max64(d->req_done, done);
@@ -1436,7 +1444,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 				return -1;
 			if (op->kind == FLASH_ERASE)
 				return defer_erase(d, op->seg);
-			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
 			if (op->kind == FLASH_PROGRAM)
 				return hold(d, sl, row, op->lpn);
 			if (d->prog_pend[op->seg] && finish_deferred(d)) /* a victim with copies into it still deferred */
@@ -1449,8 +1457,8 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		uint64_t done;
 		switch (op->kind) {
 		case FLASH_READ: {
-			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
-			done = do_read(d, sl, row, d->S, 1, mp);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
+			done = do_read(d, sl, row, d->S, 1, mp, ext);
 			d->gc_read_done = max64(d->gc_read_done, done);
 			if (d->chk_read) {
 				d->chk_read[op->lpn] = done;
@@ -1461,10 +1469,10 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		case FLASH_PROGRAM: {
 			if (d->bl_erase_units && d->erase_pend[op->seg])
 				erase_wait(d, op->seg);
-			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
-			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp);
+			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
+			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp, ext);
 			if (d->chk_erase)
-				chk_prog(d, sl, op->lpn, CHK_FG, 1, done - t_prog(d, row));
+				chk_prog(d, sl, op->lpn, CHK_FG, 1, done - t_prog(d, row, ext));
 			break;
 		}
 		default:
@@ -1476,12 +1484,12 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 		return 0;
 	}
 	if (op->kind == FLASH_READ && op->cause == FLASH_HOST_READ) {
-		if (d->nc && cache_hit(d, op->lpn)) {
+		if (ext && d->nc && cache_hit(d, op->lpn)) {
 			d->host_reads++;
 			return 0;
 		}
-		unsigned sl = place_of(d, op->seg, op->ppn, &row, mp);
-		uint64_t done = do_read(d, sl, row, d->S, 0, mp);
+		unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
+		uint64_t done = do_read(d, sl, row, d->S, 0, mp, ext);
 		d->req_done = max64(d->req_done, done);
 		d->host_reads++;
 	}
@@ -1497,7 +1505,7 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 {
 	struct dev *d = ctx;
 	(void)f;
-	return d->active ? (d->mp ? op_one(d, op, 1) : op_one(d, op, 0)) : 0;
+	return d->active ? (d->mp ? op_one(d, op, 1, 1) : op_one(d, op, 0, 1)) : 0;
 }
 
 /* A zoned device's operations: every one the request's (or the zone
@@ -1512,12 +1520,12 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 	uint32_t row = 0, x = 0;
 	uint64_t done;
 	if (op->kind != FLASH_ERASE)
-		x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1) : place_of(d, op->seg, op->ppn, &row, 0);
+		x = d->mp ? place_of(d, op->seg, op->ppn, &row, 1, 1) : place_of(d, op->seg, op->ppn, &row, 0, 1);
 	switch (op->kind) {
 	case FLASH_PROGRAM: {
 		int cached = d->nc && op->cause == FLASH_HOST; /* (a finish's padding is the device's own) */
 		uint64_t r = cached ? cache_take(d, op->lpn) : d->S;
-		done = d->mp ? do_prog(d, x, row, r, 0, 1) : do_prog(d, x, row, r, 0, 0);
+		done = d->mp ? do_prog(d, x, row, r, 0, 1, 1) : do_prog(d, x, row, r, 0, 0, 1);
 		uint32_t off = op->ppn - op->seg * d->b + 1;
 		if (off > d->zwp[op->seg])
 			d->zwp[op->seg] = off;
@@ -1536,7 +1544,7 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 			d->host_reads++;
 			return 0;
 		}
-		done = d->mp ? do_read(d, x, row, d->S, 0, 1) : do_read(d, x, row, d->S, 0, 0);
+		done = d->mp ? do_read(d, x, row, d->S, 0, 1, 1) : do_read(d, x, row, d->S, 0, 0, 1);
 		d->host_reads++;
 		break;
 	default: { /* a reset: the dies its programmed pages are on (none written: nothing) */
@@ -1555,13 +1563,17 @@ static int on_flash_batch(void *ctx, const struct ftl *f, const struct flash_op 
 	(void)f;
 	if (!d->active)
 		return 0;
-	if (d->mp) {
+	if (d->ext) { /* page types, a write cache or suspension */
 		for (unsigned i = 0; i < n; i++)
-			if (op_one(d, &ops[i], 1))
+			if (d->mp ? op_one(d, &ops[i], 1, 1) : op_one(d, &ops[i], 0, 1))
+				return -1;
+	} else if (d->mp) {
+		for (unsigned i = 0; i < n; i++)
+			if (op_one(d, &ops[i], 1, 0))
 				return -1;
 	} else {
 		for (unsigned i = 0; i < n; i++)
-			if (op_one(d, &ops[i], 0))
+			if (op_one(d, &ops[i], 0, 0))
 				return -1;
 	}
 	return 0;
@@ -1706,6 +1718,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		}
 		d->t.cache_pages = d->nc;
 	}
+	d->ext = d->types > 1 || d->nc || d->susk;
 	int deferred = !d->zoned && (d->c.bg_high || d->c.preempt); /* GC that yields: its erases queued */
 	if (deferred) {
 		d->erase_pend = calloc(st.segments, sizeof(uint32_t));
@@ -2050,7 +2063,7 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 			uint32_t off = (uint32_t)(p % d->b),
 				 x = (uint32_t)((d->c.layout == LAYOUT_STRIPE ? p : p / d->b) % d->NS);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
-			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp));
+			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp, 1));
 			d->t.read_unwritten++;
 		}
 	}
