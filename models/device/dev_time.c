@@ -121,6 +121,8 @@ void time_config_device_default(struct time_config *c)
 	c->suspend = d.suspend;
 	c->suspend_us = d.suspend_us;
 	c->cache_mib = d.cache_mib;
+	c->host_us = d.host_us;
+	c->host_mbps = d.host_mbps;
 	c->layout = d.layout;
 	c->multiplane = d.multiplane;
 }
@@ -130,7 +132,9 @@ void time_list_devices(FILE *out)
 	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
 		     "tprog_us (each one time, or one a page type: T1/T2/T3), tbers_us, xfer_us, page_order=cyclic|shadow "
 		     "(default cyclic), cache_mib (a write cache; default 0, none), layout=stripe|die (default stripe), "
-		     "multiplane=on|off|ideal (default on), suspend=off|erase|program|both (default off), suspend_us\n");
+		     "multiplane=on|off|ideal (default on), suspend=off|erase|program|both (default off), suspend_us, "
+		     "host_us (a command's time in the controller), host_mbps (the host link, each way; default 0, no "
+		     "time)\n");
 	for (unsigned i = 0; i < NPROFILES; i++) {
 		const struct profile *p = &profiles[i];
 		char tr[96], tp[96];
@@ -180,6 +184,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		{"tr_us", 0, 1e9, 0, &c->tr_us},	  {"tprog_us", 0, 1e9, 0, &c->tprog_us},
 		{"tbers_us", 0, 1e9, 0, &c->tbers_us}, {"xfer_us", 0, 1e9, 0, &c->xfer_us},
 		{"cache_mib", 0, 1048576, 3, &c->cache_mib}, {"suspend_us", 0, 1e9, 0, &c->suspend_us},
+		{"host_us", 0, 1e9, 0, &c->host_us},	  {"host_mbps", 0, 1e9, 3, &c->host_mbps},
 	};
 	if (!strcmp(k, "profile")) {
 		if (c->modified)
@@ -265,7 +270,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		return 0;
 	}
 	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
-			       "xfer_us, cache_mib, layout, multiplane, page_order, suspend, suspend_us, profile)", k);
+			       "xfer_us, cache_mib, layout, multiplane, page_order, suspend, suspend_us, host_us, host_mbps, profile)", k);
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
@@ -626,6 +631,16 @@ struct dev {
 	uint64_t *cw_end;
 	uint32_t *cw_lpn, *hk, *hs;
 	uint32_t hmask;
+	/* The host link (host_mbps), full duplex: each direction's
+	 * transfers (0 writes' data in, 1 reads' out) reserved in it,
+	 * [s, e) sorted and apart, those from lo on still to come. host_ns:
+	 * a command's own time (host_us). */
+	struct link {
+		uint64_t *s, *e;
+		size_t lo, n, cap;
+	} lk[2];
+	double ns_per_byte; /* 0: no transfer time */
+	uint64_t host_ns;
 	uint64_t req_ack;     /* a write's pages all in the cache: when */
 	uint64_t cache_drain; /* the last end of a program of a page in the cache */
 	char err[512];
@@ -1606,6 +1621,10 @@ static void time_close(struct dev *d)
 	free(d->chk_epend);
 	free(d->passes);
 	free(d->held);
+	for (int k = 0; k < 2; k++) {
+		free(d->lk[k].s);
+		free(d->lk[k].e);
+	}
 	free(d->cw_end);
 	free(d->cw_lpn);
 	free(d->hk);
@@ -1670,6 +1689,8 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->susk = (uint8_t)((d->c.suspend & SUSPEND_ERASE ? 1u << FLASH_ERASE : 0) |
 			    (d->c.suspend & SUSPEND_PROGRAM ? 1u << FLASH_PROGRAM : 0));
 	d->tsus = (uint64_t)llround(d->c.suspend_us * 1000);
+	d->host_ns = (uint64_t)llround(d->c.host_us * 1000);
+	d->ns_per_byte = d->c.host_mbps > 0 ? 1e3 / d->c.host_mbps : 0; /* (MB/s: 10^6 bytes a second) */
 	d->types = time_page_types(&d->c);
 	d->order = (uint8_t)d->c.page_order;
 	for (unsigned i = 0; i < TIME_TYPES; i++) {
@@ -1898,6 +1919,57 @@ static int stream_hist(struct dev *d, unsigned i)
 	return 1;
 }
 
+/* A transfer of x ns on link l, ready at t: in the first gap from t
+ * on that holds it (transfers are reserved in the order requests are
+ * served, not the order they become ready: a read that waits behind GC
+ * holds no link time before then). When it ends, or 0 out of memory. */
+static uint64_t link_take(struct dev *d, struct link *l, uint64_t t, uint64_t x)
+{
+	size_t i = l->lo;
+	for (; i < l->n; i++) {
+		if (l->e[i] <= t)
+			continue;
+		if (l->s[i] >= t + x)
+			break;
+		t = l->e[i];
+	}
+	if (l->n == l->cap) {
+		if (l->lo) { /* the past ones out */
+			memmove(l->s, l->s + l->lo, (l->n - l->lo) * sizeof(uint64_t));
+			memmove(l->e, l->e + l->lo, (l->n - l->lo) * sizeof(uint64_t));
+			i -= l->lo;
+			l->n -= l->lo;
+			l->lo = 0;
+		}
+		if (l->n == l->cap) {
+			size_t cap = l->cap ? 2 * l->cap : 64;
+			uint64_t *s = realloc(l->s, cap * sizeof(uint64_t)), *e = s ? realloc(l->e, cap * sizeof(uint64_t)) : NULL;
+			if (s)
+				l->s = s;
+			if (!s || !e)
+				return set_err(d->err, sizeof(d->err), "out of memory for the host link's transfers"), 0;
+			l->e = e;
+			d->t.mem_bytes += (cap - l->cap) * 2 * sizeof(uint64_t);
+			l->cap = cap;
+		}
+	}
+	memmove(l->s + i + 1, l->s + i, (l->n - i) * sizeof(uint64_t));
+	memmove(l->e + i + 1, l->e + i, (l->n - i) * sizeof(uint64_t));
+	l->s[i] = t;
+	l->e[i] = t + x;
+	l->n++;
+	return t + x;
+}
+
+/* Transfers that ended by t: none to come is ready before t. */
+static inline void link_prune(struct link *l, uint64_t t)
+{
+	while (l->lo < l->n && l->e[l->lo] <= t)
+		l->lo++;
+	if (l->lo == l->n)
+		l->lo = l->n = 0;
+}
+
 /* A request arrives (e: its time): the rows and the idle-time work
  * before it, its start. 0, -1 (d->err) or -2 (the model's error). */
 static inline __attribute__((always_inline)) int req_start(struct dev *d, const struct ev *e, struct req *r)
@@ -1956,6 +2028,10 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 	if (d->c.timeline_ns && A >= d->row_next && rows_to(d, A / d->c.timeline_ns))
 		return -1;
 	uint64_t S = max64(A, d->barrier);
+	if (d->ns_per_byte > 0) {
+		link_prune(&d->lk[0], A);
+		link_prune(&d->lk[1], A);
+	}
 	drain_all(d, S); /* the queued work that could run before this request */
 	int measuring = d->host_programs >= d->c.warmup_writes;
 	if (measuring && !d->t.measuring) {
@@ -1980,6 +2056,8 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 		d->t.m0.cache_waits = d->t.cache_waits;
 		d->t.m0.cache_wait_ns = d->t.cache_wait_ns;
 		d->t.m0.suspensions = d->t.suspensions;
+		d->t.m0.link_ns[0] = d->t.link_ns[0];
+		d->t.m0.link_ns[1] = d->t.link_ns[1];
 		memcpy(d->t.unit_busy0, d->t.unit_busy, d->U * sizeof(uint64_t));
 	}
 	*r = (struct req){.A = A, .S = S, .done = S, .measuring = measuring};
@@ -1993,6 +2071,16 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 static inline __attribute__((always_inline)) int req_serve(struct dev *d, const struct ev *e, size_t n, struct req *r, uint64_t S,
 							  uint64_t *end)
 {
+	/* the host: the command's own time, and a write's data over the link
+	 * before its pages are issued */
+	S += d->host_ns;
+	int data_in = (e->op == EV_WRITE || e->op == EV_ZONE_APPEND) && e->length;
+	uint64_t xl;
+	if (d->ns_per_byte > 0 && data_in && (xl = (uint64_t)llround((double)e->length * d->ns_per_byte))) {
+		if (!(S = link_take(d, &d->lk[0], S, xl)))
+			return -1;
+		d->t.link_ns[0] += xl;
+	}
 	d->S = S;
 	d->gc_barrier = d->gc_read_done = d->req_done = d->req_ack = S;
 	d->req_gc_wait = 0;
@@ -2079,6 +2167,12 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	 * after the cleaning its programs wait for */
 	int cached = d->nc && (e->op == EV_WRITE || e->op == EV_ZONE_APPEND);
 	*end = max64(done, cached ? max64(d->req_done, d->req_ack) : max64(d->req_done, d->gc_barrier));
+	if (d->ns_per_byte > 0 && e->op == EV_READ && !gone && (xl = (uint64_t)llround((double)e->length * d->ns_per_byte))) {
+		/* its data out over the link */
+		if (!(*end = link_take(d, &d->lk[1], *end, xl)))
+			return -1;
+		d->t.link_ns[1] += xl;
+	}
 	r->done = max64(r->done, *end);
 	/* its wait on GC: behind a unit's run of GC operations (note_wait),
 	 * or on cleaning it set off, for the most GC time one unit ran for
@@ -2283,6 +2377,8 @@ static int time_age(struct dev *d, int begin)
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = d->t.read_unwritten = 0;
 	d->t.cache_hits = d->t.cache_waits = d->t.cache_wait_ns = d->t.suspensions = 0;
+	d->t.link_ns[0] = d->t.link_ns[1] = 0;
+	d->lk[0].lo = d->lk[0].n = d->lk[1].lo = d->lk[1].n = 0;
 	if (d->nc) { /* the cache empty */
 		memset(d->cw_end, 0, d->nc * sizeof(uint64_t));
 		memset(d->cw_lpn, 0xff, d->nc * sizeof(uint32_t));

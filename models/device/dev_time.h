@@ -55,6 +55,8 @@ struct time_config {
 	int suspend;	/* enum time_suspend: what of yielding GC's a host read suspends */
 	double suspend_us; /* the time to suspend it */
 	double cache_mib;		/* a write cache of this many MiB (whole pages); 0: none */
+	double host_us;			/* a command's fixed time in the controller (its start later by it) */
+	double host_mbps;		/* the host link: MB/s each way (full duplex; 0: no transfer time) */
 	int layout;			/* enum time_layout */
 	int multiplane;			/* enum time_multiplane */
 	int timeline_lat;		/* the timeline's rows keep their latencies (mean, p99): --timeline writes them */
@@ -153,11 +155,12 @@ struct dev_time {
 	 * from it, the writes that waited for room in it and that time */
 	uint64_t cache_pages, cache_hits, cache_waits, cache_wait_ns;
 	uint64_t suspensions; /* a yielding GC erase or program suspended for a host read */
+	uint64_t link_ns[2];  /* the host link's busy time: writes' data in, reads' data out */
 	/* the sums above when the measured window began (all 0 without a
 	 * warm-up), and each unit's busy time then */
 	struct {
 		uint64_t requests, busy_ns, gc_ns, gc_bg_ns, gc_waits, bg_steps, bytes;
-		uint64_t cache_hits, cache_waits, cache_wait_ns, suspensions;
+		uint64_t cache_hits, cache_waits, cache_wait_ns, suspensions, link_ns[2];
 		double gc_wait_ns;
 	} m0;
 	uint64_t *unit_busy0;

@@ -160,6 +160,8 @@ static void usage(void)
 	       "                            T1/T2/T3, page_order=cyclic|shadow;\n"
 	       "                            suspend=off|erase|program|both, suspend_us (a read\n"
 	       "                            suspends yielding GC's erase or program);\n"
+	       "                            host_us (a command's time), host_mbps (the host\n"
+	       "                            link, MB/s each way);\n"
 	       "                            or a file of KEY=V lines; implies --timing\n"
 	       "      --time-scale X        open loop: requests arrive at the trace's times x X\n"
 	       "                            (default 1; 0.5 replays twice as fast)\n"

@@ -169,6 +169,8 @@ json_t *sim_j_time(const struct sim *s)
 	json_object_set_new(d, "suspend", json_string(sus[c->suspend & 3]));
 	SETR(d, "suspend_us", c->suspend_us);
 	SETR(d, "cache_mib", c->cache_mib);
+	SETR(d, "host_us", c->host_us);
+	SETR(d, "host_mbps", c->host_mbps);
 	json_object_set_new(d, "layout", json_string(c->layout == LAYOUT_STRIPE ? "stripe" : "die"));
 	if (c->planes > 1) {
 		static const char *const mp[] = {"on", "off", "ideal"};
@@ -232,6 +234,9 @@ json_t *sim_j_time(const struct sim *s)
 	SETU(o, "arrivals_reordered", t->reordered);
 	SETU(o, "read_pages_unwritten", t->read_unwritten);
 	SETU(o, "suspensions", m ? t->suspensions - t->m0.suspensions : 0);
+	/* the host link's busy time in the window: writes' data in, reads' out */
+	SETR(o, "host_link_in_s", m ? (double)(t->link_ns[0] - t->m0.link_ns[0]) / 1e9 : 0);
+	SETR(o, "host_link_out_s", m ? (double)(t->link_ns[1] - t->m0.link_ns[1]) / 1e9 : 0);
 	/* the write cache: its pages; over the window, the host pages read
 	 * from it, the requests that waited for room in it and that time */
 	json_t *wc = json_object();
