@@ -50,6 +50,12 @@ t_expect_success 'host_us=0,host_mbps=0 is no host time: the same latencies as w
 	jq -e --slurpfile n n.json ".timing.latency_us == \$n[0].timing.latency_us" z.json
 '
 
+t_expect_success 'the link'"'"'s memory: the dry run'"'"'s model_bytes is the run'"'"'s' '
+	"$S" -q --device femu,host_mbps=100 --op 3 --dry-run pw.ev | jq .memory.model_bytes >d &&
+	"$S" -q --device femu,host_mbps=100 --op 3 pw.ev 2>/dev/null | jq .memory.model_bytes >r &&
+	cmp d r
+'
+
 t_expect_success 'host_mbps or host_us negative or not a number: a usage error naming it' '
 	t_err 2 "host_mbps=-1" "$S" --device femu,host_mbps=-1 s.ev &&
 	t_err 2 "host_us=fast" "$S" --device femu,host_us=fast s.ev

@@ -663,6 +663,9 @@ static uint64_t cache_table(uint64_t nc)
 	return h;
 }
 
+/* The host link's reservations a direction at open (more as they grow). */
+#define LINK0 64
+
 /* The cache's bytes: its slots (an end time and a logical page each)
  * and its table (a key and a slot an entry). */
 static uint64_t cache_bytes(uint64_t nc)
@@ -674,7 +677,8 @@ uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size)
 {
 	unsigned u = time_units(c);
 	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + 2 * sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
-	       (uint64_t)(c->qd ? c->qd : 1) * 8 + cache_bytes(time_cache_pages(c, page_size));
+	       (uint64_t)(c->qd ? c->qd : 1) * 8 + cache_bytes(time_cache_pages(c, page_size)) +
+	       (c->host_mbps > 0 ? 2 * LINK0 * 2 * sizeof(uint64_t) : 0);
 }
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -1691,6 +1695,11 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->tsus = (uint64_t)llround(d->c.suspend_us * 1000);
 	d->host_ns = (uint64_t)llround(d->c.host_us * 1000);
 	d->ns_per_byte = d->c.host_mbps > 0 ? 1e3 / d->c.host_mbps : 0; /* (MB/s: 10^6 bytes a second) */
+	for (int k = 0; k < 2 && d->ns_per_byte > 0; k++) {
+		d->lk[k].s = malloc(LINK0 * sizeof(uint64_t));
+		d->lk[k].e = malloc(LINK0 * sizeof(uint64_t));
+		d->lk[k].cap = LINK0;
+	}
 	d->types = time_page_types(&d->c);
 	d->order = (uint8_t)d->c.page_order;
 	for (unsigned i = 0; i < TIME_TYPES; i++) {
@@ -1754,6 +1763,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 			d->chk_epend = calloc((uint64_t)st.segments * d->NS, sizeof(uint32_t));
 	}
 	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 || (d->zoned && !d->zwp) ||
+	    (d->ns_per_byte > 0 && (!d->lk[0].s || !d->lk[0].e || !d->lk[1].s || !d->lk[1].e)) ||
 	    (d->nc && (!d->cw_end || !d->cw_lpn || !d->hk || !d->hs)) ||
 	    (deferred && (!d->erase_pend || !d->prog_pend)) || (chk && (!d->chk_read || !d->chk_rpass || !d->chk_erase || (deferred && !d->chk_epend))) ||
 	    (d->c.stream_lat && st.streams > 1 && !d->t.lat_stream)) {
@@ -1771,7 +1781,8 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 					st.logical_pages * sizeof(uint32_t)
 			      : 0) +
 			 (chk && deferred ? (uint64_t)st.segments * d->NS * sizeof(uint32_t) : 0) +
-			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t) + cache_bytes(d->nc);
+			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t) + cache_bytes(d->nc) +
+			 (d->ns_per_byte > 0 ? 2 * LINK0 * 2 * sizeof(uint64_t) : 0);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
 	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
 					 : d->io->flash_observe(d->in, on_flash, d)) {
@@ -1942,7 +1953,7 @@ static uint64_t link_take(struct dev *d, struct link *l, uint64_t t, uint64_t x)
 			l->lo = 0;
 		}
 		if (l->n == l->cap) {
-			size_t cap = l->cap ? 2 * l->cap : 64;
+			size_t cap = 2 * l->cap;
 			uint64_t *s = realloc(l->s, cap * sizeof(uint64_t)), *e = s ? realloc(l->e, cap * sizeof(uint64_t)) : NULL;
 			if (s)
 				l->s = s;
