@@ -20,7 +20,7 @@ G="$BIN/tracegen"
 t_expect_success 'one page of cache, Poisson writes on one die: each latency tPROG less, the mean M/D/1 wait within 2%' '
 	"$G" -q -p uniform -n 65536 -w 60000 --rate 2500 -o bin >p.ev &&
 	"$S" -q --device femu,channels=1,dies=1 --op 3 p.ev >n.json 2>/dev/null &&
-	"$S" -q --device femu,channels=1,dies=1,cache_mib=0.00390625 --op 3 p.ev >c.json 2>/dev/null &&
+	"$S" -q --device femu,channels=1,dies=1,cache_mib=0.00390625,cache_us=0 --op 3 p.ev >c.json 2>/dev/null &&
 	jq -e ".timing.cache.pages == 1 and .gc_pages_copied == 0" c.json &&
 	jq -e --slurpfile n n.json "(\$n[0].timing.latency_us.write.mean - .timing.latency_us.write.mean - 200 | fabs) < 1e-6 and
 		\$n[0].timing.latency_us.write.max - .timing.latency_us.write.max == 200" c.json &&
@@ -32,7 +32,7 @@ t_expect_success 'one page of cache, Poisson writes on one die: each latency tPR
 t_expect_success 'a cache of 4 and 16 pages: the mean is the recurrence'"'"'s on the same arrivals, to the nanosecond' '
 	"$BIN/tracecat" -q -o text p.ev >p.txt &&
 	for C in 4 16; do
-		"$S" -q --device femu,channels=1,dies=1,cache_mib=$(awk "BEGIN { print $C * 4096 / 1048576 }") --op 3 p.ev \
+		"$S" -q --device femu,channels=1,dies=1,cache_mib=$(awk "BEGIN { print $C * 4096 / 1048576 }"),cache_us=0 --op 3 p.ev \
 			>c$C.json 2>/dev/null &&
 		awk -v C=$C "{ A = \$1; s = A > D ? A : D; D = s + 200000; d[NR] = D; a = A
 			if (NR > C && d[NR - C] > a) a = d[NR - C]; sum += a - A; n++ }
@@ -68,11 +68,11 @@ t_expect_success 'QD1 uniform writes at steady state with GC: IOPS and mean late
 } >"$TMP/rh.txt"
 
 t_expect_success 'reads of pages the cache holds read no flash: 64 pages held of 100, the rest tR; all held in 256' '
-	"$S" -q --device femu,cache_mib=0.25 --logical-pages 4096 --op 1 rh.txt >h.json 2>/dev/null &&
+	"$S" -q --device femu,cache_mib=0.25,cache_us=0 --logical-pages 4096 --op 1 rh.txt >h.json 2>/dev/null &&
 	jq -e ".timing.cache.read_hits == 64 and .timing.latency_us.read.count == 101 and
 		(.timing.latency_us.read.mean - 37 * 40 / 101 | fabs) < 1e-6 and
 		.timing.cache.requests_waited == 1 and .timing.cache.wait_s == 0.0002" h.json &&
-	"$S" -q --device femu,cache_mib=1 --logical-pages 4096 --op 1 rh.txt >h.json 2>/dev/null &&
+	"$S" -q --device femu,cache_mib=1,cache_us=0 --logical-pages 4096 --op 1 rh.txt >h.json 2>/dev/null &&
 	jq -e ".timing.cache.read_hits == 101 and .timing.latency_us.read.max == 0 and .timing.latency_us.write.max == 0" h.json &&
 	"$S" -q --device femu --logical-pages 4096 --op 1 rh.txt >h.json 2>/dev/null &&
 	jq -e ".timing.cache.read_hits == 0 and .timing.latency_us.read.mean == 40" h.json
@@ -80,7 +80,7 @@ t_expect_success 'reads of pages the cache holds read no flash: 64 pages held of
 
 t_expect_success 'on a zoned device: writes into the cache, reads of its pages from it' '
 	head -200 rh.txt >rz.txt &&
-	"$S" -q --zoned size=1M --device femu,layout=die,cache_mib=0.25 --logical-pages 4096 rz.txt >z.json 2>/dev/null &&
+	"$S" -q --zoned size=1M --device femu,layout=die,cache_mib=0.25,cache_us=0 --logical-pages 4096 rz.txt >z.json 2>/dev/null &&
 	jq -e ".timing.cache.read_hits == 64 and .timing.latency_us.write.max == 0 and
 		(.timing.latency_us.read.mean - 36 * 40 / 100 | fabs) < 1e-6" z.json
 '
@@ -89,19 +89,19 @@ t_expect_success 'a flush completes when the cache has drained: a read after it 
 	{ i=0; while [ $i -lt 64 ]; do echo "0 W $((i * 4096)) 4096 0"; i=$((i + 1)); done
 	  echo "0 F 0 0 0"; echo "0 R 1048576 4096 0"; } >f.txt &&
 	grep -v " F " f.txt >nf.txt &&
-	"$S" -q --device femu,channels=1,dies=1,cache_mib=1 --qd 1 --logical-pages 4096 --op 1 f.txt >f.json 2>/dev/null &&
-	"$S" -q --device femu,channels=1,dies=1,cache_mib=1 --qd 1 --logical-pages 4096 --op 1 nf.txt >nf.json 2>/dev/null &&
+	"$S" -q --device femu,channels=1,dies=1,cache_mib=1,cache_us=0 --qd 1 --logical-pages 4096 --op 1 f.txt >f.json 2>/dev/null &&
+	"$S" -q --device femu,channels=1,dies=1,cache_mib=1,cache_us=0 --qd 1 --logical-pages 4096 --op 1 nf.txt >nf.json 2>/dev/null &&
 	jq -e ".timing.latency_us.read.mean == 40 and .timing.latency_us.write.max == 0 and .timing.requests == 66" f.json &&
 	jq -e ".timing.latency_us.read.mean == 64 * 200 + 40" nf.json
 '
 
-t_expect_success 'the cache'"'"'s memory: the dry run'"'"'s model_bytes is the run'"'"'s, and grows by 28 bytes a page or more' '
+t_expect_success 'the cache'"'"'s memory: the dry run'"'"'s model_bytes is the run'"'"'s, and grows by 36 bytes a page or more' '
 	for c in 0 4; do
-		"$S" -q --device femu,cache_mib=$c --logical-pages 65536 --op 0.1 --dry-run u.ev | jq .memory.model_bytes >d$c &&
-		"$S" -q --device femu,cache_mib=$c --logical-pages 65536 --op 0.1 u.ev 2>/dev/null | jq .memory.model_bytes >r$c &&
+		"$S" -q --device femu,cache_mib=$c,cache_us=0 --logical-pages 65536 --op 0.1 --dry-run u.ev | jq .memory.model_bytes >d$c &&
+		"$S" -q --device femu,cache_mib=$c,cache_us=0 --logical-pages 65536 --op 0.1 u.ev 2>/dev/null | jq .memory.model_bytes >r$c &&
 		cmp d$c r$c || return 1
 	done &&
-	test $(( $(cat d4) - $(cat d0) )) -ge $((1024 * 28))
+	test $(( $(cat d4) - $(cat d0) )) -ge $((1024 * 36))
 '
 
 t_expect_success 'cache_mib: less than a page, negative or not a number is a usage error naming it' '
@@ -111,11 +111,25 @@ t_expect_success 'cache_mib: less than a page, negative or not a number is a usa
 '
 
 t_expect_success 'a grid over the cache: each configuration its own run'"'"'s latencies' '
-	"$S" -q --op 3 --grid "device=femu,channels=1,dies=1,femu,channels=1,dies=1,cache_mib=0.015625" p.ev >g.json 2>/dev/null &&
+	"$S" -q --op 3 --grid "device=femu,channels=1,dies=1,femu,channels=1,dies=1,cache_mib=0.015625,cache_us=0" p.ev >g.json 2>/dev/null &&
 	jq -e --slurpfile c c4.json --slurpfile n n.json "
 		.configurations[0].timing.latency_us == \$n[0].timing.latency_us and
 		.configurations[1].timing.latency_us == \$c[0].timing.latency_us" g.json || {
 		jq -c ".configurations[] | [.axes, .timing.latency_us.write.mean]" g.json; return 1; }
+'
+
+t_expect_success 'cache_us (default 0.5): hits of one page at QD 4 bound by the cache'"'"'s bus, 2,000,000 a second' '
+	{ echo "0 W 0 4096 0"; i=1; while [ $i -le 20000 ]; do echo "$((i * 10)) R 0 4096 0"; i=$((i + 1)); done; } >rr.txt &&
+	"$S" -q --logical-pages 1024 --pages-per-segment 16 --device femu,channels=1,dies=1,cache_mib=1 --qd 4 rr.txt >b.json 2>/dev/null &&
+	jq -e ".timing.cache.read_hits > 19990 and .timing.device.cache_us == 0.5 and
+		((.timing.iops - 2e6) / 2e6 | fabs) < 0.001 and (.timing.latency_us.read.p50 - 2 | fabs) < 0.01" b.json || {
+		jq -c "[.timing.iops, .timing.latency_us.read, .timing.cache]" b.json; return 1; }
+'
+
+t_expect_success 'a page still waiting for room is not in the cache: a read of it reads flash after its program' '
+	printf "0 W 0 4096 0\n0 W 4096 4096 0\n1000 R 4096 4096 0\n" >w.txt &&
+	"$S" -q --logical-pages 1024 --pages-per-segment 16 --device femu,channels=1,dies=1,cache_mib=0.00390625 w.txt >w.json 2>/dev/null &&
+	jq -e ".timing.cache.read_hits == 0 and .timing.latency_us.read.max == 440 and .timing.latency_us.write.max == 201" w.json
 '
 
 t_done

@@ -95,6 +95,7 @@ void time_config_default(struct time_config *c)
 	memset(c, 0, sizeof(*c));
 	apply(c, &profiles[0]);
 	c->layout = LAYOUT_STRIPE;
+	c->cache_us = 0.5; /* a 4 KiB page at 8 GB/s: DDR4's order */
 	c->time_scale = 1;
 	c->timeline_ns = 1000000000ull;
 }
@@ -121,6 +122,7 @@ void time_config_device_default(struct time_config *c)
 	c->suspend = d.suspend;
 	c->suspend_us = d.suspend_us;
 	c->cache_mib = d.cache_mib;
+	c->cache_us = d.cache_us;
 	c->host_us = d.host_us;
 	c->host_mbps = d.host_mbps;
 	c->layout = d.layout;
@@ -130,8 +132,9 @@ void time_config_device_default(struct time_config *c)
 void time_list_devices(FILE *out)
 {
 	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
-		     "tprog_us (each one time, or one a page type: T1/T2/T3), tbers_us, xfer_us, page_order=cyclic|shadow "
-		     "(default cyclic), cache_mib (a write cache; default 0, none), layout=stripe|die (default stripe), "
+		     "tprog_us (each one time, or one a page type: T1/T2[/T3[/T4]]), tbers_us, xfer_us, page_order=cyclic|shadow "
+		     "(default cyclic), cache_mib (a write cache; default 0, none), cache_us (a page into or out of it; "
+		     "default 0.5), layout=stripe|die (default stripe), "
 		     "multiplane=on|off|ideal (default on), suspend=off|erase|program|both (default off), suspend_us, "
 		     "host_us (a command's time in the controller), host_mbps (the host link, each way; default 0, no "
 		     "time)\n");
@@ -184,7 +187,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		{"tr_us", 0, 1e9, 0, &c->tr_us},	  {"tprog_us", 0, 1e9, 0, &c->tprog_us},
 		{"tbers_us", 0, 1e9, 0, &c->tbers_us}, {"xfer_us", 0, 1e9, 0, &c->xfer_us},
 		{"cache_mib", 0, 1048576, 3, &c->cache_mib}, {"suspend_us", 0, 1e9, 0, &c->suspend_us},
-		{"host_us", 0, 1e9, 0, &c->host_us},	  {"host_mbps", 0, 1e9, 3, &c->host_mbps},
+		{"host_us", 0, 1e9, 0, &c->host_us},	  {"cache_us", 0, 1e9, 0, &c->cache_us},	  {"host_mbps", 0, 1e9, 3, &c->host_mbps},
 	};
 	if (!strcmp(k, "profile")) {
 		if (c->modified)
@@ -209,6 +212,12 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 			size_t len = sl ? (size_t)(sl - p) : strlen(p);
 			if (m == TIME_TYPES)
 				return set_err(err, n, "%s=%s: at most %d page types", k, v, TIME_TYPES);
+			while (len && isspace((unsigned char)*p)) { /* ("100 / 300" as "100/300") */
+				p++;
+				len--;
+			}
+			while (len && isspace((unsigned char)p[len - 1]))
+				len--;
 			snprintf(one, sizeof(one), "%.*s", (int)(len < sizeof(one) - 1 ? len : sizeof(one) - 1), p);
 			if (len >= sizeof(one) || num(one, 0, 1e9, &t[m]))
 				return set_err(err, n, "%s=%s: a number from 0 to 1e+09%s", k, v,
@@ -254,7 +263,7 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 			continue;
 		int whole = keys[i].integer == 1 || keys[i].integer == 2; /* (3: a number, not a time) */
 		if (num(v, keys[i].lo, keys[i].hi, &x) || (whole && x != floor(x)))
-			return set_err(err, n, "%s=%s: %s from %g to %g", k, v, whole ? "a whole number" : "a number",
+			return set_err(err, n, "%s=%s: %s from %.10g to %.10g", k, v, whole ? "a whole number" : "a number",
 				       keys[i].lo, keys[i].hi);
 		/* times are kept in whole nanoseconds */
 		if (!keys[i].integer && x > 0 && x < 0.001)
@@ -270,7 +279,8 @@ static int set_key(struct time_config *c, const char *k, const char *v, char *er
 		return 0;
 	}
 	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
-			       "xfer_us, cache_mib, layout, multiplane, page_order, suspend, suspend_us, host_us, host_mbps, profile)", k);
+			       "xfer_us, cache_mib, cache_us, layout, multiplane, page_order, suspend, suspend_us, host_us, host_mbps, "
+			       "profile)", k);
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */
@@ -628,7 +638,8 @@ struct dev {
 	 * (cw_end[i]). hk/hs: a logical page -> its slot, open addressing
 	 * (hmask + 1 entries, at least twice nc). */
 	uint64_t nc, ci; /* slots; the next one to take */
-	uint64_t *cw_end;
+	uint64_t *cw_end, *cw_in; /* (cw_in: when the slot's page came in) */
+	uint64_t cache_ns;	  /* cache_us */
 	uint32_t *cw_lpn, *hk, *hs;
 	uint32_t hmask;
 	/* The host link (host_mbps), full duplex: each direction's
@@ -639,9 +650,11 @@ struct dev {
 		uint64_t *s, *e;
 		size_t lo, n, cap;
 	} lk[2];
+	struct link dram;   /* the cache's memory bus (cache_us) */
 	double ns_per_byte; /* 0: no transfer time */
 	uint64_t host_ns;
 	uint64_t req_ack;     /* a write's pages all in the cache: when */
+	uint64_t req_room;    /* and when the last found its slot free */
 	uint64_t cache_drain; /* the last end of a program of a page in the cache */
 	char err[512];
 };
@@ -670,7 +683,9 @@ static uint64_t cache_table(uint64_t nc)
  * and its table (a key and a slot an entry). */
 static uint64_t cache_bytes(uint64_t nc)
 {
-	return nc ? nc * (sizeof(uint64_t) + sizeof(uint32_t)) + cache_table(nc) * 2 * sizeof(uint32_t) : 0;
+	return nc ? nc * (2 * sizeof(uint64_t) + sizeof(uint32_t)) + cache_table(nc) * 2 * sizeof(uint32_t) +
+			    LINK0 * 2 * sizeof(uint64_t)
+		  : 0;
 }
 
 uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size)
@@ -1394,10 +1409,16 @@ static void cache_del(struct dev *d, uint32_t i)
 /* A host page write of lpn takes slot d->ci: when it is in the cache
  * (the request's start, or the end of the program of the page before
  * it in the slot). */
+static uint64_t link_take(struct dev *d, struct link *l, uint64_t t, uint64_t x);
+
 static inline uint64_t cache_take(struct dev *d, uint32_t lpn)
 {
 	uint64_t i = d->ci;
 	uint64_t a = max64(d->S, d->cw_end[i]);
+	d->req_room = max64(d->req_room, a);
+	if (d->cache_ns && !(a = link_take(d, &d->dram, a, d->cache_ns))) /* in over its bus */
+		a = d->S;							  /* (out of memory: d->err) */
+	d->cw_in[i] = a;
 	uint32_t old = d->cw_lpn[i], e;
 	if (old != CW_NONE && (e = cache_find(d, old)) <= d->hmask)
 		cache_del(d, e);
@@ -1423,12 +1444,19 @@ static inline void cache_programmed(struct dev *d, uint64_t done)
 	d->ci = d->ci + 1 == d->nc ? 0 : d->ci + 1;
 }
 
-/* A host read of lpn served from the cache: 1 (counted), else 0. */
+/* A host read of lpn served from the cache (its latest write in it by
+ * the read's start): 1 (counted, the page out over the cache's bus),
+ * else 0. */
 static inline int cache_hit(struct dev *d, uint32_t lpn)
 {
-	if (cache_find(d, lpn) > d->hmask)
+	uint32_t e = cache_find(d, lpn);
+	if (e > d->hmask || d->cw_in[d->hs[e]] > d->S)
 		return 0;
 	d->t.cache_hits++;
+	if (d->cache_ns) {
+		uint64_t out = link_take(d, &d->dram, d->S, d->cache_ns);
+		d->req_done = max64(d->req_done, out ? out : d->S);
+	}
 	return 1;
 }
 
@@ -1630,6 +1658,9 @@ static void time_close(struct dev *d)
 		free(d->lk[k].e);
 	}
 	free(d->cw_end);
+	free(d->cw_in);
+	free(d->dram.s);
+	free(d->dram.e);
 	free(d->cw_lpn);
 	free(d->hk);
 	free(d->hs);
@@ -1739,6 +1770,11 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		uint64_t h = cache_table(d->nc);
 		d->hmask = (uint32_t)(h - 1);
 		d->cw_end = calloc(d->nc, sizeof(uint64_t));
+		d->cw_in = calloc(d->nc, sizeof(uint64_t));
+		d->cache_ns = (uint64_t)llround(d->c.cache_us * 1000);
+		d->dram.s = malloc(LINK0 * sizeof(uint64_t));
+		d->dram.e = malloc(LINK0 * sizeof(uint64_t));
+		d->dram.cap = LINK0;
 		d->cw_lpn = malloc(d->nc * sizeof(uint32_t));
 		d->hk = malloc(h * sizeof(uint32_t));
 		d->hs = calloc(h, sizeof(uint32_t));
@@ -1764,7 +1800,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	}
 	if (!d->u || !d->ch_free || !d->heap || !d->t.unit_busy || !d->t.unit_busy0 || (d->zoned && !d->zwp) ||
 	    (d->ns_per_byte > 0 && (!d->lk[0].s || !d->lk[0].e || !d->lk[1].s || !d->lk[1].e)) ||
-	    (d->nc && (!d->cw_end || !d->cw_lpn || !d->hk || !d->hs)) ||
+	    (d->nc && (!d->cw_end || !d->cw_in || !d->cw_lpn || !d->hk || !d->hs || !d->dram.s || !d->dram.e)) ||
 	    (deferred && (!d->erase_pend || !d->prog_pend)) || (chk && (!d->chk_read || !d->chk_rpass || !d->chk_erase || (deferred && !d->chk_epend))) ||
 	    (d->c.stream_lat && st.streams > 1 && !d->t.lat_stream)) {
 		set_err(err, n, "out of memory");
@@ -2043,6 +2079,8 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 		link_prune(&d->lk[0], A);
 		link_prune(&d->lk[1], A);
 	}
+	if (d->cache_ns)
+		link_prune(&d->dram, A);
 	drain_all(d, S); /* the queued work that could run before this request */
 	int measuring = d->host_programs >= d->c.warmup_writes;
 	if (measuring && !d->t.measuring) {
@@ -2093,7 +2131,7 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		d->t.link_ns[0] += xl;
 	}
 	d->S = S;
-	d->gc_barrier = d->gc_read_done = d->req_done = d->req_ack = S;
+	d->gc_barrier = d->gc_read_done = d->req_done = d->req_ack = d->req_room = S;
 	d->req_gc_wait = 0;
 	d->req_gen++;
 	d->pass_max = 0;
@@ -2192,8 +2230,8 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	 * cache waits on none, only for room there (the programs before
 	 * it, GC's and the host's: cache_wait) */
 	uint64_t own = d->gc_barrier - S < d->pass_max ? d->gc_barrier - S : d->pass_max;
-	if (cached)
-		r->cache_wait = max64(r->cache_wait, d->req_ack - S);
+	if (cached) /* (its wait for room: not its pages' time on the cache's bus) */
+		r->cache_wait = max64(r->cache_wait, d->req_room - S);
 	else
 		r->wait = max64(r->wait, max64(d->req_gc_wait, own));
 	return 0;
@@ -2392,6 +2430,8 @@ static int time_age(struct dev *d, int begin)
 	d->lk[0].lo = d->lk[0].n = d->lk[1].lo = d->lk[1].n = 0;
 	if (d->nc) { /* the cache empty */
 		memset(d->cw_end, 0, d->nc * sizeof(uint64_t));
+		memset(d->cw_in, 0, d->nc * sizeof(uint64_t));
+		d->dram.lo = d->dram.n = 0;
 		memset(d->cw_lpn, 0xff, d->nc * sizeof(uint32_t));
 		memset(d->hk, 0xff, ((uint64_t)d->hmask + 1) * sizeof(uint32_t));
 		d->ci = d->cache_drain = 0;

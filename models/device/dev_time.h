@@ -55,6 +55,7 @@ struct time_config {
 	int suspend;	/* enum time_suspend: what of yielding GC's a host read suspends */
 	double suspend_us; /* the time to suspend it */
 	double cache_mib;		/* a write cache of this many MiB (whole pages); 0: none */
+	double cache_us;		/* a page into or out of it, on its one memory bus */
 	double host_us;			/* a command's fixed time in the controller (its start later by it) */
 	double host_mbps;		/* the host link: MB/s each way (full duplex; 0: no transfer time) */
 	int layout;			/* enum time_layout */

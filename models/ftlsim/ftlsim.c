@@ -255,11 +255,12 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		mwarn(in, s, __LINE__, "warning: %s--gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
 		     "ever deferred, the same as foreground GC; give --gc-low above %u", label_of(in, s, label, sizeof(label)),
 		     s->opt.tc.preempt_hard, st.gc_low, st.gc_low == 1 ? " is" : "s are", s->opt.tc.preempt_hard);
-	if (s->opt.timing && s->opt.tc.suspend && !s->opt.tc.bg_high && !s->opt.tc.preempt)
-		mwarn(in, s, __LINE__, "warning: %ssuspend=%s suspends GC work that yields (--bg-gc, --gc-preempt): with "
-		     "foreground GC a read waits behind the request's own pass and nothing is suspended",
+	if (s->opt.timing && s->opt.tc.suspend && (s->opt.zoned || (!s->opt.tc.bg_high && !s->opt.tc.preempt)))
+		mwarn(in, s, __LINE__, "warning: %ssuspend=%s suspends GC work that yields (--bg-gc, --gc-preempt): %s",
 		     label_of(in, s, label, sizeof(label)),
-		     s->opt.tc.suspend == SUSPEND_ERASE ? "erase" : s->opt.tc.suspend == SUSPEND_PROGRAM ? "program" : "both");
+		     s->opt.tc.suspend == SUSPEND_ERASE ? "erase" : s->opt.tc.suspend == SUSPEND_PROGRAM ? "program" : "both",
+		     s->opt.zoned ? "a zoned device has no GC, and nothing is suspended"
+				  : "with foreground GC a read waits behind the request's own pass and nothing is suspended");
 	int rc = 0;
 	if (s->opt.host_lfs) {
 		s->cell.hops = &host_lfs_ops;
@@ -337,6 +338,18 @@ static void build_model(const struct sim *in, struct sim *s)
 			     st.pages_per_seg > units ? "s" : "", s->opt.zoned ? "zone reset" : "segment cleaned",
 			     st.pages_per_seg < units ? st.pages_per_seg : units, s->opt.tc.tbers_us,
 			     s->opt.tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
+			     s->opt.zoned ? "--zoned size=" : "--pages-per-segment", units);
+		/* page types by the row in a block: a block of few rows holds
+		 * the first types of the order only, or an uneven mix */
+		unsigned nt = time_page_types(&s->opt.tc), rows = st.pages_per_seg / units;
+		if (units > 1 && nt > 1 && (rows < (s->opt.tc.page_order == ORDER_SHADOW ? 14u : nt) || rows % nt))
+			mwarn(in, s, __LINE__, "warning: %sa %s of %u pages striped over %u units leaves %u row%s in each unit's "
+			     "block: its %u page types are those of %s, not a flash block's mix (the mean tR and tPROG "
+			     "move): give %s a multiple of %u blocks, or layout=die",
+			     label_of(in, s, label, sizeof(label)), s->opt.zoned ? "zone" : "segment", st.pages_per_seg, units,
+			     rows, rows == 1 ? "" : "s", nt, rows < nt || (s->opt.tc.page_order == ORDER_SHADOW && rows < 14)
+							       ? "its first rows in the order only"
+							       : "an uneven share of rows",
 			     s->opt.zoned ? "--zoned size=" : "--pages-per-segment", units);
 	}
 	if (s->opt.flashops_path && s->cell.dops->flash_observe(s->cell.dev, sim_flash_op, s))

@@ -157,7 +157,7 @@ static void usage(void)
 	       "                            span planes, or one page a time, or each plane a die),\n"
 	       "                            cache_mib (a write cache; default 0, none);\n"
 	       "                            tr_us and tprog_us one time, or one a page type,\n"
-	       "                            T1/T2/T3, page_order=cyclic|shadow;\n"
+	       "                            T1/T2[/T3[/T4]], page_order=cyclic|shadow;\n"
 	       "                            suspend=off|erase|program|both, suspend_us (a read\n"
 	       "                            suspends yielding GC's erase or program);\n"
 	       "                            host_us (a command's time), host_mbps (the host\n"

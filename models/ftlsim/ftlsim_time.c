@@ -169,6 +169,7 @@ json_t *sim_j_time(const struct sim *s)
 	json_object_set_new(d, "suspend", json_string(sus[c->suspend & 3]));
 	SETR(d, "suspend_us", c->suspend_us);
 	SETR(d, "cache_mib", c->cache_mib);
+	SETR(d, "cache_us", c->cache_us);
 	SETR(d, "host_us", c->host_us);
 	SETR(d, "host_mbps", c->host_mbps);
 	json_object_set_new(d, "layout", json_string(c->layout == LAYOUT_STRIPE ? "stripe" : "die"));
