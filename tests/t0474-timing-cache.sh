@@ -132,4 +132,14 @@ t_expect_success 'a page still waiting for room is not in the cache: a read of i
 	jq -e ".timing.cache.read_hits == 0 and .timing.latency_us.read.max == 440 and .timing.latency_us.write.max == 201" w.json
 '
 
+t_expect_success 'a device-keys axis: caches on the command line'"'"'s device, each its own run; a bad key a usage error naming the cell' '
+	"$S" -q --device femu,channels=1,dies=1 --op 3 --grid "device-keys=cache_mib=0,cache_mib=0.015625,cache_us=0" p.ev >dk.json 2>/dev/null &&
+	jq -e --slurpfile c c4.json --slurpfile n n.json "
+		.configurations[0].timing.latency_us == \$n[0].timing.latency_us and
+		.configurations[1].timing.latency_us == \$c[0].timing.latency_us and
+		.configurations[1].axes[\"device-keys\"] == \"cache_mib=0.015625,cache_us=0\"" dk.json &&
+	t_err 2 "grid device-keys=cache_mib=x: --device: cache_mib=x: a number" "$S" --grid "device-keys=cache_mib=x" p.ev &&
+	t_err 2 "not KEY=VALUE" "$S" --grid "device-keys=fast" p.ev
+'
+
 t_done

@@ -291,7 +291,8 @@ enum {
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
 	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED, O_FDP, O_HOSTPLACE,
-	O_GCMODE /* (a --grid axis only: gc-mode=foreground,idle:...,preemptible:...) */
+	O_GCMODE, /* (a --grid axis only: gc-mode=foreground,idle:...,preemptible:...) */
+	O_DEVKEYS /* (a --grid axis only: device-keys=KEY=V[,KEY=V...],...: keys on the command line's device) */
 };
 
 static const struct option longopts[] = {
@@ -994,8 +995,11 @@ static void add_axis(struct sim *s, char *tok)
 	/* gc-mode: the way of cleaning in time, one axis (--bg-gc and
 	 * --gc-preempt exclude each other) */
 	static const struct option gc_mode = {"gc-mode", required_argument, NULL, O_GCMODE};
-	const struct option *o = strcmp(tok, "gc-mode") ? find_long(tok) : &gc_mode;
-	if (!o || (!model_option(o->val) && o->val != O_GCMODE)) {
+	/* device-keys: keys on the command line's device (a device value
+	 * replaces it whole) */
+	static const struct option dev_keys = {"device-keys", required_argument, NULL, O_DEVKEYS};
+	const struct option *o = !strcmp(tok, "gc-mode") ? &gc_mode : !strcmp(tok, "device-keys") ? &dev_keys : find_long(tok);
+	if (!o || (!model_option(o->val) && o->val != O_GCMODE && o->val != O_DEVKEYS)) {
 		/* the nearest model option (gc-mode among them) */
 		static struct option named[sizeof(longopts) / sizeof(longopts[0]) + 1];
 		size_t k = 0;
@@ -1003,6 +1007,7 @@ static void add_axis(struct sim *s, char *tok)
 			if (model_option(x->val))
 				named[k++] = *x;
 		named[k++] = gc_mode;
+		named[k++] = dev_keys;
 		named[k] = (struct option){0};
 		const char *near = o ? NULL : nearest_option(tok, strlen(tok), named);
 		/* options whose values a grid reaches another way */
@@ -1108,6 +1113,13 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 		m->opt.device_given = 0;
 		time_config_device_default(&m->opt.tc);
 	}
+	if (c == O_DEVKEYS) { /* KEY=V,... on the device as the command line and a device axis leave it */
+		char err[512];
+		m->opt.timing = 1;
+		if (!strchr(val, '=') || time_config_parse(&m->opt.tc, val, err, sizeof(err)))
+			sim_fail_usage("%s", strchr(val, '=') ? err : "not KEY=VALUE[,KEY=VALUE...] (--device's keys)");
+		return;
+	}
 	if (c == O_GCMODE) { /* foreground, idle[:SPEC], preemptible[:SPEC] */
 		const char *colon = strchr(val, ':');
 		size_t k = colon ? (size_t)(colon - val) : strlen(val);
@@ -1184,8 +1196,10 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 		char label[512];
 		sim_conf_label(s, m[i], label, sizeof(label));
 		sim_fail_cell(label); /* (a refusal of this configuration names it) */
-		for (unsigned a = 0; a < g->naxes; a++)
-			apply_axis(m[i], &g->axis[a], m[i]->cell.axis_val[a]);
+		for (int last = 0; last < 2; last++) /* device-keys after a device axis */
+			for (unsigned a = 0; a < g->naxes; a++)
+				if ((g->axis[a].code == O_DEVKEYS) == last)
+					apply_axis(m[i], &g->axis[a], m[i]->cell.axis_val[a]);
 		cell_paths(m[i], i);
 		sim_finish_args(m[i]);
 		sim_fail_cell(NULL);
