@@ -91,7 +91,10 @@ t_expect_success 'a flush completes when the cache has drained: a read after it 
 	grep -v " F " f.txt >nf.txt &&
 	"$S" -q --device femu,channels=1,dies=1,cache_mib=1,cache_us=0 --qd 1 --logical-pages 4096 --op 1 f.txt >f.json 2>/dev/null &&
 	"$S" -q --device femu,channels=1,dies=1,cache_mib=1,cache_us=0 --qd 1 --logical-pages 4096 --op 1 nf.txt >nf.json 2>/dev/null &&
-	jq -e ".timing.latency_us.read.mean == 40 and .timing.latency_us.write.max == 0 and .timing.requests == 66" f.json &&
+	jq -e ".timing.latency_us.read.mean == 40 and .timing.latency_us.write.max == 0 and .timing.requests == 66 and
+		.timing.flush_latency_us == {\"count\": 1, \"mean_us\": 12800, \"max_us\": 12800}" f.json &&
+	"$S" -q --device femu,channels=1,dies=1 --qd 1 --logical-pages 4096 --op 1 f.txt 2>/dev/null |
+		jq -e ".timing.flush_latency_us == {\"count\": 1, \"mean_us\": 0, \"max_us\": 0}" &&
 	jq -e ".timing.latency_us.read.mean == 64 * 200 + 40" nf.json
 '
 

@@ -2279,6 +2279,12 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 	uint64_t lat = done - r->A;
 	if (r->measuring && done < d->mstart)
 		d->mstart = done;
+	if (e->op == EV_FLUSH && r->measuring) {
+		d->t.flushes++;
+		d->t.flush_ns += (double)lat;
+		if (lat > d->t.flush_max)
+			d->t.flush_max = lat;
+	}
 	int data = kind == TK_READ || kind == TK_WRITE; /* bytes moved */
 	if (kind >= 0) {
 		unsigned bk = lhist_bucket(lat);
@@ -2427,6 +2433,8 @@ static int time_age(struct dev *d, int begin)
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = d->t.read_unwritten = 0;
 	d->t.cache_hits = d->t.cache_waits = d->t.cache_wait_ns = d->t.suspensions = 0;
 	d->t.link_ns[0] = d->t.link_ns[1] = 0;
+	d->t.flushes = d->t.flush_max = 0;
+	d->t.flush_ns = 0;
 	d->lk[0].lo = d->lk[0].n = d->lk[1].lo = d->lk[1].n = 0;
 	if (d->nc) { /* the cache empty */
 		memset(d->cw_end, 0, d->nc * sizeof(uint64_t));

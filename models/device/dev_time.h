@@ -157,6 +157,8 @@ struct dev_time {
 	uint64_t cache_pages, cache_hits, cache_waits, cache_wait_ns;
 	uint64_t suspensions; /* a yielding GC erase or program suspended for a host read */
 	uint64_t link_ns[2];  /* the host link's busy time: writes' data in, reads' data out */
+	uint64_t flushes, flush_max; /* measured flushes (no histogram of their own), their longest latency */
+	double flush_ns;	     /* and their latencies summed */
 	/* the sums above when the measured window began (all 0 without a
 	 * warm-up), and each unit's busy time then */
 	struct {

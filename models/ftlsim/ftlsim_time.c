@@ -200,6 +200,12 @@ json_t *sim_j_time(const struct sim *s)
 	for (unsigned k = 0; k < t->kinds; k++)
 		json_object_set_new(l, kind_names[k], sim_j_lat(&t->lat[k]));
 	json_object_set_new(o, "latency_us", l);
+	/* flushes (no histogram: their count, mean and longest) */
+	json_t *fl = json_object();
+	SETU(fl, "count", t->flushes);
+	json_object_set_new(fl, "mean_us", t->flushes ? json_real(t->flush_ns / (double)t->flushes / 1e3) : json_null());
+	json_object_set_new(fl, "max_us", t->flushes ? json_real((double)t->flush_max / 1e3) : json_null());
+	json_object_set_new(o, "flush_latency_us", fl);
 	/* The run, and its measured window (after --warmup-writes: the
 	 * latencies' window; without a warm-up the run): the rates, the
 	 * units' time and what GC cost are the window's. */
@@ -372,8 +378,8 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 {
 	static struct lhist all[TK_N]; /* big: not on the stack */
 	unsigned kinds = 0;
-	uint64_t waits = 0;
-	double wait = 0;
+	uint64_t waits = 0, nfl = 0, flmax = 0;
+	double wait = 0, fl = 0;
 	int any = volumes_lat(m, n, c, all, &kinds);
 	for (unsigned i = 0; i < n; i++) {
 		const struct dev_time *t = m[i]->cell.conf == c ? sim_time(m[i]) : NULL;
@@ -383,6 +389,10 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 			wait += t->gc_wait_ns - t->m0.gc_wait_ns;
 			waits += t->gc_waits - t->m0.gc_waits;
 		}
+		nfl += t->flushes; /* (counted in the measured window only) */
+		fl += t->flush_ns;
+		if (t->flush_max > flmax)
+			flmax = t->flush_max;
 	}
 	if (!any)
 		return NULL;
@@ -392,5 +402,10 @@ json_t *sim_j_time_volumes(struct sim **m, unsigned n, unsigned c)
 	json_object_set_new(o, "latency_us", l);
 	SETR(o, "gc_wait_s", wait / 1e9);
 	SETU(o, "requests_waited_on_gc", waits);
+	json_t *jf = json_object();
+	SETU(jf, "count", nfl);
+	json_object_set_new(jf, "mean_us", nfl ? json_real(fl / (double)nfl / 1e3) : json_null());
+	json_object_set_new(jf, "max_us", nfl ? json_real((double)flmax / 1e3) : json_null());
+	json_object_set_new(o, "flush_latency_us", jf);
 	return o;
 }
