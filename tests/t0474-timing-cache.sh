@@ -141,8 +141,23 @@ t_expect_success 'a device-keys axis: caches on the command line'"'"'s device, e
 		.configurations[0].timing.latency_us == \$n[0].timing.latency_us and
 		.configurations[1].timing.latency_us == \$c[0].timing.latency_us and
 		.configurations[1].axes[\"device-keys\"] == \"cache_mib=0.015625,cache_us=0\"" dk.json &&
-	t_err 2 "grid device-keys=cache_mib=x: --device: cache_mib=x: a number" "$S" --grid "device-keys=cache_mib=x" p.ev &&
-	t_err 2 "not KEY=VALUE" "$S" --grid "device-keys=fast" p.ev
+	t_err 2 "grid device-keys=cache_mib=x: .*cache_mib=x: a number" "$S" --grid "device-keys=cache_mib=x" p.ev &&
+	t_err 2 "not KEY=VALUE" "$S" --grid "device-keys=fast" p.ev &&
+	"$S" -q --device-keys cache_mib=0.015625,cache_us=0 --device femu,channels=1,dies=1 --op 3 p.ev 2>/dev/null |
+		jq -e --slurpfile c c4.json ".timing.latency_us == \$c[0].timing.latency_us" &&
+	t_err 2 "device-keys given twice" "$S" --device-keys cache_mib=1 --device-keys suspend=both p.ev
+'
+
+t_expect_success 'ftlsweep: an axis device-keys runs as one grid and point by point (--split), the same latencies' '
+	printf "trace %s pois\noptions --device femu,channels=1,dies=1 --op 3\naxis device-keys cache_mib=0 cache_mib=0.015625,cache_us=0\n" "$TMP/p.ev" >c.sweep &&
+	"$BIN/ftlsweep" plan c.sweep d1 2>/dev/null && "$BIN/ftlsweep" run d1 --local 2>/dev/null &&
+	"$BIN/ftlsweep" plan c.sweep d2 --split 2>/dev/null && "$BIN/ftlsweep" run d2 --local 2>/dev/null &&
+	for d in d1 d2; do
+		"$BIN/ftlsweep" merge $d | python3 -c "import csv, sys
+for r in csv.DictReader(sys.stdin): print(r[\"device-keys\"], r[\"timing.latency_us.write.mean\"])" >m$d || return 1
+	done &&
+	t_cmp md1 md2 && test "$(wc -l <md1)" = 2 &&
+	test "$(sed -n 2p md1)" = "cache_mib=0.015625,cache_us=0 $(jq .timing.latency_us.write.mean c4.json)"
 '
 
 t_done

@@ -107,6 +107,7 @@ struct sim_opts {
 	int page_size_given;
 	/* a device in time (--timing, --device and the options after them) */
 	int timing, device_given;
+	const char *devkeys; /* --device-keys: keys on the device, applied once the options are read */
 	struct time_config tc;
 	const char *timeline_path, *latency_path;
 	int precond;

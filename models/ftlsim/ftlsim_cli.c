@@ -163,6 +163,9 @@ static void usage(void)
 	       "                            host_us (a command's time), host_mbps (the host\n"
 	       "                            link, MB/s each way);\n"
 	       "                            or a file of KEY=V lines; implies --timing\n"
+	       "      --device-keys KEY=V[,KEY=V...]\n"
+	       "                            keys on the device the other options give (a grid's\n"
+	       "                            device-keys axis: caches, suspension... on one device)\n"
 	       "      --time-scale X        open loop: requests arrive at the trace's times x X\n"
 	       "                            (default 1; 0.5 replays twice as fast)\n"
 	       "      --qd N                closed loop: N requests outstanding, the trace's\n"
@@ -291,8 +294,7 @@ enum {
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
 	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED, O_FDP, O_HOSTPLACE,
-	O_GCMODE, /* (a --grid axis only: gc-mode=foreground,idle:...,preemptible:...) */
-	O_DEVKEYS /* (a --grid axis only: device-keys=KEY=V[,KEY=V...],...: keys on the command line's device) */
+	O_DEVKEYS, O_GCMODE /* (a --grid axis only: gc-mode=foreground,idle:...,preemptible:...) */
 };
 
 static const struct option longopts[] = {
@@ -354,6 +356,7 @@ static const struct option longopts[] = {
 	{"mem-limit", required_argument, NULL, O_MEMLIMIT},
 	{"timing", no_argument, NULL, O_TIMING},
 	{"device", required_argument, NULL, O_DEVICE},
+	{"device-keys", required_argument, NULL, O_DEVKEYS},
 	{"list-devices", no_argument, NULL, O_LISTDEV},
 	{"time-scale", required_argument, NULL, O_TIMESCALE},
 	{"qd", required_argument, NULL, O_QD},
@@ -729,6 +732,14 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->opt.device_given = 1;
 		break;
 	}
+	case O_DEVKEYS: /* applied once the options are read, on whatever device they give */
+		if (s->opt.devkeys)
+			sim_fail_usage("--device-keys given twice: give every key in one (--device-keys cache_mib=4,suspend=both)");
+		if (!strchr(arg, '='))
+			sim_fail_usage("--device-keys %s: not KEY=VALUE[,KEY=VALUE...] (--device's keys)", arg);
+		s->opt.timing = 1;
+		s->opt.devkeys = arg;
+		break;
 	case O_TIMESCALE:
 		s->opt.timing = 1;
 		if (!((s->opt.tc.time_scale = opt_double("--time-scale", arg)) > 0))
@@ -816,6 +827,12 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 /* What the command line says of one model, once the options are read. */
 void sim_finish_args(struct sim *s)
 {
+	if (s->opt.devkeys) { /* on the device the options give, a grid's device axis's included */
+		char err[512];
+		if (time_config_parse(&s->opt.tc, s->opt.devkeys, err, sizeof(err)))
+			sim_fail_usage("--device-keys %s: %s", s->opt.devkeys, err);
+		s->opt.devkeys = NULL; /* (once) */
+	}
 	if (s->opt.timing && s->opt.tc.page_kib) {
 		/* the device's flash page is the model's page */
 		if (s->opt.page_size_given && s->opt.cfg.page_size != s->opt.tc.page_kib * 1024u)
@@ -950,7 +967,7 @@ static int model_option(int c)
 {
 	return (c >= O_LPAGES && c <= O_SEED) || c == O_CHECK || (c >= O_GCTRIG && c <= O_SPARESHARE) ||
 	       (c >= O_TRIMMODE && c <= O_TRIMLOSS) || c == O_DEVICE || (c >= O_TIMESCALE && c <= O_TRIMCOST) ||
-	       c == O_HOSTLFS || c == O_ZONED || c == O_HOSTPLACE;
+	       c == O_HOSTLFS || c == O_ZONED || c == O_HOSTPLACE || c == O_DEVKEYS;
 }
 
 /* Does p begin with NAME= (letters, digits, '_'), a policy's argument? */
@@ -995,11 +1012,8 @@ static void add_axis(struct sim *s, char *tok)
 	/* gc-mode: the way of cleaning in time, one axis (--bg-gc and
 	 * --gc-preempt exclude each other) */
 	static const struct option gc_mode = {"gc-mode", required_argument, NULL, O_GCMODE};
-	/* device-keys: keys on the command line's device (a device value
-	 * replaces it whole) */
-	static const struct option dev_keys = {"device-keys", required_argument, NULL, O_DEVKEYS};
-	const struct option *o = !strcmp(tok, "gc-mode") ? &gc_mode : !strcmp(tok, "device-keys") ? &dev_keys : find_long(tok);
-	if (!o || (!model_option(o->val) && o->val != O_GCMODE && o->val != O_DEVKEYS)) {
+	const struct option *o = strcmp(tok, "gc-mode") ? find_long(tok) : &gc_mode;
+	if (!o || (!model_option(o->val) && o->val != O_GCMODE)) {
 		/* the nearest model option (gc-mode among them) */
 		static struct option named[sizeof(longopts) / sizeof(longopts[0]) + 1];
 		size_t k = 0;
@@ -1007,7 +1021,6 @@ static void add_axis(struct sim *s, char *tok)
 			if (model_option(x->val))
 				named[k++] = *x;
 		named[k++] = gc_mode;
-		named[k++] = dev_keys;
 		named[k] = (struct option){0};
 		const char *near = o ? NULL : nearest_option(tok, strlen(tok), named);
 		/* options whose values a grid reaches another way */
@@ -1113,13 +1126,8 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 		m->opt.device_given = 0;
 		time_config_device_default(&m->opt.tc);
 	}
-	if (c == O_DEVKEYS) { /* KEY=V,... on the device as the command line and a device axis leave it */
-		char err[512];
-		m->opt.timing = 1;
-		if (!strchr(val, '=') || time_config_parse(&m->opt.tc, val, err, sizeof(err)))
-			sim_fail_usage("%s", strchr(val, '=') ? err : "not KEY=VALUE[,KEY=VALUE...] (--device's keys)");
-		return;
-	}
+	if (c == O_DEVKEYS) /* the axis's keys replace the command line's */
+		m->opt.devkeys = NULL;
 	if (c == O_GCMODE) { /* foreground, idle[:SPEC], preemptible[:SPEC] */
 		const char *colon = strchr(val, ':');
 		size_t k = colon ? (size_t)(colon - val) : strlen(val);
@@ -1196,10 +1204,8 @@ struct sim **sim_grid_models(const struct sim *s, unsigned *n)
 		char label[512];
 		sim_conf_label(s, m[i], label, sizeof(label));
 		sim_fail_cell(label); /* (a refusal of this configuration names it) */
-		for (int last = 0; last < 2; last++) /* device-keys after a device axis */
-			for (unsigned a = 0; a < g->naxes; a++)
-				if ((g->axis[a].code == O_DEVKEYS) == last)
-					apply_axis(m[i], &g->axis[a], m[i]->cell.axis_val[a]);
+		for (unsigned a = 0; a < g->naxes; a++)
+			apply_axis(m[i], &g->axis[a], m[i]->cell.axis_val[a]);
 		cell_paths(m[i], i);
 		sim_finish_args(m[i]);
 		sim_fail_cell(NULL);
