@@ -108,6 +108,8 @@ t_expect_success 'the cache'"'"'s memory: the dry run'"'"'s model_bytes is the r
 '
 
 t_expect_success 'cache_mib: less than a page, negative or not a number is a usage error naming it' '
+	"$S" -q --device femu,cache_mib=64 --logical-pages 4096 --op 1 rh.txt 2>e >/dev/null &&
+	grep -q "the write cache (cache_mib=64, 16384 pages) holds more than the drive.s 4096 logical pages" e &&
 	t_err 2 "cache_mib=0.001: less than one of its pages of 4096 bytes" "$S" --device femu,cache_mib=0.001 u.ev &&
 	t_err 2 "cache_mib=-1" "$S" --device femu,cache_mib=-1 u.ev &&
 	t_err 2 "cache_mib=lots" "$S" --device femu,cache_mib=lots u.ev

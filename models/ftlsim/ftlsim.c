@@ -339,6 +339,21 @@ static void build_model(const struct sim *in, struct sim *s)
 			     st.pages_per_seg < units ? st.pages_per_seg : units, s->opt.tc.tbers_us,
 			     s->opt.tc.tbers_us * (st.pages_per_seg < units ? st.pages_per_seg : units) / st.pages_per_seg,
 			     s->opt.zoned ? "--zoned size=" : "--pages-per-segment", units);
+	}
+	if (s->opt.timing) { /* a cache above the drive's size */
+		struct dev_stats st;
+		s->cell.dops->stats(s->cell.dev, &st);
+		uint64_t nc = time_cache_pages(&s->opt.tc, st.page_size);
+		if (nc > st.logical_pages)
+			mwarn(in, s, __LINE__, "warning: %sthe write cache (cache_mib=%g, %llu pages) holds more than the drive's "
+			     "%llu logical pages: every page written stays in it, and every read of one is a hit",
+			     label_of(in, s, label, sizeof(label)), s->opt.tc.cache_mib, (unsigned long long)nc,
+			     (unsigned long long)st.logical_pages);
+	}
+	if (s->opt.timing && s->opt.tc.layout == LAYOUT_STRIPE) {
+		struct dev_stats st;
+		s->cell.dops->stats(s->cell.dev, &st);
+		unsigned units = time_slots(&s->opt.tc); /* (every plane holds a block of the segment) */
 		/* page types by the row in a block: a block of few rows holds
 		 * the first types of the order only, or an uneven mix */
 		unsigned nt = time_page_types(&s->opt.tc), rows = st.pages_per_seg / units;
