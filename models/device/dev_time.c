@@ -561,6 +561,7 @@ struct dev {
 	unsigned types;
 	uint8_t order;
 	uint8_t ext;   /* page types, a write cache or suspension: op_one's ext */
+	uint32_t rows_blk; /* page types: rows a flash block (a segment's block on its slot) */
 	uint8_t susk;  /* suspend=: the kinds (1 << FLASH_ERASE, 1 << FLASH_PROGRAM) a host read suspends */
 	uint64_t tsus; /* suspend_us */
 	uint64_t tr_t[TIME_TYPES], tprog_t[TIME_TYPES];
@@ -641,7 +642,7 @@ struct dev {
 	uint64_t *cw_end, *cw_in; /* (cw_in: when the slot's page came in) */
 	uint64_t cache_ns;	  /* cache_us */
 	uint32_t *cw_lpn, *hk, *hs;
-	uint32_t hmask;
+	uint32_t hmask, hshift;
 	/* The host link (host_mbps), full duplex: each direction's
 	 * transfers (0 writes' data in, 1 reads' out) reserved in it,
 	 * [s, e) sorted and apart, those from lo on still to come. host_ns:
@@ -701,6 +702,7 @@ static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 /* The type of the page at offset row of its block, and its times. */
 static inline unsigned page_type(const struct dev *d, uint32_t row)
 {
+	row %= d->rows_blk; /* (a reclaim unit of R blocks: the row in its own block) */
 	if (d->order == ORDER_SHADOW)
 		return row <= 5 ? 0 : row <= 7 ? 1 : ((row - 8) >> 1) % 3;
 	return row % d->types;
@@ -1289,7 +1291,8 @@ static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uin
 		drain(d, &d->u[u], r);
 	uint64_t end;
 	const struct unitq *q = &d->u[u];
-	if (ext && !gc && d->susk && q->sus_on && q->sus_end == q->free_at && q->free_at > r && q->sus_s <= r)
+	if (ext && !gc && d->susk && q->sus_on && q->sus_end == q->free_at && q->free_at > r && q->sus_s <= r &&
+	    (r < q->sus_rd || q->free_at - r > d->tsus)) /* (suspended still, or waiting would take longer) */
 		end = suspend_read(d, u, row, r);
 	else
 		end = run_on(d, u, x, FLASH_READ, row, r, r, t_read(d, row, ext), gc, mp);
@@ -1375,7 +1378,10 @@ static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn,
  * is issued then. A host read of a page still held (its latest write's
  * slot not yet taken again) is served from the cache, no flash read.
  */
-static inline uint32_t cache_home(const struct dev *d, uint32_t lpn) { return (lpn * 2654435761u) & d->hmask; }
+static inline uint32_t cache_home(const struct dev *d, uint32_t lpn)
+{
+	return (uint32_t)((lpn * 2654435761u) >> d->hshift); /* (the product's top bits: strided pages spread) */
+}
 
 /* lpn's entry in the table, or hmask + 1 when it has none. */
 static inline uint32_t cache_find(const struct dev *d, uint32_t lpn)
@@ -1744,6 +1750,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	uint32_t R = d->c.seg_blocks > 1 ? d->c.seg_blocks : 1, b1 = d->b / R;
 	double blocks = d->c.layout == LAYOUT_STRIPE ? (double)R * (b1 < d->NS ? b1 : d->NS) / d->erase_units : R;
 	d->tbers = (uint64_t)llround(d->c.tbers_us * 1000 * blocks);
+	d->rows_blk = d->c.layout == LAYOUT_STRIPE ? (b1 / d->NS ? b1 / d->NS : 1) : (b1 ? b1 : 1);
 	d->xfer = (uint64_t)llround(d->c.xfer_us * 1000);
 	d->xfer_d = (double)d->xfer;
 	d->row_next = d->c.timeline_ns;
@@ -1769,6 +1776,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	if (d->nc) {
 		uint64_t h = cache_table(d->nc);
 		d->hmask = (uint32_t)(h - 1);
+		d->hshift = 32u - (uint32_t)__builtin_ctzll(h);
 		d->cw_end = calloc(d->nc, sizeof(uint64_t));
 		d->cw_in = calloc(d->nc, sizeof(uint64_t));
 		d->cache_ns = (uint64_t)llround(d->c.cache_us * 1000);
@@ -1972,13 +1980,38 @@ static int stream_hist(struct dev *d, unsigned i)
  * holds no link time before then). When it ends, or 0 out of memory. */
 static uint64_t link_take(struct dev *d, struct link *l, uint64_t t, uint64_t x)
 {
-	size_t i = l->lo;
+	/* (touching reservations are kept as one: a busy link is one
+	 * interval, and a transfer skips it at once) */
+	size_t lo = l->lo, hi = l->n;
+	while (lo < hi) { /* the first that ends after t */
+		size_t mid = lo + (hi - lo) / 2;
+		if (l->e[mid] <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t i = lo;
 	for (; i < l->n; i++) {
-		if (l->e[i] <= t)
-			continue;
 		if (l->s[i] >= t + x)
 			break;
 		t = l->e[i];
+	}
+	uint64_t end = t + x;
+	int prev = i > l->lo && l->e[i - 1] == t, next = i < l->n && l->s[i] == end;
+	if (prev && next) { /* it fills the gap: the two are one */
+		l->e[i - 1] = l->e[i];
+		memmove(l->s + i, l->s + i + 1, (l->n - i - 1) * sizeof(uint64_t));
+		memmove(l->e + i, l->e + i + 1, (l->n - i - 1) * sizeof(uint64_t));
+		l->n--;
+		return end;
+	}
+	if (prev) {
+		l->e[i - 1] = end;
+		return end;
+	}
+	if (next) {
+		l->s[i] = t;
+		return end;
 	}
 	if (l->n == l->cap) {
 		if (l->lo) { /* the past ones out */
@@ -2003,9 +2036,9 @@ static uint64_t link_take(struct dev *d, struct link *l, uint64_t t, uint64_t x)
 	memmove(l->s + i + 1, l->s + i, (l->n - i) * sizeof(uint64_t));
 	memmove(l->e + i + 1, l->e + i, (l->n - i) * sizeof(uint64_t));
 	l->s[i] = t;
-	l->e[i] = t + x;
+	l->e[i] = end;
 	l->n++;
-	return t + x;
+	return end;
 }
 
 /* Transfers that ended by t: none to come is ready before t. */

@@ -356,7 +356,8 @@ static void build_model(const struct sim *in, struct sim *s)
 		unsigned units = time_slots(&s->opt.tc); /* (every plane holds a block of the segment) */
 		/* page types by the row in a block: a block of few rows holds
 		 * the first types of the order only, or an uneven mix */
-		unsigned nt = time_page_types(&s->opt.tc), rows = st.pages_per_seg / units;
+		unsigned R = s->opt.tc.seg_blocks > 1 ? s->opt.tc.seg_blocks : 1; /* (an FDP reclaim unit's blocks) */
+		unsigned nt = time_page_types(&s->opt.tc), rows = st.pages_per_seg / R / units;
 		if (units > 1 && nt > 1 && (rows < (s->opt.tc.page_order == ORDER_SHADOW ? 14u : nt) || rows % nt))
 			mwarn(in, s, __LINE__, "warning: %sa %s of %u pages striped over %u units leaves %u row%s in each unit's "
 			     "block: its %u page types are those of %s, not a flash block's mix (the mean tR and tPROG "
