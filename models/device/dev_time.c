@@ -561,6 +561,7 @@ struct dev {
 	unsigned types;
 	uint8_t order;
 	uint8_t ext;   /* page types, a write cache or suspension: op_one's ext */
+	uint8_t hostx; /* host_us or host_mbps */
 	uint32_t rows_blk; /* page types: rows a flash block (a segment's block on its slot) */
 	uint8_t susk;  /* suspend=: the kinds (1 << FLASH_ERASE, 1 << FLASH_PROGRAM) a host read suspends */
 	uint64_t tsus; /* suspend_us */
@@ -1732,6 +1733,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 	d->tsus = (uint64_t)llround(d->c.suspend_us * 1000);
 	d->host_ns = (uint64_t)llround(d->c.host_us * 1000);
 	d->ns_per_byte = d->c.host_mbps > 0 ? 1e3 / d->c.host_mbps : 0; /* (MB/s: 10^6 bytes a second) */
+	d->hostx = d->host_ns || d->ns_per_byte > 0;
 	for (int k = 0; k < 2 && d->ns_per_byte > 0; k++) {
 		d->lk[k].s = malloc(LINK0 * sizeof(uint64_t));
 		d->lk[k].e = malloc(LINK0 * sizeof(uint64_t));
@@ -2108,12 +2110,14 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 	if (d->c.timeline_ns && A >= d->row_next && rows_to(d, A / d->c.timeline_ns))
 		return -1;
 	uint64_t S = max64(A, d->barrier);
-	if (d->ns_per_byte > 0) {
-		link_prune(&d->lk[0], A);
-		link_prune(&d->lk[1], A);
+	if (__builtin_expect(d->hostx | (d->cache_ns != 0), 0)) {
+		if (d->ns_per_byte > 0) {
+			link_prune(&d->lk[0], A);
+			link_prune(&d->lk[1], A);
+		}
+		if (d->cache_ns)
+			link_prune(&d->dram, A);
 	}
-	if (d->cache_ns)
-		link_prune(&d->dram, A);
 	drain_all(d, S); /* the queued work that could run before this request */
 	int measuring = d->host_programs >= d->c.warmup_writes;
 	if (measuring && !d->t.measuring) {
@@ -2155,13 +2159,15 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 {
 	/* the host: the command's own time, and a write's data over the link
 	 * before its pages are issued */
-	S += d->host_ns;
-	int data_in = (e->op == EV_WRITE || e->op == EV_ZONE_APPEND) && e->length;
 	uint64_t xl;
-	if (d->ns_per_byte > 0 && data_in && (xl = (uint64_t)llround((double)e->length * d->ns_per_byte))) {
-		if (!(S = link_take(d, &d->lk[0], S, xl)))
-			return -1;
-		d->t.link_ns[0] += xl;
+	if (__builtin_expect(d->hostx, 0)) {
+		S += d->host_ns;
+		if (d->ns_per_byte > 0 && (e->op == EV_WRITE || e->op == EV_ZONE_APPEND) &&
+		    (xl = (uint64_t)llround((double)e->length * d->ns_per_byte))) {
+			if (!(S = link_take(d, &d->lk[0], S, xl)))
+				return -1;
+			d->t.link_ns[0] += xl;
+		}
 	}
 	d->S = S;
 	d->gc_barrier = d->gc_read_done = d->req_done = d->req_ack = d->req_room = S;
@@ -2202,7 +2208,7 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		if (d->c.trim == TRIM_UNQUEUED)
 			d->barrier = done;
 	}
-	if (e->op == EV_FLUSH && d->nc) /* complete when every page the cache holds is programmed */
+	if (__builtin_expect(d->nc != 0, 0) && e->op == EV_FLUSH) /* complete when every page the cache holds is programmed */
 		done = max64(done, d->cache_drain);
 	d->active = 1;
 	uint64_t programs = d->host_programs;
@@ -2249,7 +2255,8 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 	 * after the cleaning its programs wait for */
 	int cached = d->nc && (e->op == EV_WRITE || e->op == EV_ZONE_APPEND);
 	*end = max64(done, cached ? max64(d->req_done, d->req_ack) : max64(d->req_done, d->gc_barrier));
-	if (d->ns_per_byte > 0 && e->op == EV_READ && !gone && (xl = (uint64_t)llround((double)e->length * d->ns_per_byte))) {
+	if (__builtin_expect(d->hostx, 0) && d->ns_per_byte > 0 && e->op == EV_READ && !gone &&
+	    (xl = (uint64_t)llround((double)e->length * d->ns_per_byte))) {
 		/* its data out over the link */
 		if (!(*end = link_take(d, &d->lk[1], *end, xl)))
 			return -1;
@@ -2312,7 +2319,7 @@ static inline __attribute__((always_inline)) int req_finish(struct dev *d, const
 	uint64_t lat = done - r->A;
 	if (r->measuring && done < d->mstart)
 		d->mstart = done;
-	if (e->op == EV_FLUSH && r->measuring) {
+	if (__builtin_expect(e->op == EV_FLUSH, 0) && r->measuring) {
 		d->t.flushes++;
 		d->t.flush_ns += (double)lat;
 		if (lat > d->t.flush_max)
