@@ -75,7 +75,20 @@ t_expect_success 'page types refused: counts that differ, shadow of 2, 5 types, 
 	t_err 2 "page_order=shadow is a TLC" "$S" --device femu,tprog_us=1/2,page_order=shadow s.ev &&
 	t_err 2 "at most 4 page types" "$S" --device femu,tprog_us=1/2/3/4/5 s.ev &&
 	t_err 2 "tr_us=1/x: a number" "$S" --device femu,tr_us=1/x s.ev &&
-	t_err 2 "cyclic or shadow" "$S" --device femu,page_order=zigzag s.ev
+	t_err 2 "cyclic or shadow" "$S" --device femu,page_order=zigzag s.ev &&
+	t_err 2 "device-keys page_order=shadow: page_order=shadow is a TLC" "$S" --device-keys page_order=shadow s.ev &&
+	printf "profile=femu\npage_order=shadow\n" >sh.dev &&
+	t_err 1 "sh.dev: page_order=shadow is a TLC" "$S" --device sh.dev s.ev
+'
+
+t_expect_success 'the device checked whole once every key is in: --device-keys may give the types a --device'"'"'s order needs' '
+	"$S" -q --device femu,page_order=shadow --device-keys tr_us=40/60/80 --qd 1 --logical-pages 65536 s.ev >a.json &&
+	"$S" -q --device femu,page_order=shadow,tr_us=40/60/80 --qd 1 --logical-pages 65536 s.ev >b.json &&
+	jq -e ".timing.device.tr_us_by_type == [40, 60, 80]" a.json &&
+	d="del(.timing.cpu_s, .timing.elapsed_s, .timing.max_rss_kb, .timing.page_writes_per_s, .timing.flash_page_writes_per_s)" &&
+	jq -S "$d" a.json >a.n && jq -S "$d" b.json >b.n && t_cmp a.n b.n &&
+	"$S" -q --device sh.dev --device-keys tr_us=40/60/80 --qd 1 --logical-pages 65536 s.ev | jq -e ".timing.device.page_order == \"shadow\"" &&
+	t_err 2 "device femu,page_order=shadow --device-keys cache_mib=1: page_order=shadow" "$S" --device femu,page_order=shadow --device-keys cache_mib=1 s.ev
 '
 
 t_expect_success 'a striped segment of few rows a block: warned of, the types of its first rows only; none on one die' '

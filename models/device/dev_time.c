@@ -368,15 +368,9 @@ int time_config_parse(struct time_config *c, const char *spec, char *err, size_t
 		if (!rc && ferror(fp))
 			rc = set_err(err, n, "%s: read error", spec);
 		fclose(fp);
-		if (!rc && time_config_check(c, msg, sizeof(msg)))
-			rc = set_err(err, n, "%s: %s", spec, msg);
-		return rc ? -2 : 0;
+		return rc ? -2 : 1;
 	}
-	if (kv_parse("--device", spec, KV_BARE_FIRST, device_one, c, err, n))
-		return -1;
-	if (time_config_check(c, msg, sizeof(msg)))
-		return set_err(err, n, "--device %s: %s", spec, msg);
-	return 0;
+	return kv_parse("--device", spec, KV_BARE_FIRST, device_one, c, err, n) ? -1 : 0;
 }
 
 int time_config_check(const struct time_config *c, char *err, size_t n)

@@ -83,12 +83,14 @@ void time_config_default(struct time_config *c);
 void time_config_device_default(struct time_config *c);
 /* --device NAME[,key=value...] or FILE (key=value lines, # comments,
  * "profile=NAME" first to start from one; a file when one is there by
- * that name, or when the name has a '/', or a '.' and no '='): 0; -1
- * with a message for a bad spec; -2 for a file that is missing or
+ * that name, or when the name has a '/', or a '.' and no '='): 0, or 1
+ * for a file; -1 with a message for a bad key; -2 for a file that is missing or
  * unreadable or has a bad line (named, with its line). */
 int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n);
-/* A device that can run: some operation takes time (0, or -1 with a
- * message). time_config_parse checks it. */
+/* A device that can run: some operation takes time, its keys agree
+ * (0, or -1 with a message). time_config_parse does not check it: a
+ * key may need others given after it (--device, then --device-keys);
+ * check once every key is in. */
 int time_config_check(const struct time_config *c, char *err, size_t n);
 /* --bg-gc, --gc-preempt, --trim-cost: 0 or -1 with a message. */
 int time_parse_bg(struct time_config *c, const char *spec, char *err, size_t n);

@@ -107,6 +107,8 @@ struct sim_opts {
 	int page_size_given;
 	/* a device in time (--timing, --device and the options after them) */
 	int timing, device_given;
+	const char *device_spec; /* --device (or a grid's device): checked with its keys once the options are read */
+	int device_file;	 /* ... a file of keys: its check fails as bad input */
 	const char *devkeys; /* --device-keys: keys on the device, applied once the options are read */
 	struct time_config tc;
 	const char *timeline_path, *latency_path;

@@ -727,9 +727,11 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		int rc = time_config_parse(&s->opt.tc, arg, err, sizeof(err));
 		if (rc == -2) /* the device file: bad input */
 			sim_fail("%s", err);
-		if (rc)
+		if (rc < 0)
 			sim_fail_usage("%s", err);
 		s->opt.device_given = 1;
+		s->opt.device_spec = arg;
+		s->opt.device_file = rc == 1;
 		break;
 	}
 	case O_DEVKEYS: /* applied once the options are read, on whatever device they give */
@@ -829,10 +831,20 @@ void sim_finish_args(struct sim *s)
 {
 	if (s->opt.devkeys) { /* on the device the options give, a grid's device axis's included */
 		char err[512];
-		if (time_config_parse(&s->opt.tc, s->opt.devkeys, err, sizeof(err)))
+		if (time_config_parse(&s->opt.tc, s->opt.devkeys, err, sizeof(err)) < 0)
 			sim_fail_usage("--device-keys %s: %s", s->opt.devkeys, err);
-		s->opt.devkeys = NULL; /* (once) */
 	}
+	if (s->opt.timing) { /* the device whole, its keys from wherever they came */
+		char err[400];
+		if (time_config_check(&s->opt.tc, err, sizeof(err))) {
+			const char *d = s->opt.device_given ? s->opt.device_spec : NULL, *k = s->opt.devkeys;
+			if (d && s->opt.device_file && !k)
+				sim_fail("%s: %s", d, err);
+			sim_fail_usage("%s%s%s%s%s: %s", d ? "--device " : "", d ? d : "", d && k ? " " : "",
+				    k ? "--device-keys " : "", k ? k : (d ? "" : "--timing"), err);
+		}
+	}
+	s->opt.devkeys = NULL; /* (once) */
 	if (s->opt.timing && s->opt.tc.page_kib) {
 		/* the device's flash page is the model's page */
 		if (s->opt.page_size_given && s->opt.cfg.page_size != s->opt.tc.page_kib * 1024u)
