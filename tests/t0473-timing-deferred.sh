@@ -14,6 +14,8 @@
 #   to the die it would lie on; the measured window starts with its
 #   first work; latencies of hours keep their percentiles; a trace's
 #   times in whole seconds are said to make bursts.
+# - The dry run counts the deferred work's memory per volume and in a
+#   grid as in a single run.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
@@ -194,6 +196,22 @@ t_expect_success 'a timeline interval far below the requests'"'"' gaps: said whi
 	"$S" -q --device femu,channels=1,dies=1 --qd 1 --op 1 --logical-pages 4096 --timeline-interval 0.001 w6k.ev 2>e >/dev/null &&
 	grep -q "the timeline already has 1000200 rows of 0.001 ms for 5001 requests" e &&
 	test $(grep -c "rows" e) = 1
+'
+
+t_expect_success 'the dry run counts GC that yields its deferred work (two words a segment) per volume and in a grid as in one run' '
+	"$G" -q -p hotcold --volumes 4 -n 16384 --fill -w 4000 --rate 2000 -o bin >mvd.ev &&
+	P="--per-volume --logical-space footprint --device femu --dry-run" &&
+	"$S" $P mvd.ev 2>/dev/null >a.json &&
+	"$S" $P --bg-gc idle=10,high=8 mvd.ev 2>/dev/null >b.json &&
+	jq -n --slurpfile a a.json --slurpfile b b.json -e "[\$b[0].per_model, \$a[0].per_model] | transpose |
+		all(.[0].model_bytes - .[1].model_bytes == (.[0].physical_pages / .[0].pages_per_segment | floor) * 8)" &&
+	"$S" -q --per-volume --logical-space footprint --device femu --bg-gc idle=10,high=8 mvd.ev 2>/dev/null |
+		jq -e --slurpfile b b.json ".memory.estimate_bytes == \$b[0].memory.total_bytes" &&
+	D="--op 0.28 --pages-per-segment 64 --logical-pages 16384 --device femu" &&
+	b=$("$S" --dry-run $D --bg-gc idle=10,high=8 "$TMP/hb.ev" 2>/dev/null | jq .memory.model_bytes) &&
+	o=$("$S" --dry-run $D "$TMP/hb.ev" 2>/dev/null | jq .memory.model_bytes) &&
+	"$S" --dry-run $D --grid "bg-gc=idle=10,high=8,off" "$TMP/hb.ev" 2>/dev/null |
+		jq -e ".per_model[0].model_bytes - .per_model[1].model_bytes == $b - $o and $b > $o"
 '
 
 t_expect_success '--per-volume --latency: every volume'"'"'s requests together, the summary'"'"'s merged counts and p99; refused with a --grid' '

@@ -176,6 +176,22 @@ static void geometry(const struct sim *s, uint64_t *U, uint64_t *T, uint64_t *bu
 	*built = *T / *b * *b;
 }
 
+/* GC that yields (idle-time, preemptible) defers each segment's erases
+ * and programs (dev_time.c): two words a segment. */
+static uint64_t pend_bytes(const struct sim *s, uint64_t T, uint64_t pages_per_seg)
+{
+	return s->opt.timing && (s->opt.tc.bg_high || s->opt.tc.preempt) && pages_per_seg
+		       ? T / pages_per_seg * 2 * sizeof(uint32_t)
+		       : 0;
+}
+
+/* A model's memory from its cached coefficients (a volume's, a cell's). */
+static uint64_t coef_bytes(const struct sim *s, const double k[3], uint64_t U, uint64_t T)
+{
+	return s->opt.zoned ? zoned_bytes(s)
+			    : linear(k, U, T) + time_bytes(s) + pend_bytes(s, T, ftl_config_pages_per_seg(&s->opt.cfg));
+}
+
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 {
 	uint64_t U, T;
@@ -186,9 +202,7 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 		*bytes = zoned_bytes(s);
 		return 0;
 	}
-	uint64_t pend = s->opt.timing && (s->opt.tc.bg_high || s->opt.tc.preempt) /* GC that yields: each segment's */
-				? T / c.pages_per_seg * 2 * sizeof(uint32_t) /* erases and programs deferred (dev_time.c) */
-				: 0;
+	uint64_t pend = pend_bytes(s, T, c.pages_per_seg);
 	if (T <= 8 * 512 * (uint64_t)c.pages_per_seg) {
 		double m = model_bytes(&c, U, T);
 		if (m < 0)
@@ -336,7 +350,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 				continue; /* the model will refuse it: skipped, with its reason */
 			uint64_t U, T;
 			sim_device_space(m[i], &U, &T);
-			one = m[i]->opt.zoned ? zoned_bytes(m[i]) : linear(e->k, U, T) + time_bytes(m[i]);
+			one = coef_bytes(m[i], e->k, U, T);
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
 		} else {
@@ -681,7 +695,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			const struct coef *e = coef_of(&k, &nk, x);
 			ok = e->ok;
 			if (ok)
-				one = x->opt.zoned ? zoned_bytes(x) : linear(e->k, U, T) + time_bytes(x);
+				one = coef_bytes(x, e->k, U, T);
 			if (ok && x->opt.timing && in->opt.per_volume) { /* a volume keeps no timeline */
 				json_object_set_new(o, "timeline_bytes", json_integer(0));
 			} else if (ok && x->opt.timing) { /* its timeline, from the first pass */
