@@ -20,8 +20,13 @@ T_SIGNALS="trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM"
 eval "$T_SIGNALS"
 export LC_ALL=C
 
+# T_TIME=1: each case's seconds after it ("# 1.23 s"), to find the slow.
+t_time() { [ "${T_TIME:-0}" = 1 ] && date +%s.%N; }
+t_took() { [ "${T_TIME:-0}" = 1 ] && awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "# %.2f s\n", b - a }'; }
+
 t_expect_success() {
 	T_N=$((T_N + 1))
+	t0=$(t_time)
 	if (eval "$T_SIGNALS"; cd "$TMP" && eval "$2") >"$TMP/.out" 2>&1; then
 		echo "ok $T_N - $1"
 	else
@@ -29,6 +34,8 @@ t_expect_success() {
 		sed 's/^/#   /' "$TMP/.out" | tail -20
 		T_FAIL=$((T_FAIL + 1))
 	fi
+	t_took "$t0"
+	return 0
 }
 
 t_expect_status() {
