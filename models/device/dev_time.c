@@ -527,7 +527,8 @@ struct unitq {
 	uint64_t pass_gen, pass_ns;
 	/* suspend=: the yielding erase or program it ran last, from sus_s
 	 * to sus_end (while that is free_at, in progress or suspended), the
-	 * end of the last host read run within it (sus_rd) */
+	 * end of the last host operation run within it (sus_rd: a read, or
+	 * a program within an erase) */
 	uint64_t sus_s, sus_end, sus_rd;
 	uint32_t sus_seg;
 	uint16_t sus_mask;
@@ -557,7 +558,7 @@ struct dev {
 	uint8_t ext;   /* page types, a write cache or suspension: op_one's ext */
 	uint8_t hostx; /* host_us or host_mbps */
 	uint32_t rows_blk; /* page types: rows a flash block (a segment's block on its slot) */
-	uint8_t susk;  /* suspend=: the kinds (1 << FLASH_ERASE, 1 << FLASH_PROGRAM) a host read suspends */
+	uint8_t susk;  /* suspend=: the kinds (1 << FLASH_ERASE, 1 << FLASH_PROGRAM) a host read suspends (an erase: a host program too) */
 	uint64_t tsus; /* suspend_us */
 	uint64_t tr_t[TIME_TYPES], tprog_t[TIME_TYPES];
 	struct unitq *u;
@@ -1248,16 +1249,17 @@ static void iv_shift(struct dev *d, uint64_t a, uint64_t b, uint64_t g, int bg)
 	d->iv_lo = d->iv_hi = 0; /* (the cached interval: found again) */
 }
 
-/* A host read ready at r on unit u, whose yielding erase or program
- * is in progress or suspended (suspend=): it is suspended (suspend_us,
- * unless a read before has it suspended still), the read runs, and
- * the rest of it resumes after. When the read's tR ends. */
-static uint64_t __attribute__((noinline)) suspend_read(struct dev *d, unsigned u, uint32_t row, uint64_t r)
+/* A host operation of dur ready at r on unit u, whose yielding erase
+ * or program is in progress or suspended (suspend=; a read, or a
+ * program that suspends an erase): it is suspended (suspend_us, unless
+ * an operation before has it suspended still), the host's runs, and the
+ * rest of it resumes after. When the host's operation ends. */
+static uint64_t __attribute__((noinline)) suspend_for(struct dev *d, unsigned u, uint64_t dur, uint64_t r)
 {
 	struct unitq *q = &d->u[u];
-	int fresh = r >= q->sus_rd; /* running: a suspend command; else still suspended for a read before */
-	uint64_t x0 = fresh ? r : q->sus_rd, o = fresh ? d->tsus : 0, s = x0 + o, e = s + t_read(d, row, 1), g = e - x0;
-	iv_shift(d, x0, q->free_at, g, q->sus_bg); /* its rest, after the read */
+	int fresh = r >= q->sus_rd; /* running: a suspend command; else still suspended for an operation before */
+	uint64_t x0 = fresh ? r : q->sus_rd, o = fresh ? d->tsus : 0, s = x0 + o, e = s + dur, g = e - x0;
+	iv_shift(d, x0, q->free_at, g, q->sus_bg); /* its rest, after the host's */
 	if (o) {
 		charge(d, u, x0, s, 1, q->sus_bg); /* suspending it: GC's time */
 		if (o > d->req_gc_wait)
@@ -1278,6 +1280,15 @@ static uint64_t __attribute__((noinline)) suspend_read(struct dev *d, unsigned u
 	return e;
 }
 
+/* May a host operation ready at r on q suspend what it runs (the
+ * yielding operation given to it last, in progress or suspended, when
+ * waiting for it would take longer than suspend_us)? */
+static inline int suspends(const struct dev *d, const struct unitq *q, uint64_t r)
+{
+	return q->sus_on && q->sus_end == q->free_at && q->free_at > r && q->sus_s <= r &&
+	       (r < q->sus_rd || q->free_at - r > d->tsus);
+}
+
 static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uint32_t x, uint32_t row, uint64_t r,
 							       const int gc, const int mp, const int ext)
 {
@@ -1286,9 +1297,8 @@ static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uin
 		drain(d, &d->u[u], r);
 	uint64_t end;
 	const struct unitq *q = &d->u[u];
-	if (ext && !gc && d->susk && q->sus_on && q->sus_end == q->free_at && q->free_at > r && q->sus_s <= r &&
-	    (r < q->sus_rd || q->free_at - r > d->tsus)) /* (suspended still, or waiting would take longer) */
-		end = suspend_read(d, u, row, r);
+	if (ext && !gc && d->susk && suspends(d, q, r))
+		end = suspend_for(d, u, t_read(d, row, 1), r);
 	else
 		end = run_on(d, u, x, FLASH_READ, row, r, r, t_read(d, row, ext), gc, mp);
 	if (!d->xfer) /* no transfer time: the channel orders nothing */
@@ -1300,8 +1310,8 @@ static inline __attribute__((always_inline)) uint64_t do_read(struct dev *d, uin
 	return cs + d->xfer;
 }
 
-static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uint32_t x, uint32_t row, uint64_t r,
-							       const int gc, const int mp, const int ext)
+static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uint32_t x, uint32_t row, uint32_t seg,
+							       uint64_t r, const int gc, const int mp, const int ext)
 {
 	unsigned u = queue_of(d, x);
 	if (d->u[u].n)
@@ -1311,6 +1321,10 @@ static inline __attribute__((always_inline)) uint64_t do_prog(struct dev *d, uin
 	d->ch_free[c] = cs + d->xfer; /* with no transfer time the channel still orders the programs */
 	if (d->xfer)
 		d->t.xfer_ns += d->xfer_d; /* (else + 0: the sum as it is) */
+	const struct unitq *q = &d->u[u];
+	if (ext && !gc && d->susk >> FLASH_ERASE & 1 && q->sus_kind == FLASH_ERASE && q->sus_seg != seg &&
+	    suspends(d, q, cs + d->xfer)) /* a host program suspends a yielding erase (not its own block's) */
+		return suspend_for(d, u, t_prog(d, row, 1), cs + d->xfer);
 	return run_on(d, u, x, FLASH_PROGRAM, row, r, cs + d->xfer, t_prog(d, row, ext), gc, mp);
 }
 
@@ -1474,7 +1488,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			uint64_t r = max64(d->S, d->gc_barrier);
 			if (ext && d->nc) /* (its program once it is in the cache) */
 				r = max64(r, cache_take(d, op->lpn));
-			uint64_t done = do_prog(d, sl, row, r, 0, mp, ext);
+			uint64_t done = do_prog(d, sl, row, op->seg, r, 0, mp, ext);
 			if (d->chk_erase)
 				chk_prog(d, sl, 0, 0, 0, done - t_prog(d, row, ext));
 			if (ext && d->nc)
@@ -1518,7 +1532,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			if (d->bl_erase_units && d->erase_pend[op->seg])
 				erase_wait(d, op->seg);
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
-			done = do_prog(d, sl, row, max64(d->S, d->gc_read_done), 1, mp, ext);
+			done = do_prog(d, sl, row, op->seg, max64(d->S, d->gc_read_done), 1, mp, ext);
 			if (d->chk_erase)
 				chk_prog(d, sl, op->lpn, CHK_FG, 1, done - t_prog(d, row, ext));
 			break;
@@ -1573,7 +1587,7 @@ static int on_flash_zoned(void *ctx, const struct ftl *f, const struct flash_op 
 	case FLASH_PROGRAM: {
 		int cached = d->nc && op->cause == FLASH_HOST; /* (a finish's padding is the device's own) */
 		uint64_t r = cached ? cache_take(d, op->lpn) : d->S;
-		done = d->mp ? do_prog(d, x, row, r, 0, 1, 1) : do_prog(d, x, row, r, 0, 0, 1);
+		done = d->mp ? do_prog(d, x, row, op->seg, r, 0, 1, 1) : do_prog(d, x, row, op->seg, r, 0, 0, 1);
 		uint32_t off = op->ppn - op->seg * d->b + 1;
 		if (off > d->zwp[op->seg])
 			d->zwp[op->seg] = off;
