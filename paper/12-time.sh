@@ -313,7 +313,8 @@ h1=$(run op07) hq=$(run qd1op07) hh=$(run hir7bg) hb=$(trun bg)
 	hs=$(run susboth)
 	echo "**Reads in idle time.** Idle-time GC yields to a request at page granularity, but an erase runs whole: a read that"
 	echo "comes during one waits up to tBERS. A die can suspend its erase or program for a read (Wu and He, FAST'12; MQSim's"
-	echo "erase and program suspension): ftlsim's \`suspend=erase|program|both\` device key, \`suspend_us=$SUS_US\` to suspend. One die, U = $SUS_PAGES"
+	echo "erase and program suspension): ftlsim's \`suspend=erase|program|both\` device key, \`suspend_us=$SUS_US\` to suspend (an erase is suspended for a"
+	echo "write's program too: the first writes of a burst). One die, U = $SUS_PAGES"
 	echo "pages filled at random, OP 28%, $SUS_ROUNDS bursts of random 4 KiB writes at $SUS_RATE IOPS for $SUS_BURST s, each followed by $SUS_WAIT s"
 	echo "in which random reads arrive at $SUS_READS a second (tracegen \`--wait-reads\`; the writes are the same with or without"
 	echo "them); idle-time GC (\`--bg-gc $SUS_BG\`) cleans in the waits, while the reads come. Here suspension changed no count"
