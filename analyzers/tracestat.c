@@ -722,6 +722,11 @@ int main(int argc, char **argv)
 	}
 	if (optind == argc)
 		usage_error("no input: name a trace FILE, or - for stdin");
+	const char *side[] = {"--size-hist", "--skew-cdf", "--per-volume"}, *sp[] = {size_hist, skew_cdf, per_volume};
+	for (unsigned k = 0; k < 3; k++)
+		if (sp[k] && !strcmp(sp[k], "-"))
+			usage_error("%s -: standard output carries the summary: name a file, not - (/dev/stderr, or /dev/fd/3 "
+				    "for a descriptor of your own)", side[k]);
 	const char **in, *name;
 	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
 	char err[1024];

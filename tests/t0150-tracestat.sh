@@ -82,4 +82,11 @@ t_expect_success '--per-volume: a row per volume, each what --volume V reports; 
 	bzcat "$TC" >tc.csv && head -n 20000 tc.csv >tc1.csv && tail -n +20001 tc.csv | gzip >tc2.csv.gz &&
 	"$BIN/tracestat" -q --per-volume pv2.csv tc1.csv tc2.csv.gz >/dev/null 2>&1 && t_cmp pv.csv pv2.csv
 '
+t_expect_success 'a side file named -: a usage error (standard output holds the result)' '
+	printf "0 W 0 4096 0\n" >one.txt &&
+	for o in --size-hist --skew-cdf --per-volume; do
+		t_err 2 "^tracestat: $o -: standard output carries the summary: name a file, not -" "$BIN/tracestat" $o - one.txt ||
+			return 1
+	done
+'
 t_done

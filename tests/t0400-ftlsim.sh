@@ -193,4 +193,13 @@ t_expect_success 'SIGINT prints a partial summary, leaves no output file, exits 
 	test $rc -eq 130 && jq -e ".partial == true and .host_pages_written > 0" p.json &&
 	! ls int.csv* 2>/dev/null
 '
+t_expect_success 'a CSV file named -: a usage error (standard output holds the summary), for every file option' '
+	printf "0 W 0 4096 0\n" >one.txt &&
+	for o in --curve --hist --erase-hist --flash-ops --timeline --latency --results; do
+		t_err 2 "^ftlsim: $o -: standard output carries the JSON summary: name a file, not -" \
+			"$S" -q --timing --logical-pages 4096 --pages-per-segment 64 $o - one.txt && test ! -s "$TMP/.stdout" || return 1
+	done &&
+	"$S" -q --timing --logical-pages 4096 --pages-per-segment 64 --timeline /dev/fd/3 one.txt 3>tl.csv >s.json 2>/dev/null &&
+	jq -e ".requests.writes == 1" s.json && head -n 1 tl.csv | grep -q "^t_s,iops,"
+'
 t_done

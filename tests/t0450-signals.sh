@@ -147,6 +147,13 @@ t_expect_success 'ftlsim, in the first pass (extent), SIGINT: the input read so 
 	want_rc 130 && no_tmp && test ! -e fh.csv &&
 	jq -e ".partial == true and .input.events_read == 20000" o.json
 '
+t_expect_success 'ftlsim --grid, busy, SIGHUP: no configuration file, none named in the partial summary, exit 129' '
+	feed busy && timeout --preserve-status -s HUP 1.5 "$F" -q --logical-pages 65536 --pages-per-segment 64 \
+		--grid op=0.1,0.2 --curve fc.csv in.fifo >o.json
+	rc=$?; unfeed
+	want_rc 129 && no_tmp && ! ls | grep -q "^fc" &&
+	jq -e ".partial == true and (.configurations | length) == 2 and all(.configurations[]; has(\"files\") | not)" o.json
+'
 t_expect_success 'ftlsim, busy, SIGINT: --erase-hist absent, exit 130' '
 	feed busy && stop INT 0.5 "$F" -q --logical-pages 65536 --pages-per-segment 64 --erase-hist fe.csv in.fifo >o.json
 	unfeed

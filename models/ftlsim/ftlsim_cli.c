@@ -808,6 +808,13 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->run.progress_tty = isatty(2);
 	if (!s->opt.progress_set)
 		s->opt.progress_every = s->run.progress_tty ? 1 : 0;
+	const char *side[] = {"--curve", "--hist", "--erase-hist", "--flash-ops", "--timeline", "--latency", "--results"},
+		   *sp[] = {s->opt.curve_path, s->opt.hist_path,     s->opt.erase_path, s->opt.flashops_path,
+			    s->opt.timeline_path, s->opt.latency_path, s->opt.results_path};
+	for (unsigned k = 0; k < sizeof(side) / sizeof(side[0]); k++)
+		if (sp[k] && !strcmp(sp[k], "-"))
+			sim_fail_usage("%s -: standard output carries the JSON summary: name a file, not - (/dev/stderr, or "
+				       "/dev/fd/3 for a descriptor of your own)", side[k]);
 	if (s->opt.per_volume &&
 	    (s->opt.curve_path || s->opt.hist_path || s->opt.erase_path || s->opt.flashops_path || s->opt.timeline_path))
 		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops and --timeline are for one model, or a file "

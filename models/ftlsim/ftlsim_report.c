@@ -631,7 +631,7 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 		json_t *c = json_object();
 		SETU(c, "configuration", m[i]->cell.conf);
 		json_object_set_new(c, "axes", j_axes(in, m[i]));
-		if (m[i]->cell.paths) { /* its own output files (FILE.K.csv) */
+		if (m[i]->cell.paths && !partial) { /* its own output files (FILE.K.csv; a partial run writes none) */
 			json_t *f = json_object();
 			const struct sim_opts *o = &m[i]->opt;
 			const char *name[] = {"curve", "hist", "erase_hist", "flash_ops", "timeline", "latency"},
