@@ -142,4 +142,34 @@ t_expect_success 'a missing or wrong file exits 1 naming it' '
 	t_err 1 "badt.csv: line 4: field 3 is not a number" "$P" -o x --timeline badt.csv &&
 	test ! -e x/timeline-iops.png
 '
+# ftlplot -- FTLSIM-ARGS stopped by SIG (to ftlplot alone, or to its
+# process group as a terminal's ^C is) while ftlsim waits on a FIFO:
+# exit 128 + SIG, nothing of the run left in DIR.
+sig_case() { # SIG STATUS GROUP
+	rm -rf sd sf.fifo && mkfifo sf.fifo &&
+	{ awk "BEGIN { for (i = 0; i < 200; i++) print i * 1000, \"W\", (i % 64) * 4096, 4096, 0 }"; sleep 4; } >sf.fifo &
+	feeder=$!
+	if [ "$3" = group ]; then
+		setsid "$P" -o sd -- --device femu,channels=1,dies=1 --logical-pages 4096 --pages-per-segment 64 -f ev sf.fifo 2>/dev/null &
+	else
+		"$P" -o sd -- --device femu,channels=1,dies=1 --logical-pages 4096 --pages-per-segment 64 -f ev sf.fifo 2>/dev/null &
+	fi
+	p=$!
+	sleep 1
+	if [ "$3" = group ]; then kill -s "$1" -- "-$p"; else kill -s "$1" "$p"; fi
+	wait "$p"
+	rc=$?
+	kill "$feeder" 2>/dev/null; wait "$feeder" 2>/dev/null
+	[ "$rc" = "$2" ] || { echo "exit $rc, want $2"; return 1; }
+	test -d sd && test -z "$(ls -A sd)" || { ls -A sd; return 1; }
+}
+t_expect_success 'ftlplot -- FTLSIM-ARGS, SIGTERM to ftlplot while ftlsim runs: exit 143, ftlsim stopped, nothing left in DIR' '
+	sig_case TERM 143 one
+'
+t_expect_success 'ftlplot -- FTLSIM-ARGS, SIGHUP: exit 129, nothing left' '
+	sig_case HUP 129 one
+'
+t_expect_success 'ftlplot -- FTLSIM-ARGS, SIGINT to the process group (a terminal'"'"'s ^C): exit 130, nothing left' '
+	sig_case INT 130 group
+'
 t_done
