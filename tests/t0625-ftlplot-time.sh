@@ -172,4 +172,11 @@ t_expect_success 'ftlplot -- FTLSIM-ARGS, SIGHUP: exit 129, nothing left' '
 t_expect_success 'ftlplot -- FTLSIM-ARGS, SIGINT to the process group (a terminal'"'"'s ^C): exit 130, nothing left' '
 	sig_case INT 130 group
 '
+t_expect_success 'ftlplot -- with --device-keys alone draws the device in time; --grid and --per-volume refused before any run' '
+	"$BIN/tracegen" -q -p uniform -n 4096 -w 20000 -o bin >k.ev &&
+	"$P" -o dk -- --device-keys channels=1,dies=1 --logical-pages 4096 --pages-per-segment 64 k.ev >list 2>/dev/null &&
+	grep -q "timeline-iops" list && test -s dk/latency.csv &&
+	t_err 2 "ftlplot -- draws one run, not --grid" "$P" -o dg -- --logical-pages 4096 --grid qd=1,2 k.ev &&
+	t_err 2 "not --per-volume" "$P" -o dg -- --per-volume k.ev && test ! -e dg
+'
 t_done
