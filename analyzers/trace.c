@@ -288,7 +288,7 @@ static int keep(const struct trace *t, const struct ev *e)
 		return 0;
 	if (t->o.volume >= 0 && e->volume != (uint64_t)t->o.volume)
 		return 0;
-	return e->t_ns >= t->o.start_ns && e->t_ns < t->o.end_ns;
+	return e->t_ns >= t->o.start_ns && (e->t_ns < t->o.end_ns || t->o.end_ns == INT64_MAX); /* (no end: every time) */
 }
 
 static const char *member_name(const struct trace *t, size_t i)

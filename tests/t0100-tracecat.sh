@@ -159,4 +159,11 @@ t_expect_success 'a file named like a per-CPU file is read as the format -f name
 	cp "$SAMPLES/msr/hm_0-head1000.csv" x.blktrace.0 &&
 	"$BIN/tracecat" -q -f msr -o text x.blktrace.0 | wc -l | grep -qx 1000
 '
+t_expect_success 'an event at the largest time (2^63 - 1 ns) is kept when no --end is given; one ns more is a bad time' '
+	printf "0 W 0 4096 0\n9223372036854775807 W 4096 4096 0\n" >tmax.txt &&
+	"$BIN/tracecat" -q -o text tmax.txt >tmax.out && test $(wc -l <tmax.out) = 2 &&
+	grep -q "^9223372036854775807 W 4096 4096" tmax.out &&
+	printf "0 W 0 4096 0\n9223372036854775808 W 4096 4096 0\n" >tover.txt &&
+	t_err 1 "tover.txt:2: " "$BIN/tracecat" -q -o text tover.txt
+'
 t_done
