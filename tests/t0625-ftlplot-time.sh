@@ -136,9 +136,16 @@ t_expect_success 'a missing or wrong file exits 1 naming it' '
 	t_err 1 "tl0.1.csv: no timing.steady_state" "$P" -o x --timeline tl0.1.csv --summary tl0.1.csv &&
 	{ head -n 3 lat0.1.csv; echo "write,abc,1,1"; } >bad.csv &&
 	t_err 1 "bad.csv: line 4: not a --latency row" "$P" -o x --latency bad.csv &&
+	test $(grep -c "ftlplot:" "$TMP/.stderr") = 1 &&
+	{ head -n 2 lat0.1.csv; sed -n 3p lat0.1.csv | awk -F, -v OFS=, "{ \$3 = \"-5\"; print }"; } >neg.csv &&
+	t_err 1 "neg.csv: line 3: not a --latency row" "$P" -o x --latency neg.csv &&
+	{ head -n 2 tl0.1.csv; sed -n 3p tl0.1.csv | sed "s/\$/,7/"; } >t15.csv &&
+	t_err 1 "t15.csv: line 3: ([0-9]+) fields, its header has" "$P" -o x --timeline t15.csv &&
+	{ head -n 2 tl0.1.csv; echo "3,abc,1,2"; } >t4.csv &&
+	t_err 1 "t4.csv: line 3: 4 fields, its header has 14" "$P" -o x --timeline t4.csv &&
 	head -n 3 lat0.1.csv >short.csv &&
 	t_err 1 "short.csv: line 3: the write rows end at cdf 0\.[0-9]+, not 1" "$P" -o x --latency short.csv &&
-	{ head -n 3 tl0.1.csv; echo "2,5,x,1,1,1,0,0,3,1"; } >badt.csv &&
+	{ head -n 3 tl0.1.csv; echo "2,5,x,1,1,1,0,0,3,1,5,1,0,5"; } >badt.csv &&
 	t_err 1 "badt.csv: line 4: field 3 is not a number" "$P" -o x --timeline badt.csv &&
 	test ! -e x/timeline-iops.png
 '
