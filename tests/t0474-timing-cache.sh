@@ -147,7 +147,13 @@ t_expect_success 'a device-keys axis: caches on the command line'"'"'s device, e
 	t_err 2 "not KEY=VALUE" "$S" --grid "device-keys=fast" p.ev &&
 	"$S" -q --device-keys cache_mib=0.015625,cache_us=0 --device femu,channels=1,dies=1 --op 3 p.ev 2>/dev/null |
 		jq -e --slurpfile c c4.json ".timing.latency_us == \$c[0].timing.latency_us" &&
-	t_err 2 "device-keys given twice" "$S" --device-keys cache_mib=1 --device-keys suspend=both p.ev
+	t_err 2 "device-keys given twice" "$S" --device-keys cache_mib=1 --device-keys suspend=both p.ev &&
+	t_err 2 "device-keys cache_mib=0: cache_mib is given by --device femu,cache_mib=1 too" \
+		"$S" --device femu,cache_mib=1 --device-keys cache_mib=0 p.ev &&
+	t_err 2 "grid device=femu,cache_mib=0: --device-keys cache_mib=1: cache_mib is given by --device femu,cache_mib=0 too" \
+		"$S" --device-keys cache_mib=1 --grid "device=femu,cache_mib=0,tlc" p.ev &&
+	printf "profile=femu\nsuspend=erase\n" >se.dev &&
+	t_err 2 "suspend is given by --device se.dev too" "$S" --device se.dev --device-keys suspend=both p.ev
 '
 
 t_expect_success 'ftlsweep: an axis device-keys runs as one grid and point by point (--split), the same latencies' '

@@ -106,6 +106,7 @@ void time_config_device_default(struct time_config *c)
 	time_config_default(&d);
 	snprintf(c->profile, sizeof(c->profile), "%s", d.profile);
 	c->modified = 0;
+	c->given = 0;
 	c->channels = d.channels;
 	c->dies = d.dies;
 	c->planes = d.planes;
@@ -172,8 +173,36 @@ static int num(const char *v, double lo, double hi, double *out)
 	return 0;
 }
 
-/* One key=value. */
+static const char *const key_names[] = {"channels",   "dies",     "planes",	 "page_kib",  "tr_us",
+					 "tprog_us",   "tbers_us", "xfer_us",	 "cache_mib", "cache_us",
+					 "suspend_us", "host_us",  "host_mbps", "layout",    "multiplane",
+					 "page_order", "suspend"};
+
+int time_key_index(const char *key)
+{
+	for (unsigned i = 0; i < sizeof(key_names) / sizeof(key_names[0]); i++)
+		if (!strcmp(key, key_names[i]))
+			return (int)i;
+	return -1;
+}
+
+const char *time_key_name(int i)
+{
+	return i >= 0 && i < (int)(sizeof(key_names) / sizeof(key_names[0])) ? key_names[i] : NULL;
+}
+
+static int set_key_value(struct time_config *c, const char *k, const char *v, char *err, size_t n);
+
+/* One key=value: set, and noted as given. */
 static int set_key(struct time_config *c, const char *k, const char *v, char *err, size_t n)
+{
+	int rc = set_key_value(c, k, v, err, n), i = time_key_index(k);
+	if (!rc && i >= 0)
+		c->given |= 1u << i;
+	return rc;
+}
+
+static int set_key_value(struct time_config *c, const char *k, const char *v, char *err, size_t n)
 {
 	double x;
 	struct {

@@ -43,6 +43,7 @@ enum trim_cost { TRIM_FREE, TRIM_QUEUED, TRIM_UNQUEUED };
 struct time_config {
 	char profile[32];		/* the named profile it started from, or the file */
 	int modified;			/* a key was set on top of the profile */
+	uint32_t given;			/* the keys set by name (1 << time_key_index) */
 	unsigned channels, dies, planes; /* dies per channel, planes per die */
 	uint32_t page_kib;		/* 0: the model's page size */
 	double tr_us, tprog_us, tbers_us, xfer_us; /* tR and tPROG: the mean over the page types */
@@ -96,6 +97,9 @@ int time_config_check(const struct time_config *c, char *err, size_t n);
 int time_parse_bg(struct time_config *c, const char *spec, char *err, size_t n);
 int time_parse_preempt(struct time_config *c, const char *spec, char *err, size_t n);
 int time_parse_trim(struct time_config *c, const char *spec, char *err, size_t n);
+/* A device key's bit in time_config.given, or -1; its name (NULL past the last). */
+int time_key_index(const char *key);
+const char *time_key_name(int i);
 /* The page types (1: every page alike). */
 unsigned time_page_types(const struct time_config *c);
 /* --list-devices: the profiles, one a line, with their source. */

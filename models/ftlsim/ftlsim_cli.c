@@ -839,8 +839,17 @@ void sim_finish_args(struct sim *s)
 {
 	if (s->opt.devkeys) { /* on the device the options give, a grid's device axis's included */
 		char err[512];
+		uint32_t had = s->opt.tc.given; /* (the device's own keys, by name) */
+		s->opt.tc.given = 0;
 		if (time_config_parse(&s->opt.tc, s->opt.devkeys, err, sizeof(err)) < 0)
 			sim_fail_usage("--device-keys %s: %s", s->opt.devkeys, err);
+		uint32_t both = had & s->opt.tc.given;
+		if (both) {
+			const char *k = time_key_name(__builtin_ctz(both));
+			sim_fail_usage("--device-keys %s: %s is given by --device %s too: give each key once", s->opt.devkeys, k,
+				       s->opt.device_given && s->opt.device_spec ? s->opt.device_spec : "");
+		}
+		s->opt.tc.given |= had;
 	}
 	if (s->opt.timing) { /* the device whole, its keys from wherever they came */
 		char err[400];
