@@ -101,4 +101,9 @@ t_expect_success 'a striped segment of few rows a block: warned of, the types of
 	"$S" -q --device sp.dev --qd 1 --op 3 --logical-pages 65536 s.ev 2>/dev/null | jq -e ".timing.device.tprog_us_by_type == [100, 300]"
 '
 
+t_expect_success 'times below a whole ns are rounded as they are read: the summary says the times the device runs' '
+	"$S" -q --device femu,tr_us=0.0015/0.0025,tbers_us=1999.9996 --logical-pages 65536 s.ev 2>/dev/null |
+		jq -e ".timing.device.tr_us_by_type == [0.002, 0.003] and .timing.device.tr_us == 0.0025 and
+			.timing.device.tbers_us == 2000"
+'
 t_done

@@ -254,6 +254,7 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 			if (t[m] > 0 && t[m] < 0.001)
 				return set_err(err, n, "%s=%s: below the device's resolution of 1 ns (0.001 us); 0 for no "
 						       "time", k, v);
+			t[m] = round(t[m] * 1000) / 1000; /* (kept, and said, in whole ns) */
 			sum += t[m];
 			if (!sl)
 				break;
@@ -299,6 +300,8 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 			return set_err(err, n, "%s=%s: below the device's resolution of 1 ns (0.001 us); 0 for no time",
 				       k, v);
 		c->modified = 1;
+		if (!keys[i].integer) /* a time: kept, and said, in whole ns */
+			x = round(x * 1000) / 1000;
 		if (keys[i].integer == 2)
 			*(uint32_t *)keys[i].p = (uint32_t)x;
 		else if (keys[i].integer == 1)
