@@ -202,4 +202,13 @@ t_expect_success 'a CSV file named -: a usage error (standard output holds the s
 	"$S" -q --timing --logical-pages 4096 --pages-per-segment 64 --timeline /dev/fd/3 one.txt 3>tl.csv >s.json 2>/dev/null &&
 	jq -e ".requests.writes == 1" s.json && head -n 1 tl.csv | grep -q "^t_s,iops,"
 '
+t_expect_success '--skip-bad: the bad records skipped in the summary (input.bad_records_skipped), 0 without any' '
+	"$BIN/tracegen" -q -p uniform -n 4096 -w 2000 -o text >sb.txt &&
+	sed "500s/.*/garbage/; 900s/.*/1 X 0 0 0/" sb.txt >sbb.txt &&
+	"$S" -q --skip-bad --logical-pages 4096 --pages-per-segment 64 sbb.txt 2>/dev/null |
+		jq -e ".input.bad_records_skipped == 2 and .input.events == 1998" &&
+	"$S" -q --timing --skip-bad --logical-pages 4096 --pages-per-segment 64 --grid op=0.1,0.2 sbb.txt 2>/dev/null |
+		jq -e ".input.bad_records_skipped == 2" &&
+	"$S" -q --logical-pages 4096 --pages-per-segment 64 sb.txt | jq -e ".input.bad_records_skipped == 0"
+'
 t_done

@@ -224,6 +224,7 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 	}
 	if (sim_interrupted)
 		goto out;
+	in->in.bad_skipped = trace_bad_count(in->in.t);
 	cli_report_bad(in->in.t, in->opt.path);
 	trace_close(in->in.t);
 	in->in.t = NULL;
@@ -318,6 +319,7 @@ void sim_learn_pass(struct sim *s, struct sim **m, unsigned n)
 		s->in.from_buf = 1;
 		s->in.next = 0;
 	} else {
+		s->in.bad_skipped = trace_bad_count(s->in.t);
 		cli_report_bad(s->in.t, s->opt.path);
 		trace_close(s->in.t);
 		sim_open_trace(s);

@@ -436,8 +436,10 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 		free(r.mdead);
 	}
 	free(r.b);
-	if (s->in.t)
+	if (s->in.t) {
+		s->in.bad_skipped = trace_bad_count(s->in.t);
 		cli_report_bad(s->in.t, s->opt.path);
+	}
 	if (s->run.progress_shown)
 		fputc('\n', stderr);
 	if (s->in.volumes_mixed && !sim_interrupted && !s->opt.per_volume)
