@@ -58,8 +58,8 @@ enum {
 	"      --unordered      a set's files may go back in time where one ends and\n"  \
 	"                       the next begins (default: an error naming both)\n"      \
 	"      --sector-size N  bytes per sector for sector-based formats\n"             \
-	"      --skip-bad       skip bad records, counting them on stderr\n"                \
-	"      --columns SPEC   -f csv: the column map, e.g. 't=1:us op=2:R=r,W=w\n"      \
+	"      --skip-bad       skip bad records and count them\n"                         \
+	"      --columns SPEC   -f csv: the column map, e.g. 't=1:us op=2:r=R,w=W\n"      \
 	"                       offset=3:sectors length=4 volume=5' (-f csv:SPEC too)\n"
 
 /* Handle one of the shared options; returns 1 if c was one of them. */

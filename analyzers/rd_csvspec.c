@@ -17,7 +17,7 @@
  *
  * Columns count from 1. t, op, offset and length are required, except
  * that a flush (F) needs no offset or length. For example:
- *   --columns 't=1:us op=2:R=r,W=w offset=3:sectors length=4:bytes volume=5'
+ *   --columns 't=1:us op=2:r=R,w=W offset=3:sectors length=4:bytes volume=5'
  * Never detected by -f auto: the layout is the user's word.
  */
 #include <inttypes.h>
@@ -100,7 +100,7 @@ int csvspec_parse(const char *spec, struct csvspec *s, char *err, size_t n)
 		}
 	}
 	if (s->t < 0 || s->op < 0 || s->off < 0 || s->len < 0)
-		return set_err(err, n, "--columns: t, op, offset and length are required (e.g. 't=1:us op=2:R=r,W=w offset=3 length=4')");
+		return set_err(err, n, "--columns: t, op, offset and length are required (e.g. 't=1:us op=2:r=R,w=W offset=3 length=4')");
 	int max = s->t;
 	int cols[] = {s->op, s->off, s->len, s->vol};
 	for (int i = 0; i < 4; i++)

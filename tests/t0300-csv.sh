@@ -308,4 +308,12 @@ for fmt in msr systor17 tencent alibaba spc fiu; do
 	'
 done
 
+t_expect_success 'the --columns example of --help and the man pages reads a CSV of its layout' '
+	spec=$("$BIN/tracecat" --help | tr "\n" " " | sed -n "s/.*the column map, e.g. .\(t=1[^'"'"']*\)'"'"'.*/\1/p" | tr -s " ") &&
+	test -n "$spec" && echo "$spec" &&
+	grep -q "op=2:r=R,w=W offset=3:sectors length=4 volume=5" "$T_TOP/man/ftlsim.1" &&
+	printf "1,r,0,4096,0\n2,w,8,4096,0\n" >ex.csv &&
+	"$BIN/tracecat" -q -f csv --columns "$spec" -o text ex.csv >ex.txt &&
+	printf "0 R 0 4096 0\n1000 W 4096 4096 0\n" >ex.want && t_cmp ex.want ex.txt
+'
 t_done
