@@ -232,7 +232,7 @@ t_expect_success '--gc-ops: 0 is the default run, the summary echoes it; a count
 	jq -e ".params.gc_ops == 0" d.json && jq -e ".params.gc_ops == 3" t.json &&
 	test "$(jq -c "[.gc_pages_copied, .segments_cleaned]" d.json)" = "$(jq -c "[.gc_pages_copied, .segments_cleaned]" z.json)" &&
 	for a in x -1 1.5 ""; do
-		t_err 2 "option .--gc-ops. needs a non-negative integer" "$S" -q --gc-trigger gp:0.15 --gc-ops "$a" hc.ev || return 1
+		t_err 2 "option .--gc-ops. needs a whole number from 0 to" "$S" -q --gc-trigger gp:0.15 --gc-ops "$a" hc.ev || return 1
 	done
 '
 # The garbage proportion from the curve, from 2U host writes on:

@@ -512,4 +512,10 @@ t_expect_success 'a steady-state window on a ramp (rounds too short): warned of,
 	jq -e ".timing.steady_state | .found and .iops <= 1.2 * .last_rounds_iops" r2.json
 '
 
+t_expect_success 'usage errors name what is wrong: page_kib not a power of two, --qd out of its range' '
+	printf "0 W 0 4096 0\n" >one.txt &&
+	t_err 2 "^ftlsim: --device: page_kib=3: a power of two" "$S" --device femu,page_kib=3 one.txt &&
+	t_err 2 "^ftlsim: option .--qd. needs a whole number from 1 to 1048576, not .-1.$" "$S" --qd -1 one.txt &&
+	t_err 2 "^ftlsim: option .--qd. needs a whole number from 1 to 1048576, not .0.$" "$S" --qd 0 one.txt
+'
 t_done

@@ -133,7 +133,7 @@ t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and
 	t_err 2 "^ftlsim: --grid qd=4 gc-mode=idle:idle=1,high=8: --bg-gc and --qd" \
 		"$S" --device femu --grid "qd=off,4 gc-mode=foreground,idle:idle=1,high=8" "$TMP/hb.ev" &&
 	t_err 2 "the value .1. of .qd. is given twice" "$S" --grid "qd=1,1" "$TMP/hb.ev" &&
-	t_err 2 "^ftlsim: --grid qd=abc: option .--qd. needs a non-negative integer, not .abc.$" "$S" --grid "qd=1,abc" "$TMP/hb.ev" &&
+	t_err 2 "^ftlsim: --grid qd=abc: option .--qd. needs a whole number from 1 to 1048576, not .abc.$" "$S" --grid "qd=1,abc" "$TMP/hb.ev" &&
 	t_err 2 "gc_mode. is not a model option .see --help.; did you mean gc-mode" "$S" --grid "gc_mode=foreground" "$TMP/hb.ev" &&
 	t_err 2 "^ftlsim: bad option: did you mean --timeline" "$S" --timline x.csv "$TMP/hb.ev" &&
 	t_err 2 "^tracegen: bad option: did you mean --pattern" "$G" --patern uniform &&

@@ -295,6 +295,8 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 		if (num(v, keys[i].lo, keys[i].hi, &x) || (whole && x != floor(x)))
 			return set_err(err, n, "%s=%s: %s from %.10g to %.10g", k, v, whole ? "a whole number" : "a number",
 				       keys[i].lo, keys[i].hi);
+		if (keys[i].p == &c->page_kib && ((uint32_t)x & ((uint32_t)x - 1)))
+			return set_err(err, n, "%s=%s: a power of two (1, 2, 4, ... 1024 KiB): the model's pages are", k, v);
 		/* times are kept in whole nanoseconds */
 		if (!keys[i].integer && x > 0 && x < 0.001)
 			return set_err(err, n, "%s=%s: below the device's resolution of 1 ns (0.001 us); 0 for no time",

@@ -376,9 +376,9 @@ static const struct option longopts[] = {
 
 static uint32_t opt_u32(const char *opt, const char *arg, uint32_t lo, uint32_t hi)
 {
-	uint64_t v = opt_u64(opt, arg);
-	if (v < lo || v > hi)
-		sim_fail_usage("option '%s' must be %u..%u, not '%s'", opt, lo, hi, arg);
+	uint64_t v;
+	if (parse_u64(arg, &v) || v < lo || v > hi)
+		sim_fail_usage("option '%s' needs a whole number from %u to %u, not '%s'", opt, lo, hi, arg);
 	return (uint32_t)v;
 }
 
