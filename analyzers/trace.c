@@ -536,6 +536,35 @@ uint64_t trace_events_read(const struct trace *t) { return t->o.sort ? t->nev : 
 const char *trace_first_bad(const struct trace *t) { return t->first_bad[0] ? t->first_bad : t->r.first_bad; }
 const char *trace_member(const struct trace *t) { return member_name(t, t->cur); }
 
+int trace_locate(const char *const *paths, size_t np, const struct trace_opts *o, uint64_t index, uint64_t most,
+		 char *buf, size_t n)
+{
+	if (o->sort || index >= most || (np == 1 && !strcmp(paths[0], "-")))
+		return -1; /* (in time order, not the file's; too far to read again; read once) */
+	struct trace_opts q = *o;
+	q.quiet = q.reopen = 1;
+	q.async = 0;
+	q.rd.skip_bad = 1; /* (the run skipped them, or stopped before) */
+	char err[600];
+	struct trace *t = trace_open_set(paths, np, &q, err, sizeof(err));
+	if (!t)
+		return -1;
+	struct ev e;
+	int rc = 0;
+	for (uint64_t i = 0; i <= index && (rc = trace_next(t, &e)) > 0; i++)
+		;
+	int ok = rc > 0 && t->have_src && !t->o.sort;
+	if (ok && t->src.lineno > 0) /* a line of text (of its decompressed text) */
+		snprintf(buf, n, "%s:%llu", member_name(t, t->cur), (unsigned long long)t->src.lineno);
+	else if (ok && t->ops && !strcmp(t->ops->name, "ev") && t->src.offset >= EV_REC_SIZE)
+		snprintf(buf, n, "%s: byte %llu", member_name(t, t->cur),
+			 (unsigned long long)(t->src.offset - EV_REC_SIZE)); /* (a record of the event stream) */
+	else
+		ok = 0;
+	trace_close(t);
+	return ok ? 0 : -1;
+}
+
 void trace_close(struct trace *t)
 {
 	if (!t)

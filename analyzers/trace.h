@@ -51,6 +51,13 @@ struct trace *trace_open_set(const char *const *paths, size_t n, const struct tr
 			     size_t en);
 /* The file of the set being read (the trace's path when it is one). */
 const char *trace_member(const struct trace *t);
+/* Where event index (from 0, as trace_next gives them) of the trace of
+ * these paths lies: "FILE:LINE" (a text format) or "FILE: byte OFFSET"
+ * (the event stream) in buf; -1 when that cannot be said (standard
+ * input, sorted in memory, index at or past most, another binary
+ * format). Reads the trace again up to it: for an error's message. */
+int trace_locate(const char *const *paths, size_t np, const struct trace_opts *o, uint64_t index, uint64_t most,
+		 char *buf, size_t n);
 /* The same over bytes in memory (for fuzzing and tests); name is used
  * in messages. Per-CPU formats read the bytes as one stream. */
 struct trace *trace_open_mem(const char *name, const void *data, size_t len,

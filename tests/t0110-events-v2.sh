@@ -42,7 +42,7 @@ t_expect_success 'a hint above 5 is a bad record, counted with --skip-bad' '
 	"$C" -q -o text --skip-bad h.bin >o.txt 2>e.txt && test $(wc -l <o.txt) = 1 && grep -q "1 bad record" e.txt
 '
 t_expect_success 'the model and tracestat refuse zone operations, naming them' '
-	t_err 1 "event 4: zone operation ZR at byte 268435456: a page-mapped model has no zones" \
+	t_err 1 "z.bin: byte 112 \(event 4\): zone operation ZR at byte 268435456: a page-mapped model has no zones" \
 		"$S" -q --logical-pages 4096 --pages-per-segment 32 --op 0.3 z.bin &&
 	t_err 1 "zone operation ZR at byte 268435456: tracestat characterises block traces only" \
 		"$BIN/tracestat" -q z.bin

@@ -211,4 +211,15 @@ t_expect_success '--skip-bad: the bad records skipped in the summary (input.bad_
 		jq -e ".input.bad_records_skipped == 2" &&
 	"$S" -q --logical-pages 4096 --pages-per-segment 64 sb.txt | jq -e ".input.bad_records_skipped == 0"
 '
+t_expect_success 'a request the model refuses: exit 1 naming the file and line (text), the byte (event stream), or the event (stdin)' '
+	printf "# c\n\n0 W 0 4096 0\n1000 W 0 104857600 0\n" >oor.txt &&
+	t_err 1 "^ftlsim: oor.txt:4 \(event 2\): write at byte 0, length 104857600, ends past the logical space" \
+		"$S" -q --logical-pages 4096 --pages-per-segment 64 oor.txt &&
+	gzip -c oor.txt >oor.txt.gz &&
+	t_err 1 "^ftlsim: oor.txt.gz:4 \(event 2\): op=0.1: write at byte 0" \
+		"$S" -q --logical-pages 4096 --pages-per-segment 64 --grid op=0.1,0.2 oor.txt.gz &&
+	"$BIN/tracecat" -q -o bin oor.txt >oor.ev &&
+	t_err 1 "^ftlsim: oor.ev: byte 48 \(event 2\): write at byte 0" "$S" -q --logical-pages 4096 --pages-per-segment 64 oor.ev &&
+	t_err 1 "^ftlsim: -: event 2: write at byte 0" sh -c "\"$S\" -q --logical-pages 4096 --pages-per-segment 64 - <oor.ev"
+'
 t_done

@@ -72,7 +72,7 @@ t_expect_success '--out-of-range is the host log'"'"'s: a request past the file 
 		jq -e ".host_lfs.requests_out_of_range == 1 and .host_lfs.fs_pages_written == 1" >/dev/null &&
 	"$S" -q --host-lfs segment=1M --out-of-range drop --logical-pages 1024 --op 0.5 --device femu,channels=1,dies=1 oo.txt |
 		jq -e ".timing.requests == 1 and .timing.latency_us.write.count == 1 and .timing.latency_us.write.p50 > 190" >/dev/null &&
-	t_err 1 "oo.txt: event 2: the host log: write at byte 8388608" "$S" -q --host-lfs segment=1M --logical-pages 1024 --op 0.5 oo.txt &&
+	t_err 1 "oo.txt:2 \(event 2\): the host log: write at byte 8388608" "$S" -q --host-lfs segment=1M --logical-pages 1024 --op 0.5 oo.txt &&
 	t_err 2 "a request past the zones is an error of the zoned device" "$S" --zoned size=1M --out-of-range clip --logical-pages 1024 oo.txt &&
 	t_err 2 "no-trim with --host-lfs: .*--host-lfs discard=off" "$S" --no-trim --host-lfs segment=1M --logical-pages 1024 oo.txt
 '

@@ -22,7 +22,7 @@ t_expect_success 'finish=pad: the device programs the rest of each zone it finis
 '
 t_expect_success 'a write off the pointer: exit 1 naming the zone and the event; --skip-bad counts it' '
 	printf "0 W 0 4096 0\n1 W 8192 4096 0\n" >bad.txt &&
-	t_err 1 "bad.txt: event 2: zone 0: a write at page 2, the write pointer at 1" "$S" --logical-pages 1024 --zoned size=1M bad.txt &&
+	t_err 1 "bad.txt:2 \(event 2\): zone 0: a write at page 2, the write pointer at 1" "$S" --logical-pages 1024 --zoned size=1M bad.txt &&
 	"$S" -q --skip-bad --logical-pages 1024 --zoned size=1M bad.txt | jq -e ".zoned.write_errors_skipped == 1 and .host_pages_written == 1"
 '
 t_expect_success 'in time, what the model drops is no request served: writes skipped (--skip-bad) and reads past the logical space (--out-of-range drop; clip: only the pages within it) have no latency and no flash time' '

@@ -133,10 +133,10 @@ t_expect_success 'per handle over the measured window: host pages and copies sum
 	done
 '
 
-t_expect_success 'a write whose handle the device lacks: exit 1, naming the event and the identifier' '
+t_expect_success 'a write whose handle the device lacks: exit 1, naming the line, the event and the identifier' '
 	head -50 mix.txt >few.txt &&
 	{ "$S" -q --fdp handles=1 $MIX few.txt >/dev/null 2>err; test $? = 1; } &&
-	grep -q "few.txt: event [0-9]*: placement .fdp.: a write of logical page [0-9]* carries stream 2, placement identifier 1; the device has 1" err
+	grep -q "few.txt:[0-9]* (event [0-9]*): placement .fdp.: a write of logical page [0-9]* carries stream 2, placement identifier 1; the device has 1" err
 '
 
 t_expect_success 'usage errors exit 2: a bad key, --fdp with --placement, a host placement without fdp or that cannot run on the host' '

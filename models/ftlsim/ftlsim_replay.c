@@ -247,13 +247,19 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* The most events read again to say where a failed request lies. */
+#define LOCATE_MOST (1ull << 26)
+
 static _Noreturn void request_failed(const struct sim *s, const struct sim *m, uint64_t event)
 {
-	char label[512];
+	char label[512], at[1200], where[1100];
+	if (!trace_locate(s->opt.paths, s->opt.npaths, &s->opt.topt, event, LOCATE_MOST, where, sizeof(where)))
+		snprintf(at, sizeof(at), "%s (event %llu)", where, (unsigned long long)event + 1);
+	else
+		snprintf(at, sizeof(at), "%s: event %llu", s->opt.path, (unsigned long long)event + 1);
 	if (s->opt.grid.naxes || s->opt.per_volume)
-		sim_fail("%s: event %llu: %s: %s", s->opt.path, (unsigned long long)event + 1,
-			 sim_conf_label(s, m, label, sizeof(label)), m->cell.hops->error(m->cell.host));
-	sim_fail("%s: event %llu: %s", s->opt.path, (unsigned long long)event + 1, m->cell.hops->error(m->cell.host));
+		sim_fail("%s: %s: %s", at, sim_conf_label(s, m, label, sizeof(label)), m->cell.hops->error(m->cell.host));
+	sim_fail("%s: %s", at, m->cell.hops->error(m->cell.host));
 }
 
 /* The models' work, for the split between workers: the pages their

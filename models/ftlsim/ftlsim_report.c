@@ -429,8 +429,7 @@ static json_t *j_input_of(const struct sim *in, const struct sim *m)
 	json_object_set_new(o, "path", json_string(in->opt.path));
 	json_object_set_new(o, "format", in->in.format ? json_string(in->in.format) : json_null());
 	SETU(o, "events", m && m->cell.vol ? m->cell.vol->events : in->in.events);
-	if (!(m && m->cell.vol)) /* (the input's, not a volume's) */
-		SETU(o, "bad_records_skipped", in->in.bad_skipped);
+	SETU(o, "bad_records_skipped", in->in.bad_skipped); /* (the input's: a volume's too) */
 	json_object_set_new(o, "volumes_mixed", json_boolean(m && m->cell.vol ? 0 : in->in.volumes_mixed));
 	return o;
 }
