@@ -129,7 +129,7 @@ t_expect_success 'models failing at different events: -j1, -j2 and -j3 report th
 		[ $rc = 1 ] || { echo "-j$j: exit $rc"; exit 1; }
 		grep -v "of model memory" fail$j.txt >err$j.txt
 	done &&
-	grep -q "event 5001: logical-pages=5000: write at byte 20480000" err1.txt &&
+	grep -q "byte [0-9]* (event 5001): logical-pages=5000: write at byte 20480000" err1.txt &&
 	cmp err1.txt err2.txt && cmp err1.txt err3.txt
 '
 t_expect_success 'SIGINT during a grid: the partial summary of every configuration, no results file, exit 130' '

@@ -377,7 +377,7 @@ t_expect_success 'MB/s counts the bytes read and written, not those trimmed; rat
 			.timing.gc_share_of_busy == null"
 '
 t_expect_success 'a --time-scale that carries a time past 2^63 ns: exit 1 naming the event' '
-	t_err 1 "event [0-9]*: the event.s time x --time-scale 1e\+300 is .* past 2\^63 ns" \
+	t_err 1 "\(event [0-9]*\): the event.s time x --time-scale 1e\+300 is .* past 2\^63 ns" \
 		"$S" --device femu,channels=1,dies=1 --time-scale 1e300 --logical-pages 65536 u.ev
 '
 t_expect_success 'a profile'"'"'s name is the profile even with a file of that name; ./NAME reads the file, spaces around = allowed' '
@@ -454,7 +454,7 @@ t_expect_success 'a device that falls behind for a while and catches up in idle 
 '
 t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --timeline-interval, no CSV' '
 	rm -f big.csv &&
-	t_err 1 "^ftlsim: u.ev: event [0-9]*: the timeline.s [0-9]* intervals of 0.001 ms.*raise --timeline-interval" \
+	t_err 1 "^ftlsim: u.ev: byte [0-9]* \(event [0-9]*\): the timeline.s [0-9]* intervals of 0.001 ms.*raise --timeline-interval" \
 		"$S" -q --device femu --timeline big.csv --timeline-interval 0.001 --mem-limit 64M u.ev &&
 	test ! -e big.csv &&
 	"$S" -q --device femu --timeline big.csv --timeline-interval 1 --mem-limit 64M u.ev >/dev/null 2>&1 && test -s big.csv
