@@ -11,6 +11,7 @@
 
 #include "btset.h"
 #include "ftlkit.h"
+#include "sig.h"
 
 struct trace {
 	struct reader r;    /* the member being read */
@@ -539,8 +540,13 @@ const char *trace_member(const struct trace *t) { return member_name(t, t->cur);
 int trace_locate(const char *const *paths, size_t np, const struct trace_opts *o, uint64_t index, uint64_t most,
 		 char *buf, size_t n)
 {
-	if (o->sort || index >= most || (np == 1 && !strcmp(paths[0], "-")))
-		return -1; /* (in time order, not the file's; too far to read again; read once) */
+	if (o->sort || index >= most)
+		return -1; /* (in time order, not the file's; too far to read again) */
+	for (size_t i = 0; i < np; i++) { /* regular files only: a pipe or FIFO is read once */
+		struct stat st;
+		if (stat(paths[i], &st) || !S_ISREG(st.st_mode))
+			return -1;
+	}
 	struct trace_opts q = *o;
 	q.quiet = q.reopen = 1;
 	q.async = 0;
@@ -551,14 +557,15 @@ int trace_locate(const char *const *paths, size_t np, const struct trace_opts *o
 		return -1;
 	struct ev e;
 	int rc = 0;
-	for (uint64_t i = 0; i <= index && (rc = trace_next(t, &e)) > 0; i++)
+	for (uint64_t i = 0; i <= index && !sig_caught && (rc = trace_next(t, &e)) > 0; i++)
 		;
-	int ok = rc > 0 && t->have_src && !t->o.sort;
+	int ok = rc > 0 && t->have_src && !t->o.sort && !sig_caught;
 	if (ok && t->src.lineno > 0) /* a line of text (of its decompressed text) */
 		snprintf(buf, n, "%s:%llu", member_name(t, t->cur), (unsigned long long)t->src.lineno);
 	else if (ok && t->ops && !strcmp(t->ops->name, "ev") && t->src.offset >= EV_REC_SIZE)
-		snprintf(buf, n, "%s: byte %llu", member_name(t, t->cur),
-			 (unsigned long long)(t->src.offset - EV_REC_SIZE)); /* (a record of the event stream) */
+		snprintf(buf, n, "%s: byte %llu%s", member_name(t, t->cur),
+			 (unsigned long long)(t->src.offset - EV_REC_SIZE), /* (a record of the event stream) */
+			 t->src.codec != SRC_PLAIN ? " (decompressed)" : "");
 	else
 		ok = 0;
 	trace_close(t);

@@ -222,4 +222,15 @@ t_expect_success 'a request the model refuses: exit 1 naming the file and line (
 	t_err 1 "^ftlsim: oor.ev: byte 48 \(event 2\): write at byte 0" "$S" -q --logical-pages 4096 --pages-per-segment 64 oor.ev &&
 	t_err 1 "^ftlsim: -: event 2: write at byte 0" sh -c "\"$S\" -q --logical-pages 4096 --pages-per-segment 64 - <oor.ev"
 '
+t_expect_success 'a refused request read from a FIFO or a pipe: its event number alone (the input is not read again), no hang' '
+	printf "0 W 0 4096 0\n1000 W 0 104857600 0\n" >oof.txt && rm -f oo.fifo && mkfifo oo.fifo &&
+	{ cat oof.txt >oo.fifo & } &&
+	t_err 1 "^ftlsim: oo.fifo: event 2: write at byte 0" timeout 20 "$S" -q --logical-pages 4096 --pages-per-segment 64 oo.fifo &&
+	awk "BEGIN { for (i = 0; i < 2000; i++) print i * 1000, \"W\", (i % 1000) * 4096, 4096, 0;
+		print 2000000, \"D\", 20480000, 4096, 0; for (i = 0; i < 600; i++) print 2000001 + i * 1000000, \"R\", 0, 4096, 0 }" >td.txt &&
+	t_err 1 "^ftlsim: td.txt:2001 \(event 2001\): discard at byte 20480000" \
+		"$S" -q --pages-per-segment 16 --op 0.28 --logical-pages 1024 td.txt &&
+	t_err 1 "^ftlsim: td.txt: at event [0-9]* \(--trim-mode sends discards later: a failing discard may be an earlier event.s\): discard at byte 20480000" \
+		"$S" -q --pages-per-segment 16 --op 0.28 --logical-pages 1024 --trim-mode delay:0.05 td.txt
+'
 t_done

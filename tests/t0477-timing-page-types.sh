@@ -106,4 +106,16 @@ t_expect_success 'times below a whole ns are rounded as they are read: the summa
 		jq -e ".timing.device.tr_us_by_type == [0.002, 0.003] and .timing.device.tr_us == 0.0025 and
 			.timing.device.tbers_us == 2000"
 '
+t_expect_success 'a grid'"'"'s command line is not a model: a device-keys axis may give what its --device needs, a device axis replace keys it conflicts with' '
+	"$S" -q --device femu,channels=1,dies=2,page_order=shadow --logical-pages 65536 \
+		--grid "device-keys=tr_us=40/60/80,tr_us=30/50/70" s.ev 2>/dev/null |
+		jq -e "[.configurations[].timing.device.tr_us_by_type] == [[40, 60, 80], [30, 50, 70]]" &&
+	"$S" -q --device femu,channels=1,dies=1,cache_mib=0 --device-keys cache_mib=1 --logical-pages 65536 \
+		--grid "device=tlc,channels=1,dies=1,femu,channels=1,dies=1" s.ev 2>/dev/null |
+		jq -e "[.configurations[].timing.device.cache_mib] == [1, 1]" &&
+	t_err 2 "grid qd=1: --device femu,page_order=shadow: page_order=shadow is a TLC" \
+		"$S" -q --device femu,page_order=shadow --grid qd=1,2 s.ev &&
+	t_err 2 "device-keys profile=tlc: keys on the device the other options give, not a profile" \
+		"$S" -q --device femu --device-keys profile=tlc s.ev
+'
 t_done

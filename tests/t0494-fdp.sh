@@ -257,4 +257,10 @@ t_expect_success '--results over a grid whose last configuration is FDP: its fdp
 	PY
 '
 
+t_expect_success 'the dry run of GC that yields on reclaim units of R segments: a grid cell as the single run' '
+	"$BIN/tracegen" -q -p uniform -n 65536 -w 1000 -o bin >ru.ev &&
+	D="--dry-run --logical-pages 4194304 --op 0.28 --pages-per-segment 64 --bg-gc idle=1,high=8 --fdp ru=4" &&
+	one=$("$S" $D ru.ev 2>/dev/null | jq .memory.model_bytes) &&
+	"$S" $D --grid seed=1,2 ru.ev 2>/dev/null | jq -e "[.per_model[].model_bytes] == [$one, $one]"
+'
 t_done

@@ -186,4 +186,21 @@ t_expect_success 'ftlplot -- with --device-keys alone draws the device in time; 
 	t_err 2 "ftlplot -- draws one run, not --grid" "$P" -o dg -- --logical-pages 4096 --grid qd=1,2 k.ev &&
 	t_err 2 "not --per-volume" "$P" -o dg -- --per-volume k.ev && test ! -e dg
 '
+t_expect_success 'ftlplot -- ... - reads the trace from its standard input' '
+	"$BIN/tracegen" -q -p uniform -n 4096 -w 20000 -o text >pin.txt &&
+	"$P" -o pin -- -q --logical-pages 4096 --pages-per-segment 64 - <pin.txt >list &&
+	grep -q "wa-curve" list && jq -e ".input.events == 20000" pin/summary.json
+'
+t_expect_success 'a signal keeps what the run did not write: an earlier run'"'"'s CSVs (ftlsim writes none when stopped), a file of the user'"'"'s in DIR/gp' '
+	rm -rf keep sk.fifo && mkdir -p keep/gp && echo mine >keep/gp/notes.txt && echo old >keep/timeline.csv &&
+	echo earlier >keep/curve.csv && mkfifo sk.fifo &&
+	{ awk "BEGIN { for (i = 0; i < 200; i++) print i * 1000, \"W\", (i % 64) * 4096, 4096, 0 }"; sleep 4; } >sk.fifo &
+	feeder=$!
+	"$P" -o keep -- --device femu,channels=1,dies=1 --logical-pages 4096 --pages-per-segment 64 -f ev sk.fifo 2>/dev/null &
+	p=$!
+	sleep 1; kill -s TERM $p; wait $p; rc=$?
+	kill $feeder 2>/dev/null; wait $feeder 2>/dev/null
+	test $rc = 143 && test "$(cat keep/gp/notes.txt)" = mine && test "$(cat keep/timeline.csv)" = old &&
+	test "$(cat keep/curve.csv)" = earlier && test ! -e keep/summary.json
+'
 t_done

@@ -742,6 +742,13 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 			sim_fail_usage("--device-keys given twice: give every key in one (--device-keys cache_mib=4,suspend=both)");
 		if (!strchr(arg, '='))
 			sim_fail_usage("--device-keys %s: not KEY=VALUE[,KEY=VALUE...] (--device's keys)", arg);
+		for (const char *p = arg; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+			while (*p == ' ')
+				p++;
+			if (!strncmp(p, "profile", 7) && strspn(p + 7, " ") + p + 7 == strchr(p, '='))
+				sim_fail_usage("--device-keys %s: keys on the device the other options give, not a "
+					       "profile (name it with --device)", arg);
+		}
 		s->opt.timing = 1;
 		s->opt.devkeys = arg;
 		break;
@@ -839,7 +846,11 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 /* What the command line says of one model, once the options are read. */
 void sim_finish_args(struct sim *s)
 {
-	if (s->opt.devkeys) { /* on the device the options give, a grid's device axis's included */
+	/* a grid's command line (its configurations are the models, each
+	 * finished with its axes' values): its device is not checked, an
+	 * axis may give what it lacks or replace it */
+	int grid_line = s->opt.grid.naxes && !s->cell.axis_val[0];
+	if (s->opt.devkeys && !grid_line) { /* on the device the options give, a grid's device axis's included */
 		char err[512];
 		uint32_t had = s->opt.tc.given; /* (the device's own keys, by name) */
 		s->opt.tc.given = 0;
@@ -853,7 +864,7 @@ void sim_finish_args(struct sim *s)
 		}
 		s->opt.tc.given |= had;
 	}
-	if (s->opt.timing) { /* the device whole, its keys from wherever they came */
+	if (s->opt.timing && !grid_line) { /* the device whole, its keys from wherever they came */
 		char err[400];
 		if (time_config_check(&s->opt.tc, err, sizeof(err))) {
 			const char *d = s->opt.device_given ? s->opt.device_spec : NULL, *k = s->opt.devkeys;

@@ -189,7 +189,7 @@ static uint64_t pend_bytes(const struct sim *s, uint64_t T, uint64_t pages_per_s
 static uint64_t coef_bytes(const struct sim *s, const double k[3], uint64_t U, uint64_t T)
 {
 	return s->opt.zoned ? zoned_bytes(s)
-			    : linear(k, U, T) + time_bytes(s) + pend_bytes(s, T, ftl_config_pages_per_seg(&s->opt.cfg));
+			    : linear(k, U, T) + time_bytes(s) + pend_bytes(s, T, resolved(s).pages_per_seg);
 }
 
 int sim_memory_estimate(const struct sim *s, uint64_t *bytes)

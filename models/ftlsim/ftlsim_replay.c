@@ -253,7 +253,11 @@ static void *worker_main(void *arg)
 static _Noreturn void request_failed(const struct sim *s, const struct sim *m, uint64_t event)
 {
 	char label[512], at[1200], where[1100];
-	if (!trace_locate(s->opt.paths, s->opt.npaths, &s->opt.topt, event, LOCATE_MOST, where, sizeof(where)))
+	if (m->opt.trim.mode != TRIM_ONLINE) /* a discard it held may fail later, at another event */
+		snprintf(at, sizeof(at), "%s: at event %llu (--trim-mode sends discards later: a failing discard may be "
+				     "an earlier event's)",
+			 s->opt.path, (unsigned long long)event + 1);
+	else if (!trace_locate(s->opt.paths, s->opt.npaths, &s->opt.topt, event, LOCATE_MOST, where, sizeof(where)))
 		snprintf(at, sizeof(at), "%s (event %llu)", where, (unsigned long long)event + 1);
 	else
 		snprintf(at, sizeof(at), "%s: event %llu", s->opt.path, (unsigned long long)event + 1);
