@@ -18,6 +18,7 @@ struct trace {
 	struct src src;
 	int have_src;
 	struct trace_opts o;
+	int64_t last_ns; /* the last time kept (o.end_ns - 1, or INT64_MAX for no end) */
 	/* A trace set: its members, read one after another (one member for
 	 * a lone file). */
 	char **path;
@@ -137,8 +138,11 @@ static struct trace *trace_new(const struct trace_opts *o, const struct reader_o
 	struct trace *t = calloc(1, sizeof(*t));
 	if (!t)
 		set_err(err, n, "out of memory");
-	else
+	else {
 		t->o = *o;
+		/* the last time kept: INT64_MAX (no end) keeps every time */
+		t->last_ns = o->end_ns == INT64_MAX ? INT64_MAX : o->end_ns - 1;
+	}
 	return t;
 }
 
@@ -289,7 +293,7 @@ static int keep(const struct trace *t, const struct ev *e)
 		return 0;
 	if (t->o.volume >= 0 && e->volume != (uint64_t)t->o.volume)
 		return 0;
-	return e->t_ns >= t->o.start_ns && (e->t_ns < t->o.end_ns || t->o.end_ns == INT64_MAX); /* (no end: every time) */
+	return e->t_ns >= t->o.start_ns && e->t_ns <= t->last_ns;
 }
 
 static const char *member_name(const struct trace *t, size_t i)

@@ -1987,20 +1987,23 @@ static void drain_all(struct dev *d, uint64_t t)
 	} while (d->released && d->backlog);
 }
 
+/* The closed loop's slots (a min-heap of completion times): the least
+ * replaced by v. Bottom-up (Floyd): the hole goes down along the lesser
+ * child to a leaf, one comparison a level, then v climbs back; a new
+ * completion is most often the latest, so it climbs little. */
 static void heap_replace_top(uint64_t *h, unsigned n, uint64_t v)
 {
 	unsigned i = 0;
-	for (;;) {
-		unsigned l = 2 * i + 1, r = l + 1, m = i;
-		uint64_t mv = v;
-		if (l < n && h[l] < mv)
-			m = l, mv = h[l];
-		if (r < n && h[r] < mv)
-			m = r;
-		if (m == i)
+	for (unsigned l; (l = 2 * i + 1) < n; i = l) {
+		l += l + 1 < n && h[l + 1] < h[l];
+		h[i] = h[l];
+	}
+	while (i) {
+		unsigned p = (i - 1) / 2;
+		if (h[p] <= v)
 			break;
-		h[i] = h[m];
-		i = m;
+		h[i] = h[p];
+		i = p;
 	}
 	h[i] = v;
 }
