@@ -213,6 +213,13 @@ t_expect_success 'a value --grid would split (fk:6,8: a comma before no KEY=) ru
 	csv_col comma.csv placement | sed -n 3p | grep -qx "fk:6,R=8" && csv_col comma.csv op | sed -n 3p | grep -qx 0.3 &&
 	test "$(csv_col pos.csv wa_measured | tail -1)" = "$(csv_col comma.csv wa_measured | sed -n 3p)"
 '
+t_expect_success 'ftlsweep run --local stopped by SIGTERM: exit 143 at once, its jobs stopped, none kept, none started after, no temporary' '
+	printf "workload big -p uniform -n 262144 --fill -w 30000000 --seed 1\noptions --logical-pages 262144 --pages-per-segment 64\naxis policy greedy cb\n" >sig.sweep &&
+	"$F" plan sig.sweep sigd --split 2>/dev/null &&
+	{ "$F" run sigd --local -j 1 2>/dev/null & p=$!; sleep 2; kill -TERM $p; wait $p; rc=$?; test $rc = 143; } &&
+	sleep 2 && "$F" status sigd 2>&1 | grep -q "^0 done, 0 running, 0 failed, 2 waiting" &&
+	! ls sigd/state | grep -q . && ! pgrep -f "run-job .*sigd" >/dev/null
+'
 t_expect_success 'a sweep without an axis runs its options; a quote in an input name is quoted in the CSV' '
 	printf "workload u -p uniform -n 4096 --fill -w 20000 -s 1\noptions --logical-pages 4096 --pages-per-segment 64 --op 0.2\n" >noaxis.sweep &&
 	"$F" plan noaxis.sweep na.d 2>/dev/null && "$F" run na.d --local 2>/dev/null &&
