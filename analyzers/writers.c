@@ -19,7 +19,8 @@
  * written at the earlier event's time, and counted.
  *
  * CSV: a header "t_ns,op,offset,length,volume" and one row per event,
- * op as R W D F; nothing is lost.
+ * op as R W D F. No format here holds an event's temperature, stream or
+ * hint: events that carry one are counted.
  */
 #include "writers.h"
 
@@ -182,6 +183,8 @@ int tw_write(struct trace_writer *w, const struct ev *e)
 		w->count[TW_ZONE]++;
 		return 0;
 	}
+	if (e->temp != EV_TEMP_NONE || e->stream || e->hint)
+		w->count[TW_LABELS]++; /* (no writer here has a field for them) */
 	if (w->ops->write(w, e))
 		return -1;
 	w->written++;
@@ -206,6 +209,10 @@ void tw_report(const struct trace_writer *w)
 	if (w->count[TW_ZONE])
 		warn("-o %s: %" PRIu64 " zone operations not written: the format has none", w->ops->name,
 		     w->count[TW_ZONE]);
+	if (w->count[TW_LABELS])
+		warn("-o %s: %" PRIu64 " events' temperature, stream or hint not written: the format has no field "
+		     "for them (-o bin or text keeps them)",
+		     w->ops->name, w->count[TW_LABELS]);
 	if (w->count[TW_WIDENED])
 		warn("-o %s: %" PRIu64 " requests off the 512-byte sector grid, widened to the sectors they touch",
 		     w->ops->name, w->count[TW_WIDENED]);

@@ -19,6 +19,7 @@ enum {
 	TW_REORDERED,	  /* time before the previous event's: written at that time */
 	TW_ROUNDED,	  /* fio: time cut to whole microseconds */
 	TW_ZONE,	  /* zone operations (event stream version 2): not written */
+	TW_LABELS,	  /* a temperature, stream or hint the format cannot hold: not written */
 	TW_NCOUNTS
 };
 

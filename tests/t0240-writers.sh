@@ -72,4 +72,14 @@ if command -v fio >/dev/null 2>&1; then
 else
 	t_skip 'fio replays -o fio' 'fio is not installed (Debian package fio)'
 fi
+t_expect_success 'an event'"'"'s temperature, stream or hint, which no writer format holds: counted on stderr' '
+	"$BIN/tracegen" -q -p flashcache -n 16384 -w 2000 --fill -o bin >lab.ev &&
+	n=$("$BIN/tracecat" -q -o text lab.ev | awk "NF > 5 && (\$6 != 0 || \$7 + 0 != 0 || \$8 + 0 != 0)" | wc -l) &&
+	test "$n" -gt 0 &&
+	for f in csv fio mqsim disksim; do
+		"$BIN/tracecat" -q -o $f lab.ev 2>err >/dev/null &&
+		grep -q "^tracecat: -o $f: $n events. temperature, stream or hint not written" err || { cat err; return 1; }
+	done &&
+	printf "0 W 0 4096 0\n" | "$BIN/tracecat" -q -o csv - 2>err >/dev/null && ! grep -q "hint" err
+'
 t_done
