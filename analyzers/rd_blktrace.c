@@ -31,8 +31,9 @@
  *
  * Framing: a truncated header, a pdu running past the end, a bad magic
  * or an unknown version loses the record boundaries, so such a record
- * is one bad record and the rest of that file is dropped (other CPUs'
- * files go on with --skip-bad).
+ * is one bad record and the rest of that file is dropped, as its
+ * message says (other CPUs' files go on with --skip-bad). A record of no
+ * known action (0, or above TA_MAX) is framed: one bad record.
  *
  * Memory is constant: one struct src per CPU file and a small heap;
  * nothing is allocated per record.
@@ -52,6 +53,9 @@
 
 /* __BLK_TA_* (low 16 bits of action) */
 enum { TA_QUEUE = 1, TA_ISSUE = 7, TA_COMPLETE = 8, TA_CGROUP = 1 << 8 };
+/* the largest action taken as one (the kernel's run to about 20: zone
+ * plugs and the like came late; room left for more) */
+#define TA_MAX 31
 /* BLK_TC_* (bits 16..31 of action, in both versions) */
 enum {
 	TC_WRITE = 1 << 1,
@@ -178,6 +182,19 @@ static ssize_t skip_bytes(struct bt_priv *p, struct src *s, size_t n)
 	return (ssize_t)done;
 }
 
+/* What a record that breaks the framing at off loses: the rest of its
+ * file ("the rest of the file, N bytes, is not read"). */
+static const char *lost_rest(const struct src *s, uint64_t off, char *buf, size_t n)
+{
+	int64_t size = s->codec == SRC_PLAIN ? src_size(s) : -1;
+	if (size >= 0 && (uint64_t)size > off)
+		snprintf(buf, n, "; the framing is lost there: the rest of the file, %" PRIu64 " bytes, is not read",
+			 (uint64_t)size - off);
+	else
+		snprintf(buf, n, "; the framing is lost there: the rest of the file is not read");
+	return buf;
+}
+
 static int src_fail(struct reader *r, struct src *s)
 {
 	return set_err(r->err, sizeof(r->err), "%s", s->err);
@@ -204,16 +221,17 @@ static int read_record(struct reader *r, struct bt_priv *p, struct bt_file *f,
 		return rd_bad(r, "%s: byte %" PRIu64 ": truncated record header (%zu bytes)", s->name,
 			      off, avail);
 	int be = magic_order(h);
+	char rest[128];
 	if (be < 0)
-		return rd_bad(r, "%s: byte %" PRIu64 ": bad magic 0x%08" PRIx32 " (not a blktrace record)",
-			      s->name, off, get32(h, 0));
+		return rd_bad(r, "%s: byte %" PRIu64 ": bad magic 0x%08" PRIx32 " (not a blktrace record)%s",
+			      s->name, off, get32(h, 0), off ? lost_rest(s, off, rest, sizeof(rest)) : "");
 	if (f->order >= 0 && be != f->order)
-		return rd_bad(r, "%s: byte %" PRIu64 ": record in the other byte order from the rest of the file",
-			      s->name, off);
+		return rd_bad(r, "%s: byte %" PRIu64 ": record in the other byte order from the rest of the file%s",
+			      s->name, off, lost_rest(s, off, rest, sizeof(rest)));
 	unsigned version = get32(h, be) & 0xff;
 	if (version != 7 && version != 8)
-		return rd_bad(r, "%s: byte %" PRIu64 ": unknown blktrace version %u (known: 7, 8)",
-			      s->name, off, version);
+		return rd_bad(r, "%s: byte %" PRIu64 ": unknown blktrace version %u (known: 7, 8)%s",
+			      s->name, off, version, off ? lost_rest(s, off, rest, sizeof(rest)) : "");
 	size_t hsize = version == 7 ? BT_HDR7 : BT_HDR8;
 	if (avail < hsize)
 		return rd_bad(r, "%s: byte %" PRIu64 ": truncated record header (%zu of %zu bytes)",
@@ -263,6 +281,12 @@ static int advance(struct reader *r, struct bt_priv *p, struct bt_file *f)
 			break;
 		if (!((f->head.action >> 16) & TC_NOTIFY)) {
 			unsigned ta = (unsigned)(f->head.action & 0xffff & ~(uint64_t)TA_CGROUP);
+			if (!ta || ta > TA_MAX) { /* no __BLK_TA_* (blkparse: "Bad fs action"); framed: one record */
+				if (rd_bad(r, "%s: byte %" PRIu64 ": unknown action %u (__BLK_TA_* are 1 to %u)",
+					   f->src->name, off, ta, TA_MAX))
+					return -1;
+				continue;
+			}
 			p->seen[0] += ta == TA_QUEUE;
 			p->seen[1] += ta == TA_ISSUE;
 			p->seen[2] += ta == TA_COMPLETE;

@@ -189,4 +189,24 @@ t_expect_success 'a record ending past 2^63 bytes is bad; one ending at 2^63 is 
 	"$TC" -q -o text s18014398509481976 >want.txt && grep -qx "0 W 9223372036854771712 4096 8388624" want.txt &&
 	"$TC" -q -o bin s18014398509481976 | "$TC" -q -o text - | t_cmp want.txt -
 '
+t_expect_success 'a record of no known action: one bad record naming its byte (exit 1; --skip-bad counts it); a bad magic mid-file says the rest is not read' '
+	mkdir -p act && cp "$SAMPLES"/blktrace/rootfs-discard/* act/ &&
+	python3 -c "
+import struct
+f = \"act/vda_rootfs_pycompile.blktrace.1\"
+d = bytearray(open(f, \"rb\").read()); o = 0; i = 0
+while o < len(d):
+    p = struct.unpack_from(\"<H\", d, o + 46)[0]; a = struct.unpack_from(\"<I\", d, o + 28)[0]
+    if i >= 900 and a & 0xffff == 7:
+        struct.pack_into(\"<I\", d, o + 28, (a & 0xffff0000) | 99); print(o); break
+    o += 48 + p; i += 1
+open(f, \"wb\").write(d)" >off &&
+	t_err 1 "byte $(cat off): unknown action 99" "$BIN/tracestat" act/vda_rootfs_pycompile &&
+	n=$("$BIN/tracestat" -q act/vda_rootfs_pycompile --skip-bad 2>/dev/null | jq ".traces[0].bad_records_skipped") &&
+	test "$n" = 1 &&
+	cp "$SAMPLES"/blktrace/rootfs-discard/* act/ &&
+	printf "\0\0\0\0" | dd of=act/vda_rootfs_pycompile.blktrace.1 bs=1 seek=24568 conv=notrunc 2>/dev/null &&
+	"$BIN/tracestat" --skip-bad act/vda_rootfs_pycompile 2>err >/dev/null &&
+	grep -q "byte 24568: bad magic 0x00000000 (not a blktrace record); the framing is lost there: the rest of the file, [0-9]* bytes, is not read" err
+'
 t_done
