@@ -12,7 +12,7 @@ G="$BIN/tracegen"
 PLACEMENTS="single sepgc agesort hotcold oracle sepbit fk dac warcip mq multilog sfs eti sfr fadac midas"
 POLICIES="greedy cb cb-sqrt fifo random dchoices windowed cat"
 
-"$G" -p zipf:1.0 -n 4096 -w 20000 --fill -s 5 --trim-prob 0.05 -o bin >"$TMP/z.ev" 2>/dev/null
+"$G" -p zipf:1.0 -n 4096 -w 12000 --fill -s 5 --trim-prob 0.05 -o bin >"$TMP/z.ev" 2>/dev/null
 
 # ops.csv and s.json: every count of one against the other.
 cat >"$TMP/count.sh" <<'SH'
