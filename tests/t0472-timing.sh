@@ -518,4 +518,9 @@ t_expect_success 'usage errors name what is wrong: page_kib not a power of two, 
 	t_err 2 "^ftlsim: option .--qd. needs a whole number from 1 to 1048576, not .-1.$" "$S" --qd -1 one.txt &&
 	t_err 2 "^ftlsim: option .--qd. needs a whole number from 1 to 1048576, not .0.$" "$S" --qd 0 one.txt
 '
+t_expect_success '--trim-cost: a time out of range or not a number is named with its range' '
+	printf "0 W 0 4096 0\n" >one.txt &&
+	t_err 2 "^ftlsim: --trim-cost: us=1e300: a time in us from 0 to 1e\+12$" "$S" --trim-cost queued,us=1e300 one.txt &&
+	t_err 2 "^ftlsim: --trim-cost: us_per_mib=x: a time in us from 0 to 1e\+12$" "$S" --trim-cost unqueued,us_per_mib=x one.txt
+'
 t_done

@@ -494,11 +494,11 @@ static int trim_key(struct time_config *c, const char *k, const char *v, char *e
 		c->trim = TRIM_QUEUED;
 	else if (!v && !strcmp(k, "unqueued"))
 		c->trim = TRIM_UNQUEUED;
-	else if (!strcmp(k, "us") && v && !num(v, 0, 1e12, &x))
-		c->trim_us = x;
-	else if (!strcmp(k, "us_per_mib") && v && !num(v, 0, 1e12, &x))
-		c->trim_us_mib = x;
-	else
+	else if ((!strcmp(k, "us") || !strcmp(k, "us_per_mib")) && v) {
+		if (num(v, 0, 1e12, &x))
+			return set_err(err, n, "%s=%s: a time in us from 0 to 1e+12", k, v);
+		*(k[2] ? &c->trim_us_mib : &c->trim_us) = x;
+	} else
 		return set_err(err, n, "'%s%s%s': queued or unqueued, us=T (a command), us_per_mib=T", k,
 			       v ? "=" : "", v ? v : "");
 	return 0;
