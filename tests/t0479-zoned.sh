@@ -56,16 +56,17 @@ t_expect_success 'a host segment that is not a zone, or zoned with preconditioni
 	t_err 2 "size=BYTES" "$S" --zoned max_open=2 u.ev
 '
 t_expect_success 'a host log on zones with --precondition: its fill written to the zones, forgotten by the counts; device WA 1' '
-	"$S" -q --logical-pages 65536 --op 0.07 --zoned size=1M --host-lfs segment=1M --precondition random --check u.ev >zp.json &&
-	"$S" -q --logical-pages 65536 --op 0.07 --zoned size=1M --host-lfs segment=1M u.ev >z0.json &&
+	"$G" -p uniform -n 65536 --fill -w 80000 -s 5 -o bin >u80.ev 2>/dev/null &&
+	"$S" -q --logical-pages 65536 --op 0.07 --zoned size=1M --host-lfs segment=1M --precondition random --check u80.ev >zp.json &&
+	"$S" -q --logical-pages 65536 --op 0.07 --zoned size=1M --host-lfs segment=1M u80.ev >z0.json &&
 	jq -e ".wa_total == 1 and .host_lfs.wa_host > 1.5 and .host_pages_written == .flash_pages_written and .zoned.resets > 0" zp.json >/dev/null &&
 	jq -e --slurpfile p zp.json ".host_lfs.wa_host < \$p[0].host_lfs.wa_host and .host_lfs.fs_pages_written == \$p[0].host_lfs.fs_pages_written" z0.json >/dev/null &&
 	"$S" -q --logical-pages 65536 --op 0.07 --zoned size=1M --host-lfs segment=1M --precondition random \
-		--device femu,channels=2,dies=2 u.ev | jq -e ".timing.latency_us.write.count == .requests.writes" >/dev/null
+		--device femu,channels=2,dies=2 u80.ev | jq -e ".timing.latency_us.write.count == .requests.writes" >/dev/null
 '
 t_expect_success '--check: every zone and the host log checked as they run, the counts unchanged' '
-	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M --check u.ev >c.json &&
-	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M u.ev >n.json &&
+	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M --check $TMP/u80.ev >c.json &&
+	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M $TMP/u80.ev >n.json &&
 	jq -e -s "(.[0] | del(.params.check, .timing, .memory)) == (.[1] | del(.params.check, .timing, .memory))
 		and .[0].params.check and .[0].zoned.resets > 0" c.json n.json >/dev/null
 '
