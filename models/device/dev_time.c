@@ -176,7 +176,7 @@ static int num(const char *v, double lo, double hi, double *out)
 static const char *const key_names[] = {"channels",   "dies",     "planes",	 "page_kib",  "tr_us",
 					 "tprog_us",   "tbers_us", "xfer_us",	 "cache_mib", "cache_us",
 					 "suspend_us", "host_us",  "host_mbps", "layout",    "multiplane",
-					 "page_order", "suspend"};
+					 "page_order", "suspend",  "profile"};
 
 int time_key_index(const char *key)
 {

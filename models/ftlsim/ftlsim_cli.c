@@ -743,13 +743,6 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 			sim_fail_usage("--device-keys given twice: give every key in one (--device-keys cache_mib=4,suspend=both)");
 		if (!strchr(arg, '='))
 			sim_fail_usage("--device-keys %s: not KEY=VALUE[,KEY=VALUE...] (--device's keys)", arg);
-		for (const char *p = arg; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
-			while (*p == ' ')
-				p++;
-			if (!strncmp(p, "profile", 7) && strspn(p + 7, " ") + p + 7 == strchr(p, '='))
-				sim_fail_usage("--device-keys %s: keys on the device the other options give, not a "
-					       "profile (name it with --device)", arg);
-		}
 		s->opt.timing = 1;
 		s->opt.devkeys = arg;
 		break;
@@ -857,6 +850,9 @@ void sim_finish_args(struct sim *s)
 		s->opt.tc.given = 0;
 		if (time_config_parse(&s->opt.tc, s->opt.devkeys, err, sizeof(err)) < 0)
 			sim_fail_usage("--device-keys %s: %s", s->opt.devkeys, err);
+		if (s->opt.tc.given >> time_key_index("profile") & 1)
+			sim_fail_usage("--device-keys %s: keys on the device the other options give, not a profile "
+				       "(name it with --device)", s->opt.devkeys);
 		uint32_t both = had & s->opt.tc.given;
 		if (both) {
 			const char *k = time_key_name(__builtin_ctz(both));
@@ -1206,11 +1202,8 @@ static void cell_paths(struct sim *m, uint64_t k)
 			    &m->opt.flashops_path, &m->opt.timeline_path, &m->opt.latency_path};
 	size_t need = 0;
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
-		if (*p[i]) {
-			if (!strcmp(*p[i], "-"))
-				sim_fail_usage("--grid writes a file per configuration (FILE.K.csv): name a file, not -");
+		if (*p[i]) /* (not "-": refused with every file option) */
 			need += strlen(*p[i]) + 24;
-		}
 	if (!need)
 		return;
 	char *b = m->cell.paths = malloc(need);
