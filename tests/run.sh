@@ -39,7 +39,8 @@ i=$1; shift
 start=$(date +%s)
 "$@" >"$D/$i.out" 2>&1 </dev/null
 echo $? >"$D/$i.rc"
-echo $(($(date +%s) - start)) >"$D/$i.s"
+times >"$D/$i.t"
+echo "$(($(date +%s) - start)) s, $(tr 'ms' '  ' <"$D/$i.t" | awk 'NR == 2 { printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }') CPU s" >"$D/$i.s"
 : >"$D/$i.done"
 EOF
 
@@ -79,7 +80,7 @@ while [ "$i" -le "$n" ]; do
 	if [ "$rc" != 0 ] && ! grep -q '^not ok ' "$dir/$i.out"; then
 		echo "not ok - $cmd exited with status $rc" | tee -a "$log"
 	fi
-	echo "   ($(cat "$dir/$i.s") s)"
+	echo "   ($(cat "$dir/$i.s"))"
 	i=$((i + 1))
 done
 wait "$pid"

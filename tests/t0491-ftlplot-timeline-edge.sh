@@ -8,6 +8,14 @@
 # and the key names the run whose window it is. The other plot scripts'
 # stats of a CSV without rows end in a message naming the file.
 . "$(dirname "$0")/lib.sh"
+# Under the sanitizers (CI's second pass) skipped: its subject is shell
+# and gnuplot, which the first pass has tested; the ftlsim and tracegen
+# code it runs is tested under the sanitizers elsewhere.
+if t_sanitized; then
+	t_skip 'ftlplot --timeline at its edges' "the sanitizers' build: the scripts are the plain build's check"
+	t_done
+	exit
+fi
 P="$BIN/ftlplot"
 S="$BIN/ftlsim"
 

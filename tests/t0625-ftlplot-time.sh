@@ -8,6 +8,14 @@
 # option ftlsim writes both into DIR. Usage errors exit 2, a missing or
 # wrong file exits 1 naming it.
 . "$(dirname "$0")/lib.sh"
+# Under the sanitizers (CI's second pass) skipped: its subject is shell
+# and gnuplot, which the first pass has tested; the ftlsim and tracegen
+# code it runs is tested under the sanitizers elsewhere.
+if t_sanitized; then
+	t_skip 'the time figures of ftlplot' "the sanitizers' build: the scripts are the plain build's check"
+	t_done
+	exit
+fi
 P="$BIN/ftlplot"
 S="$BIN/ftlsim"
 ROOTFS="$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile"

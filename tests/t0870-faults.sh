@@ -13,10 +13,10 @@ F="$T_TOP/build/fault"
 # At most this many N per program and kind: every N up to it, else an
 # even spread that includes the first and the last.
 # FAULT_MAXN=100000 runs every N (about 1,300 runs, a minute here).
-# Under the sanitizers (a process costs some 3 times more) 30, spread
+# Under the sanitizers (a process costs some 3 times more) 20, spread
 # the same way: the first, the last and the points between.
 MAXN=50
-t_sanitized && MAXN=30
+t_sanitized && MAXN=20
 MAXN=${FAULT_MAXN:-$MAXN}
 SANRE='Sanitizer|runtime error|AddressSanitizer|LeakSanitizer'
 

@@ -118,7 +118,12 @@ else
 		trap "sh \"$T_TOP/tests/slurm/cluster.sh\" stop \"$TMP/slurm\"" EXIT
 		eval "$(sh "$T_TOP/tests/slurm/cluster.sh" start "$TMP/slurm")" || exit 1
 		"$F" plan sh.sweep sl.d 2>/dev/null &&
-		timeout 120 "$F" run sl.d --slurm --wait --time 5 >sb.out 2>sb.err || { cat sb.out sb.err; exit 1; }
+		"$F" run sl.d --slurm --time 5 >sb.out 2>sb.err || { cat sb.out sb.err; exit 1; }
+		# Without --wait (t0900 waits with sbatch, whose first looks are
+		# 2 s and 8 s apart): ftlsweep status, every 0.2 s.
+		i=0 && until "$F" status sl.d | grep -q "^4 done\|[1-9] failed"; do
+			i=$((i + 1)); [ $i -lt 600 ] || { echo "not done in 120 s: $("$F" status sl.d)"; exit 1; }; sleep 0.2
+		done &&
 		grep -q "^Submitted batch job" sb.out && grep -qx "#SBATCH --array=0-3" sl.d/slurm/array-*.sh &&
 		ls sl.d/logs/slurm-*_3.out >/dev/null &&
 		"$F" status sl.d | grep -qx "4 done, 0 running, 0 failed, 0 waiting" &&

@@ -38,18 +38,25 @@ stop() {
 		i=0
 		while [ $i -lt 20 ] && [ -n "$(squeue -h 2>/dev/null)" ]; do sleep 0.25; i=$((i + 1)); done
 	fi
-	for d in slurmd slurmctld; do
-		[ -f "$D/$d.pid" ] || continue
-		pid=$(cat "$D/$d.pid")
-		kill "$pid" 2>/dev/null
-		i=0
-		while [ $i -lt 40 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.25; i=$((i + 1)); done
-		kill -9 "$pid" 2>/dev/null
-		rm -f "$D/$d.pid"
+	# The three daemons at once (each takes a second or two to go), then
+	# whatever is left after 10 s, by force.
+	pids=
+	for f in "$D/slurmd.pid" "$D/slurmctld.pid" "$D/munge/munged.pid"; do
+		[ -f "$f" ] || continue
+		pid=$(cat "$f")
+		kill "$pid" 2>/dev/null && pids="$pids $pid"
+		rm -f "$f"
 	done
-	if [ -S "$D/munge/munge.socket.2" ]; then
-		munged -s --socket="$D/munge/munge.socket.2" >/dev/null 2>&1
-	fi
+	i=0
+	while [ $i -lt 100 ]; do
+		left=
+		for pid in $pids; do kill -0 "$pid" 2>/dev/null && left="$left $pid"; done
+		pids=$left
+		[ -n "$pids" ] || break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	for pid in $pids; do kill -9 "$pid" 2>/dev/null; done
 	return 0
 }
 

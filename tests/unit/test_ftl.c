@@ -276,7 +276,7 @@ static void stress(const char *policy, const char *place, int wear)
 	struct rng rng;
 	rng_seed(&rng, 7);
 	int rc = ftl_precondition(f, PRECOND_RANDOM);
-	for (int i = 0; i < 30000 && !rc; i++) {
+	for (int i = 0; i < 15000 && !rc; i++) {
 		int hot = rng_below32(&rng, 10) < 8;
 		uint32_t lpn = hot ? rng_below32(&rng, 200) : 200 + rng_below32(&rng, 1800);
 		if (rng_below32(&rng, 50) == 0)
