@@ -312,9 +312,10 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 			*(double *)keys[i].p = x;
 		return 0;
 	}
-	return set_err(err, n, "no device key '%s' (channels, dies, planes, page_kib, tr_us, tprog_us, tbers_us, "
-			       "xfer_us, cache_mib, cache_us, layout, multiplane, page_order, suspend, suspend_us, host_us, host_mbps, "
-			       "profile)", k);
+	char list[256] = "";
+	for (unsigned i = 0, at = 0; i < sizeof(key_names) / sizeof(key_names[0]) && at < sizeof(list); i++)
+		at += (unsigned)snprintf(list + at, sizeof(list) - at, "%s%s", i ? ", " : "", key_names[i]);
+	return set_err(err, n, "no device key '%s' (%s)", k, list);
 }
 
 /* One "key=value" (or, first in a list, a bare profile name): 0 or -1. */

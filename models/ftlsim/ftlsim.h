@@ -144,6 +144,26 @@ struct sim_opts {
 	int dry_run;
 };
 
+/* The files a run writes beside its JSON summary, in one table: the
+ * option that names each (none may be -: standard output carries the
+ * JSON), its name in a grid's configurations[].files, and where its
+ * path is kept. The first SIM_CELL_FILES are a model's own (a grid's
+ * FILE.K.csv, configuration K's); --results, the last, is the run's. */
+struct sim_file {
+	const char *option, *json;
+	size_t at; /* offsetof(struct sim_opts, ...) */
+};
+enum { SIM_CELL_FILES = 6, SIM_FILES = 7 };
+extern const struct sim_file sim_files[SIM_FILES];
+static inline const char **sim_file_path(struct sim_opts *o, unsigned k)
+{
+	return (const char **)(void *)((char *)o + sim_files[k].at);
+}
+static inline const char *sim_file(const struct sim_opts *o, unsigned k)
+{
+	return *(const char *const *)(const void *)((const char *)o + sim_files[k].at);
+}
+
 /* One model cell: its device under a host layer (the replay and the
  * reports talk to these only: dev.h, host.h), its place in a grid, its
  * volume, its logical space. */

@@ -811,13 +811,10 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	s->run.progress_tty = isatty(2);
 	if (!s->opt.progress_set)
 		s->opt.progress_every = s->run.progress_tty ? 1 : 0;
-	const char *side[] = {"--curve", "--hist", "--erase-hist", "--flash-ops", "--timeline", "--latency", "--results"},
-		   *sp[] = {s->opt.curve_path, s->opt.hist_path,     s->opt.erase_path, s->opt.flashops_path,
-			    s->opt.timeline_path, s->opt.latency_path, s->opt.results_path};
-	for (unsigned k = 0; k < sizeof(side) / sizeof(side[0]); k++)
-		if (sp[k] && !strcmp(sp[k], "-"))
+	for (unsigned k = 0; k < SIM_FILES; k++)
+		if (sim_file(&s->opt, k) && !strcmp(sim_file(&s->opt, k), "-"))
 			sim_fail_usage("%s -: standard output carries the JSON summary: name a file, not - (/dev/stderr, or "
-				       "/dev/fd/3 for a descriptor of your own)", side[k]);
+				       "/dev/fd/3 for a descriptor of your own)", sim_files[k].option);
 	if (s->opt.per_volume &&
 	    (s->opt.curve_path || s->opt.hist_path || s->opt.erase_path || s->opt.flashops_path || s->opt.timeline_path))
 		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops and --timeline are for one model, or a file "
@@ -1193,16 +1190,26 @@ static void apply_axis(struct sim *m, const struct grid_axis *a, const char *val
 
 /* Every configuration of the grid, the last axis varying fastest; s is
  * the command line as read, before sim_finish_args(). */
+const struct sim_file sim_files[] = {
+	{"--curve", "curve", offsetof(struct sim_opts, curve_path)},
+	{"--hist", "hist", offsetof(struct sim_opts, hist_path)},
+	{"--erase-hist", "erase_hist", offsetof(struct sim_opts, erase_path)},
+	{"--flash-ops", "flash_ops", offsetof(struct sim_opts, flashops_path)},
+	{"--timeline", "timeline", offsetof(struct sim_opts, timeline_path)},
+	{"--latency", "latency", offsetof(struct sim_opts, latency_path)},
+	{"--results", "results", offsetof(struct sim_opts, results_path)},
+};
+_Static_assert(sizeof(sim_files) / sizeof(sim_files[0]) == SIM_FILES, "sim_files has SIM_FILES rows");
+
 /* A grid configuration's output files: FILE.csv of the command line is
  * FILE.K.csv for configuration K (FILE.K without an extension), in one
  * block (cell.paths) freed with the model. */
 static void cell_paths(struct sim *m, uint64_t k)
 {
-	const char **p[] = {&m->opt.curve_path, &m->opt.hist_path,	&m->opt.erase_path,
-			    &m->opt.flashops_path, &m->opt.timeline_path, &m->opt.latency_path};
+	const char **p[SIM_CELL_FILES];
 	size_t need = 0;
-	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++)
-		if (*p[i]) /* (not "-": refused with every file option) */
+	for (unsigned i = 0; i < SIM_CELL_FILES; i++)
+		if (*(p[i] = sim_file_path(&m->opt, i))) /* (not "-": refused with every file option) */
 			need += strlen(*p[i]) + 24;
 	if (!need)
 		return;

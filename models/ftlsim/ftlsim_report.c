@@ -634,13 +634,9 @@ void sim_print_grid_summary(struct sim *in, struct sim **m, unsigned n, int part
 		json_object_set_new(c, "axes", j_axes(in, m[i]));
 		if (m[i]->cell.paths && !partial) { /* its own output files (FILE.K.csv; a partial run writes none) */
 			json_t *f = json_object();
-			const struct sim_opts *o = &m[i]->opt;
-			const char *name[] = {"curve", "hist", "erase_hist", "flash_ops", "timeline", "latency"},
-				   *path[] = {o->curve_path, o->hist_path, o->erase_path, o->flashops_path, o->timeline_path,
-					      o->latency_path};
-			for (unsigned k = 0; k < 6; k++)
-				if (path[k])
-					json_object_set_new(f, name[k], json_string(path[k]));
+			for (unsigned k = 0; k < SIM_CELL_FILES; k++)
+				if (sim_file(&m[i]->opt, k))
+					json_object_set_new(f, sim_files[k].json, json_string(sim_file(&m[i]->opt, k)));
 			json_object_set_new(c, "files", f);
 		}
 		add_model(c, m[i]);
