@@ -657,6 +657,7 @@ static void usage(void)
 	       "                         busy periods (of the whole trace: --volume V for\n"
 	       "                         one volume's)\n"
 	       "\n" CLI_TRACE_HELP "\n"
+	       "      --list-formats     list the trace formats and exit\n"
 	       "  -q, --quiet            do not report the detected format\n"
 	       "  -h, --help             show this help and exit\n"
 	       "  -V, --version          show the version and exit\n"

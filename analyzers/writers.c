@@ -19,7 +19,8 @@
  * written at the earlier event's time, and counted.
  *
  * CSV: a header "t_ns,op,offset,length,volume" and one row per event,
- * op as R W D F. No format here holds an event's temperature, stream or
+ * op as R W D F; a time before the first event's (an unsorted trace)
+ * is written as it is, negative, and counted. No format here holds an event's temperature, stream or
  * hint: events that carry one are counted.
  */
 #include "writers.h"
@@ -145,6 +146,7 @@ static int csv_begin(struct trace_writer *w)
 
 static int csv_write(struct trace_writer *w, const struct ev *e)
 {
+	w->count[TW_NEGATIVE] += e->t_ns < 0;
 	fprintf(w->fp, "%" PRId64 ",%c,%" PRIu64 ",%" PRIu32 ",%" PRIu32 "\n", e->t_ns,
 		ev_op_char[e->op], e->offset, e->length, e->volume);
 	return 0;
@@ -223,4 +225,8 @@ void tw_report(const struct trace_writer *w)
 		warn("-o %s: %" PRIu64 " events earlier than the one before them, written at that one's time "
 		     "(--sort orders the trace)",
 		     w->ops->name, w->count[TW_REORDERED]);
+	if (w->count[TW_NEGATIVE])
+		warn("-o %s: %" PRIu64 " events before the first event, written with a negative t_ns, which a "
+		     "reader of times from 0 (ftlkit's csv: spec among them) refuses (--sort orders the trace)",
+		     w->ops->name, w->count[TW_NEGATIVE]);
 }

@@ -20,6 +20,7 @@ enum {
 	TW_ROUNDED,	  /* fio: time cut to whole microseconds */
 	TW_ZONE,	  /* zone operations (event stream version 2): not written */
 	TW_LABELS,	  /* a temperature, stream or hint the format cannot hold: not written */
+	TW_NEGATIVE,	  /* csv: a time before the first event's, written negative */
 	TW_NCOUNTS
 };
 

@@ -26,6 +26,18 @@ t_expect_success '--rate 2000: mean gap within 2% of 500000 ns over 100000 gaps,
 	done
 '
 
+t_expect_success '--rate 10^9 and 3 x 10^8 (gaps of a few ns): the mean holds within 1.5% (the sum of the gaps rounded, not each gap: 4.5% short before)' '
+	for r in 1e9:1 3e8:3.3333333; do
+		"$G" -q -p uniform -n 4096 -w 200001 --rate ${r%%:*} -s 4 -o text |
+			awk -v m=${r#*:} "NR > 1 { s += \$1 - p; n++ } { p = \$1 } END { print s / n; exit !(s / n > 0.985 * m && s / n < 1.015 * m) }" || exit 1
+	done
+'
+t_expect_success '--rate with more requests than a time in ns can hold: a usage error before any output, naming the most' '
+	t_err 2 "the trace would last about 3.17e.03 years, past the 292 years .*at most 4611 requests at this rate" \
+		"$G" -p uniform -n 4096 -w 100000 --rate 1e-6 -o text && test ! -s .stdout &&
+	"$G" -q -p uniform -n 4096 -w 4000 --rate 1e-6 -o text | wc -l | grep -qx 4000
+'
+
 t_expect_success '--rate: gaps are exponential (share above the mean e^-1, above 3x the mean e^-3)' '
 	"$G" -p uniform -n 4096 -w 200001 --rate 1000 -s 5 -o text 2>/dev/null |
 		awk "NR > 1 { g = \$1 - p; n++; a += g > 1e6; b += g > 3e6 } { p = \$1 }

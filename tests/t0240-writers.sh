@@ -39,6 +39,12 @@ t_expect_success 'an unsorted trace: written in order, the reordered events coun
 	printf "0 0 0 8 0\n0 0 8 8 0\n" | t_cmp - got.txt &&
 	grep -q "1 events earlier than the one before them" err.txt
 '
+t_expect_success 'csv: an unsorted trace keeps its order, the times before the first negative and counted' '
+	"$TC" -q -o csv uns.txt >got.csv 2>err.txt &&
+	printf "t_ns,op,offset,length,volume\n0,W,0,4096,0\n-1000,W,4096,4096,0\n" | t_cmp - got.csv &&
+	grep -q "1 events before the first event, written with a negative t_ns" err.txt &&
+	"$TC" -q -o csv --sort uns.txt 2>err.txt | sed -n 2p | grep -qx "0,W,4096,4096,0" && ! test -s err.txt
+'
 t_expect_success 'csv: a header and one row per event, every op' '
 	"$TC" -q -o csv "$RF" >rf.csv && head -1 rf.csv | grep -qx "t_ns,op,offset,length,volume" &&
 	"$TC" -q -o text "$RF" | tr " " , | t_cmp - "$(tail -n +2 rf.csv >rows.csv; echo rows.csv)"

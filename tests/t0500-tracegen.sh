@@ -115,10 +115,10 @@ t_expect_success 'TRIM mix after --fill: the first request may discard any page'
 		     END { exit bad > 0 }"
 '
 
-t_expect_success '--volumes N: N volumes, skewed sizes and rates, offsets within each, seeded' '
+t_expect_success '--volumes N: N volumes, skewed sizes adding up to --pages, rates, offsets within each, seeded' '
 	"$G" -p hotcold --volumes 50 -n 64K -w 50000 --fill -s 9 -o text >v.txt 2>/dev/null &&
 	"$G" -p hotcold --volumes 50 -n 64K -w 50000 --fill -s 9 -o text 2>/dev/null | cmp - v.txt &&
-	F=$(($(wc -l <v.txt) - 50000)) &&
+	F=$(($(wc -l <v.txt) - 50000)) && test $F = 65536 && # (the sizes add up to --pages)
 	awk -v F=$F "NR <= F { size[\$5]++; next } { c[\$5]++; if (\$3 + \$4 > 4096 * size[\$5]) bad = 1 }
 	     END { for (v in size) { k++; if (v + 0 < 0 || v + 0 > 49 || size[v] < 64) bad = 1 }
 		   print k, bad + 0 }" v.txt >summary &&

@@ -93,6 +93,11 @@ t_expect_success 'sweep over OP, and --choices names the d-choices columns' '
 	awk -F, "NR > 1 && ((\$5 - 1 / \$1) ^ 2 > 1e-12 || \$6 >= \$5) { exit 1 }" t.csv
 '
 
+t_expect_success 'greedy-approx, an approximation for large b: nan where it falls below 1 (b = 1, Sf .5; b = 2, Sf .4), a WA at b = 64' '
+	"$W" --csv -m greedy-approx,greedy-mf -b 1 -s .5 | tail -1 | grep -q ",nan,1,0,0$" &&
+	"$W" --csv -m greedy-approx -b 2 -s .4 | tail -1 | grep -q ",nan$" &&
+	"$W" --csv -m greedy-approx -b 64 -s .4 | tail -1 | awk -F, "{ exit !(\$NF >= 1) }"
+'
 t_expect_success 'models keep table order whatever order --model names them' '
 	"$W" --csv -m random,fifo -s .1 | head -1 >h &&
 	test "$(cat h)" = "sf,op,alpha,rho,wa_fifo,fifo_victim_valid_frac,wa_random"

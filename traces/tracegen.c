@@ -840,6 +840,13 @@ static void check_opts(struct opts *o)
 		o->writes = o->pages;
 	if (o->pat->fill)
 		o->fill = 1;
+	/* Poisson arrivals whose expected span is past half of 2^63 ns
+	 * (146 years) would stop partway: refused before any is written. */
+	double n = (double)o->writes + (o->fill ? (double)o->pages : 0);
+	if (o->rate && !hir && n / o->rate > 0.5 * 9.223372036854775807e9)
+		usage_error("--rate %g with %.0f requests: the trace would last about %.3g years, past the 292 years a time in "
+			    "ns can hold (at most %.0f requests at this rate)",
+			    o->rate, n, n / o->rate / 31557600, floor(0.5 * 9.223372036854775807e9 * o->rate));
 }
 
 /* The hot set of hotcold/lfs; needs both groups unless all writes go
@@ -920,8 +927,8 @@ static void gen_init(const struct opts *o, struct gen *g)
 /*
  * Without --rate, request i is at i * T_STEP_NS. With --rate the
  * arrivals are a Poisson process: the first request at 0, each next one
- * an exponential gap of mean 1/IOPS s later (inversion, rounded to whole
- * ns). The gaps come from a generator of their own seeded from --seed,
+ * an exponential gap of mean 1/IOPS s later (inversion; the sum of the
+ * gaps rounded to whole ns). The gaps come from a generator of their own seeded from --seed,
  * so that the requests (pages, ops, labels, volumes) are those the same
  * command without --rate writes: only their times differ, and a replay
  * of both compares the device's timing on the same requests.
@@ -929,6 +936,7 @@ static void gen_init(const struct opts *o, struct gen *g)
 struct clock {
 	double mean_ns; /* 0: the fixed step */
 	struct rng rng;
+	double carry;	 /* the exact time less the rounded one, in ns */
 	int64_t last;	 /* the time of the last request written */
 	uint64_t events; /* requests written */
 	int past_end;	 /* the next time would pass 2^63 ns */
@@ -964,8 +972,13 @@ static void emit(struct ev_writer *w, struct ev *e)
 		e->t_ns += T_STEP_NS;
 		return;
 	}
-	/* A time past 2^63 ns is an error only if a request is written at it. */
-	int64_t gap = llround(-log1p(-rng_unit(&clk.rng)) * clk.mean_ns);
+	/* A time past 2^63 ns is an error only if a request is written at it.
+	 * Each time is the exact sum of the gaps, rounded: rounding each gap
+	 * instead biases the mean gap when it is a few ns (4.5% short at
+	 * 10^9 IOPS). */
+	double x = -log1p(-rng_unit(&clk.rng)) * clk.mean_ns + clk.carry;
+	int64_t gap = llround(x);
+	clk.carry = x - (double)gap;
 	clk.past_end = e->t_ns > INT64_MAX - gap;
 	e->t_ns = clk.past_end ? INT64_MAX : e->t_ns + gap;
 }
@@ -1117,11 +1130,16 @@ static struct vgen *volumes_init(const struct opts *o, double **cum_out)
 		die(EXIT_DATA, "out of memory for %" PRIu64 " volumes", n);
 	for (uint64_t i = 0; i < n; i++)
 		total += size[i] = exp(1.5 * normal(&r));
-	uint64_t spare = o->pages - 64 * n; /* every volume has 64 pages at least */
+	uint64_t spare = o->pages - 64 * n, given = 0; /* every volume has 64 pages at least */
 	for (uint64_t i = 0; i < n; i++) {
 		struct opts *vo = &v[i].o;
 		*vo = *o;
-		vo->pages = 64 + (uint64_t)((double)spare * size[i] / total);
+		/* its share, cut to whole pages; the last takes what the cuts
+		 * left, so that the volumes add up to --pages */
+		uint64_t share = (uint64_t)((double)spare * size[i] / total);
+		share = i + 1 == n || given + share > spare ? spare - given : share;
+		given += share;
+		vo->pages = 64 + share;
 		uint64_t x = o->seed + i;
 		vo->seed = rng_splitmix(&x);
 		vo->hot_frac = 0.05 + 0.25 * rng_unit(&r);

@@ -84,8 +84,12 @@ double wa_greedy_approx(double sf, unsigned b)
 	if (!sf_ok(sf) || b == 0)
 		return NAN;
 	double k = 1 + 1 / (2.0 * b), alpha = 1 / (1 - sf);
-	/* wa_fifo takes Sf; k alpha as an alpha is Sf' = 1 - 1/(k alpha). */
-	return wa_fifo(1 - 1 / (k * alpha)) / k;
+	/* wa_fifo takes Sf; k alpha as an alpha is Sf' = 1 - 1/(k alpha).
+	 * An approximation for large b: at small b and large Sf (b = 1, 2,
+	 * 3 at Sf .5) it falls below 1, which no cleaner can; not given
+	 * there (NaN: the mean field is exact at any b). */
+	double wa = wa_fifo(1 - 1 / (k * alpha)) / k;
+	return wa >= 1 ? wa : NAN;
 }
 
 /*
