@@ -89,4 +89,11 @@ t_expect_success 'a side file named -: a usage error (standard output holds the 
 			return 1
 	done
 '
+t_expect_success 'filters that keep no event: said on stderr, the summary of none, exit 0' '
+	printf "0 W 0 4096 0\n1000 W 4096 4096 0\n" >two.txt &&
+	"$BIN/tracestat" -q --volume 7 two.txt >none.json 2>err &&
+	grep -q "two.txt: none of the 2 events read is kept by --volume, --ops, --start and --end" err &&
+	jq -e ".traces[0].events == 0" none.json >/dev/null &&
+	"$BIN/tracestat" -q --volume 0 two.txt >/dev/null 2>err && ! test -s err
+'
 t_done
