@@ -233,4 +233,16 @@ t_expect_success 'a refused request read from a FIFO or a pipe: its event number
 	t_err 1 "^ftlsim: td.txt: at event [0-9]* \(--trim-mode sends discards later: a failing discard may be an earlier event.s\): discard at byte 20480000" \
 		"$S" -q --pages-per-segment 16 --op 0.28 --logical-pages 1024 --trim-mode delay:0.05 td.txt
 '
+t_expect_success '--hist: --snapshot-every that divides the writes takes the end snapshot once; --curve segments_cleaned per interval, the rows adding up to the summary' '
+	"$G" -q -p hotcold -n 8192 --fill -w 80000 -o bin >hs.ev &&
+	"$S" -q --logical-pages 8192 --pages-per-segment 32 --op 0.2 --hist hx.csv --snapshot-every 44096 \
+		--curve cx.csv --interval 25000 hs.ev >hx.json &&
+	test "$(awk -F, "\$1 == \"sealed\" { print \$2, \$3 }" hx.csv | sort -u | tr "\n" " ")" = "1 44096 2 88192 " &&
+	awk -F, -v c=$(jq .segments_cleaned hx.json) "NR > 1 { s += \$5 } END { exit !(s == c && NR > 3) }" cx.csv
+'
+t_expect_success '--volume V of a trace without V, the logical space given: exit 1 naming it, no output file' '
+	t_err 1 "hs.ev: volume 7 is not in the trace \(none of its 88192 events; --volume\)" \
+		"$S" -q --volume 7 --logical-pages 8192 --curve v7.csv hs.ev && test ! -e v7.csv &&
+	"$S" -q --volume 0 --logical-pages 8192 hs.ev | jq -e ".input.events == 88192" >/dev/null
+'
 t_done

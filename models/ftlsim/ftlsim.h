@@ -189,6 +189,7 @@ struct sim_cell {
 struct sim_outputs {
 	struct outfile curve, hist, ehist, flashops, results, timeline, latency;
 	uint64_t snapshots;
+	uint64_t snap_host; /* host page writes at the last snapshot */
 };
 
 /* The input (the first model holds it): the trace, its passes, what

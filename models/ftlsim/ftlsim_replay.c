@@ -449,6 +449,12 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 	if (s->in.t) {
 		s->in.bad_skipped = trace_bad_count(s->in.t);
 		cli_report_bad(s->in.t, s->opt.path);
+		/* --volume V of a trace without V (a logical space given: no
+		 * first pass to find it empty) */
+		if (!sim_interrupted && !s->opt.per_volume && s->opt.topt.volume >= 0 && !s->in.events &&
+		    trace_events_read(s->in.t))
+			sim_fail("%s: volume %lld is not in the trace (none of its %llu events; --volume)", s->opt.path,
+				 (long long)s->opt.topt.volume, (unsigned long long)trace_events_read(s->in.t));
 	}
 	if (s->run.progress_shown)
 		fputc('\n', stderr);

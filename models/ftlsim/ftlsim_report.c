@@ -147,6 +147,9 @@ int sim_snapshot(void *ctx)
 		return -1;
 	hist_rows(s, "sealed", ++s->out.snapshots, bins);
 	free(bins);
+	struct dev_stats st;
+	sim_stats(s, &st);
+	s->out.snap_host = st.c.host_pages;
 	return 0;
 }
 
@@ -172,7 +175,9 @@ void sim_finish_outputs(struct sim *s)
 	if (s->out.hist.fp) {
 		size_t n;
 		uint64_t *victims;
-		if (sim_snapshot(s) || !(victims = dev_hist_of(s, DEV_HIST_VICTIMS, &n)))
+		/* the end's snapshot, unless --snapshot-every took it there */
+		if ((s->out.snapshots && s->out.snap_host == st.c.host_pages ? 0 : sim_snapshot(s)) ||
+		    !(victims = dev_hist_of(s, DEV_HIST_VICTIMS, &n)))
 			sim_fail("out of memory");
 		hist_rows(s, "victims", 0, victims);
 		free(victims);
