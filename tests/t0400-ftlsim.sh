@@ -245,4 +245,13 @@ t_expect_success '--volume V of a trace without V, the logical space given: exit
 		"$S" -q --volume 7 --logical-pages 8192 --curve v7.csv hs.ev && test ! -e v7.csv &&
 	"$S" -q --volume 0 --logical-pages 8192 hs.ev | jq -e ".input.events == 88192" >/dev/null
 '
+t_expect_success '--skip-bad: the bad records said once, whether the trace is read once or twice (extent); all bad is exit 1' '
+	printf "0 W 0 4096 0\nbad line\n1000 W 258048 4096 0\n" >bad.txt &&
+	for sp in "--logical-pages 64" ""; do
+		"$S" -q --skip-bad $sp --op 0.5 --pages-per-segment 8 bad.txt >/dev/null 2>err &&
+		test "$(grep -c "bad.txt: 1 bad records skipped" err)" = 1 || { echo "$sp"; cat err; return 1; }
+	done &&
+	printf "bad\n" >allbad.txt &&
+	t_err 1 "allbad.txt: no event read: --skip-bad skipped 1 bad records" "$S" -q --skip-bad -f ev --op 0.5 --pages-per-segment 8 allbad.txt
+'
 t_done

@@ -300,16 +300,16 @@ static int watermarks(struct ftl *f, const struct ftl_config *c, uint32_t place_
 					      ? " or use smaller segments (--pages-per-segment auto)" : "";
 		if (one_log)
 			return set_err(err, n,
-				       "too little spare space: %llu logical pages need at least %llu segments of %u pages "
+				       "too little spare space: %llu logical pages need at least %llu segment%s of %u pages "
 				       "(%llu for the data and some garbage, %u kept free by GC), have %u; "
 				       "raise the over-provisioning%s",
-				       (unsigned long long)f->U, (unsigned long long)need, f->b,
+				       (unsigned long long)f->U, (unsigned long long)need, need == 1 ? "" : "s", f->b,
 				       (unsigned long long)data, lo - 1, f->nseg, smaller);
 		return set_err(err, n,
-			       "too little spare space: %llu logical pages need at least %llu segments of %u pages "
+			       "too little spare space: %llu logical pages need at least %llu segment%s of %u pages "
 			       "(%llu for the data and some garbage, %u open, %u kept free by GC), have %u; "
 			       "raise the over-provisioning%s",
-			       (unsigned long long)f->U, (unsigned long long)need, f->b,
+			       (unsigned long long)f->U, (unsigned long long)need, need == 1 ? "" : "s", f->b,
 			       (unsigned long long)data, f->nstreams, hi, f->nseg, smaller);
 	}
 	return 0;

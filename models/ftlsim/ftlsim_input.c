@@ -226,6 +226,7 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 		goto out;
 	in->in.bad_skipped = trace_bad_count(in->in.t);
 	cli_report_bad(in->in.t, in->opt.path);
+	in->in.bad_said = 1;
 	trace_close(in->in.t);
 	in->in.t = NULL;
 	in->in.pass1_s = sim_now() - in->run.pass_t0;

@@ -448,7 +448,11 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 	free(r.b);
 	if (s->in.t) {
 		s->in.bad_skipped = trace_bad_count(s->in.t);
-		cli_report_bad(s->in.t, s->opt.path);
+		char err[1200];
+		if (!s->in.bad_said)
+			cli_report_bad(s->in.t, s->opt.path);
+		else if (cli_all_bad(s->in.t, s->opt.path, err, sizeof(err)))
+			sim_fail("%s", err);
 		/* --volume V of a trace without V (a logical space given: no
 		 * first pass to find it empty) */
 		if (!sim_interrupted && !s->opt.per_volume && s->opt.topt.volume >= 0 && !s->in.events &&
