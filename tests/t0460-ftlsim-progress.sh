@@ -43,6 +43,8 @@ t_expect_success '--dry-run: the model memory is what the model counts, for seve
 	for a in "--policy greedy" "--policy cb" "--policy fifo" "--policy dchoices:4" "--placement sepgc --policy cb" \
 		"--placement sepbit" "--placement sfs" "--wear-level static:4"; do
 		for u in 65536 1000000; do # (above 2^18 pages: the dry run from its coefficients)
+			# (under the sanitizers the coefficients of two: the same code)
+			t_sanitized && [ $u = 1000000 ] && case "$a" in "--policy greedy" | "--placement sepbit") ;; *) continue ;; esac
 			d=$("$S" -q --logical-pages $u --pages-per-segment 64 $a --dry-run u.ev | jq .memory.model_bytes) &&
 			r=$(head -c 160016 u.ev | "$S" -q --logical-pages $u --pages-per-segment 64 $a - | jq .memory.model_bytes) &&
 			awk -v d="$d" -v r="$r" "BEGIN { e = (d - r) / r; exit !(e < 0.001 && e > -0.001) }" ||
