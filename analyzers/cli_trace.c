@@ -101,7 +101,7 @@ void cli_list_formats(void)
 		printf("%-10s %s\n", (*p)->name, (*p)->desc);
 }
 
-static const char *display_name(const char *path) { return strcmp(path, "-") ? path : "<stdin>"; }
+const char *cli_display_name(const char *path) { return strcmp(path, "-") ? path : "<stdin>"; }
 
 int cli_all_bad(struct trace *t, const char *path, char *err, size_t len)
 {
@@ -111,7 +111,7 @@ int cli_all_bad(struct trace *t, const char *path, char *err, size_t len)
 	snprintf(err, len,
 		 "%s: no event read: --skip-bad skipped %llu bad records, and nothing read is not a "
 		 "success (first: %s)",
-		 display_name(path), (unsigned long long)n, trace_first_bad(t));
+		 cli_display_name(path), (unsigned long long)n, trace_first_bad(t));
 	return -1;
 }
 
@@ -122,7 +122,7 @@ void cli_report_bad(struct trace *t, const char *path)
 	if (cli_all_bad(t, path, err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
 	if (n)
-		warn("%s: %llu bad records skipped (first: %s)", display_name(path),
+		warn("%s: %llu bad records skipped (first: %s)", cli_display_name(path),
 		     (unsigned long long)n, trace_first_bad(t));
 }
 

@@ -93,5 +93,7 @@ size_t cli_trace_inputs(char *const *args, int n, const struct trace_opts *o, co
 int cli_all_bad(struct trace *t, const char *path, char *err, size_t n);
 /* After a trace ends: report skipped records on stderr. */
 void cli_report_bad(struct trace *t, const char *path);
+/* A path as messages name it: "-" is "<stdin>". */
+const char *cli_display_name(const char *path);
 
 #endif

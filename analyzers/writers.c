@@ -20,8 +20,9 @@
  *
  * CSV: a header "t_ns,op,offset,length,volume" and one row per event,
  * op as R W D F; a time before the first event's (an unsorted trace)
- * is written as it is, negative, and counted. No format here holds an event's temperature, stream or
- * hint: events that carry one are counted.
+ * is written as it is, negative, and counted. No format here holds an
+ * event's temperature, stream or hint: events that carry one are
+ * counted.
  */
 #include "writers.h"
 

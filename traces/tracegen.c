@@ -842,11 +842,11 @@ static void check_opts(struct opts *o)
 		o->fill = 1;
 	/* Poisson arrivals whose expected span is past half of 2^63 ns
 	 * (146 years) would stop partway: refused before any is written. */
-	double n = (double)o->writes + (o->fill ? (double)o->pages : 0);
-	if (o->rate && !hir && n / o->rate > 0.5 * 9.223372036854775807e9)
+	double n = (double)o->writes + (o->fill ? (double)o->pages : 0), most_s = 0.5 * ((double)INT64_MAX / 1e9);
+	if (o->rate && !hir && n / o->rate > most_s)
 		usage_error("--rate %g with %.0f requests: the trace would last about %.3g years, past the 292 years a time in "
 			    "ns can hold (at most %.0f requests at this rate)",
-			    o->rate, n, n / o->rate / 31557600, floor(0.5 * 9.223372036854775807e9 * o->rate));
+			    o->rate, n, n / o->rate / 31557600, floor(most_s * o->rate));
 }
 
 /* The hot set of hotcold/lfs; needs both groups unless all writes go
@@ -928,9 +928,9 @@ static void gen_init(const struct opts *o, struct gen *g)
  * Without --rate, request i is at i * T_STEP_NS. With --rate the
  * arrivals are a Poisson process: the first request at 0, each next one
  * an exponential gap of mean 1/IOPS s later (inversion; the sum of the
- * gaps rounded to whole ns). The gaps come from a generator of their own seeded from --seed,
- * so that the requests (pages, ops, labels, volumes) are those the same
- * command without --rate writes: only their times differ, and a replay
+ * gaps rounded to whole ns). The gaps come from a generator of their
+ * own seeded from --seed, so that the requests (pages, ops, labels,
+ * volumes) are those the same command without --rate writes: only their times differ, and a replay
  * of both compares the device's timing on the same requests.
  */
 struct clock {
