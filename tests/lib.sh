@@ -4,6 +4,7 @@
 #   t_expect_success 'what it checks' 'shell code'
 #   t_expect_status STATUS 'what it checks' 'shell code'   (exact exit status)
 #   t_skip 'what' 'why'
+#   t_expect_figure 'what' 'shell code'   (skipped under the sanitizers)
 set -u
 T_TOP=$(cd "$(dirname "$0")/.." && pwd)
 BIN="$T_TOP/bin"
@@ -59,6 +60,18 @@ t_skip() {
 # Whether the programs are the sanitizers' build (make SAN=1, CI's
 # second pass).
 t_sanitized() { grep -q fsanitize "$T_TOP/build/flags" 2>/dev/null; }
+
+# t_expect_figure 'what' 'shell code': a case whose subject is a figure
+# at scale (a closed form within 1%, one WA below another): under the
+# sanitizers, at a quarter of the speed, it is skipped; the code it runs
+# is run under them by the test's smaller cases.
+t_expect_figure() {
+	if t_sanitized; then
+		t_skip "$1" "the sanitizers' build: a figure at scale, its code run under them by the smaller cases"
+	else
+		t_expect_success "$1" "$2"
+	fi
+}
 
 # Compare two files; show a diff on failure.
 t_cmp() {

@@ -28,9 +28,21 @@ jq -e --slurpfile c c.json '$c[0] as $c |
 	$c.pf == .precondition_pages_written' "$2" >/dev/null
 SH
 
+# Under the sanitizers, each placement under two victim policies, in
+# turn: every policy and every placement run under them, not every pair.
+i=0
 for p in $PLACEMENTS; do
-	t_expect_success "$p: program, read and erase rows equal the summary's counts under every victim policy" "
-		pols=\"$POLICIES\"; [ $p = midas ] && pols=greedy
+	pols=$POLICIES under="every victim policy"
+	[ $p = midas ] && pols=greedy
+	if t_sanitized && [ $p != midas ]; then
+		set -- $POLICIES
+		shift $((i % 8)); a=$1
+		set -- $POLICIES
+		shift $(((i + 4) % 8)); pols="$a $1" under="$a and $1 (the policies in turn)"
+	fi
+	i=$((i + 1))
+	t_expect_success "$p: program, read and erase rows equal the summary's counts under $under" "
+		pols=\"$pols\"
 		for g in \$pols; do
 			\"\$S\" -q --op 0.3 --pages-per-segment 32 --placement $p --policy \$g --flash-ops ops.csv z.ev >s.json &&
 			sh count.sh ops.csv s.json || { echo \"# $p \$g\"; return 1; }
