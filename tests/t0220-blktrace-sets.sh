@@ -4,6 +4,8 @@
 # compressed file by file in any mix; each CPU read once. blkparse is
 # the oracle, on the uncompressed originals.
 . "$(dirname "$0")/lib.sh"
+# xz at its fastest preset: the format is the same, the time a tenth.
+export XZ_OPT=-0
 TC="$BIN/tracecat"
 TS="$BIN/tracestat"
 
