@@ -71,7 +71,7 @@ t_expect_success '--per-volume: a row per volume, each what --volume V reports; 
 	"$BIN/tracestat" -q --per-volume pv.json "$TC" >/dev/null 2>/dev/null &&
 	test $(tail -n +2 pv.csv | wc -l) -eq 2038 && test $(jq length pv.json) -eq 2038 &&
 	test "$(awk -F, "NR > 1 { n += \$2 } END { print n }" pv.csv)" = "$(jq ".traces[0].events" all.json)" &&
-	jq -r ".[] | [.[]] | map(tostring) | join(\",\")" pv.json | awk -F, "{ \$13 = \$13 + 0; \$14 = \$14 + 0; print }" >j.txt &&
+	command jq -r ".[] | [.[]] | map(tostring) | join(\",\")" pv.json | awk -F, "{ \$13 = \$13 + 0; \$14 = \$14 + 0; print }" >j.txt &&
 	tail -n +2 pv.csv | awk -F, "{ \$13 = \$13 + 0; \$14 = \$14 + 0; print }" >c.txt && t_cmp c.txt j.txt &&
 	for v in 1063 1058 $(sort -t, -k11,11nr pv.csv | head -2 | cut -d, -f1); do
 		"$BIN/tracestat" -q --volume $v "$TC" 2>/dev/null |

@@ -379,7 +379,7 @@ t_expect_success 'MB/s counts the bytes read and written, not those trimmed; rat
 	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 --op 0.5 trims.txt |
 		jq -e ".timing.mb_per_s == 0 and .timing.latency_us.trim.count == 2" &&
 	: >empty.txt &&
-	"$S" -q --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 empty.txt 2>/dev/null |
+	"$S" -q -f ev --device femu,channels=1,dies=1 --logical-pages 1024 --pages-per-segment 64 empty.txt |
 		jq -e ".timing.iops == null and .timing.mb_per_s == null and .timing.unit_busy_share == null and
 			.timing.gc_share_of_busy == null"
 '
