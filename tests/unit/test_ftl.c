@@ -255,6 +255,14 @@ static void test_trim(void)
  * Every victim policy under every placement, with --check after every
  * GC pass: hot/cold writes with labels and trims.
  */
+/* Under the sanitizers (CI's second pass, a quarter of the speed) half
+ * the writes: still hundreds of GC passes checked a run. */
+#ifdef __SANITIZE_ADDRESS__
+#define STRESS_WRITES 7500
+#else
+#define STRESS_WRITES 15000
+#endif
+
 static void stress(const char *policy, const char *place, int wear)
 {
 	struct ftl_config c;
@@ -276,7 +284,7 @@ static void stress(const char *policy, const char *place, int wear)
 	struct rng rng;
 	rng_seed(&rng, 7);
 	int rc = ftl_precondition(f, PRECOND_RANDOM);
-	for (int i = 0; i < 15000 && !rc; i++) {
+	for (int i = 0; i < STRESS_WRITES && !rc; i++) {
 		int hot = rng_below32(&rng, 10) < 8;
 		uint32_t lpn = hot ? rng_below32(&rng, 200) : 200 + rng_below32(&rng, 1800);
 		if (rng_below32(&rng, 50) == 0)
