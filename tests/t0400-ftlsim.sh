@@ -101,6 +101,14 @@ t_expect_success 'footprint renumbers the written pages densely, from stdin too'
 		.requests.discard_pages_unmapped == 1" f.json
 '
 t_expect_status 2 '--capacity must be a multiple of the page size' '"$S" --capacity 5000 </dev/null'
+t_expect_success '--logical-pages and --warmup-writes take K/M/G, as tracegen'"'"'s -n and -w: the same run' '
+	"$G" -p uniform -n 8K -w 16K --fill -s 3 -o bin >k.ev 2>/dev/null &&
+	"$S" -q --logical-pages 8K --warmup-writes 4K --pages-per-segment 64 k.ev | jq -S "$notime | del(.input)" >k1.json &&
+	"$S" -q --logical-pages 8192 --warmup-writes 4096 --pages-per-segment 64 k.ev | jq -S "$notime | del(.input)" >k2.json &&
+	t_cmp k2.json k1.json && jq -e ".params.logical_pages == 8192 and .measured.host_pages_before == 4096" k1.json &&
+	t_err 2 "option .--warmup-writes. needs a size .*not .4X." "$S" --warmup-writes 4X k.ev &&
+	t_err 2 "option .--logical-pages. needs a size .*not .-1." "$S" --logical-pages -1 k.ev
+'
 t_expect_status 2 'a given size and --logical-space footprint conflict' '
 	"$S" --logical-pages 64 --logical-space footprint </dev/null'
 

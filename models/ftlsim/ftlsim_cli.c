@@ -25,7 +25,7 @@ static void usage(void)
 	printf("  -q, --quiet          don't say which format was detected, nor the notes\n"
 	       "                       (measured window, empty victims, background GC)\n\n"
 	       "Logical space (one of; default: from the trace, --logical-space extent):\n"
-	       "      --logical-pages N     U logical pages\n"
+	       "      --logical-pages N     U logical pages (K/M/G suffixes, as tracegen's -n)\n"
 	       "      --capacity BYTES      U = BYTES / page size (e.g. 16G)\n"
 	       "      --logical-space extent|footprint\n"
 	       "                            extent: page 0 to the largest offset touched;\n"
@@ -122,7 +122,7 @@ static void usage(void)
 	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
 	       "                            format; the run's page size): its data stays, its\n"
 	       "                            counts do not (the counters restart after it)\n"
-	       "      --warmup-writes N     host page writes before measuring (wa_measured)\n"
+	       "      --warmup-writes N     host page writes before measuring (wa_measured; K/M/G)\n"
 	       "      --seed S              random policies and fills (default 1)\n\n"
 	       "Output:\n"
 	       "      --curve FILE.csv      a row every --interval host page writes (default U/10)\n"
@@ -612,7 +612,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	case O_LPAGES:
 		one_space(s);
 		s->opt.space_opt = c;
-		s->opt.cfg.logical_pages = opt_u64("--logical-pages", arg);
+		s->opt.cfg.logical_pages = opt_size("--logical-pages", arg);
 		s->opt.space = SPACE_GIVEN;
 		break;
 	case O_CAPACITY:
@@ -695,7 +695,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->opt.host_lfs = 1;
 		break;
 	}
-	case O_WARMUP: s->opt.cfg.warmup_writes = opt_u64("--warmup-writes", arg); break;
+	case O_WARMUP: s->opt.cfg.warmup_writes = opt_size("--warmup-writes", arg); break;
 	case O_SEED: s->opt.cfg.seed = opt_u64("--seed", arg); break;
 	case O_CURVE: s->opt.curve_path = arg; break;
 	case O_INTERVAL: s->opt.interval = opt_u64("--interval", arg); s->opt.interval_set = 1;
