@@ -102,11 +102,7 @@ if command -v gojq >/dev/null 2>&1; then
 	jq() {
 		for a; do
 			shift
-			case $a in
-			-S) ;;
-			-[a-zA-Z]*S*) set -- "$@" "${a%%S*}${a#*S}" ;;
-			*) set -- "$@" "$a" ;;
-			esac
+			[ "$a" = -S ] || set -- "$@" "$a"
 		done
 		gojq "$@"
 	}

@@ -37,12 +37,7 @@ MIX="$GEO --logical-pages $((F + UU)) --physical-pages $((F + UU + SPARE)) --war
 UNI="$GEO --logical-pages $UU --physical-pages $((UU + SPARE)) --warmup-writes $UWARM"
 
 for iso in persistent initial; do
-	if t_sanitized; then
-		t_skip "$iso isolation: FIFO and uniform under their own handles: the mix of WA 1 and the uniform's WA alone within 1%" "the sanitizers' build: a figure of 1.5 million writes"
-		t_skip "$iso isolation: the FIFO and the uniform stream under one handle: strictly more" "the sanitizers' build: a figure of 1.5 million writes"
-		continue
-	fi
-	t_expect_success "$iso isolation: FIFO and uniform under their own handles give the mix of WA 1 and the uniform's WA alone within 1%" "
+	t_expect_figure "$iso isolation: FIFO and uniform under their own handles give the mix of WA 1 and the uniform's WA alone within 1%" "
 		\"$S\" -q --fdp handles=2,isolation=$iso $MIX mix.txt >mix.json &&
 		\"$S\" -q --fdp handles=2,isolation=$iso $UNI uni.txt >uni.json &&
 		jq -e -s '.[0] as \$m | .[1] as \$u
@@ -52,7 +47,7 @@ for iso in persistent initial; do
 			and \$m.fdp.per_handle[0].wa == 1 and \$m.fdp.per_handle[0].gc_pages_copied == 0
 			and \$u.wa_measured > 2' mix.json uni.json >/dev/null
 	"
-	t_expect_success "$iso isolation: the FIFO and the uniform stream under one handle: strictly more" "
+	t_expect_figure "$iso isolation: the FIFO and the uniform stream under one handle: strictly more" "
 		awk '{ \$7 = 1; print }' mix.txt >one.txt &&
 		\"$S\" -q --fdp handles=2,isolation=$iso $MIX one.txt >one.json &&
 		\"$S\" -q --fdp handles=2,isolation=$iso $MIX mix.txt >mix.json &&

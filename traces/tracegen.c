@@ -930,8 +930,9 @@ static void gen_init(const struct opts *o, struct gen *g)
  * an exponential gap of mean 1/IOPS s later (inversion; the sum of the
  * gaps rounded to whole ns). The gaps come from a generator of their
  * own seeded from --seed, so that the requests (pages, ops, labels,
- * volumes) are those the same command without --rate writes: only their times differ, and a replay
- * of both compares the device's timing on the same requests.
+ * volumes) are those the same command without --rate writes: only
+ * their times differ, and a replay of both compares the device's
+ * timing on the same requests.
  */
 struct clock {
 	double mean_ns; /* 0: the fixed step */
