@@ -33,7 +33,7 @@ t_expect_success '--rate 10^9 and 3 x 10^8 (gaps of a few ns): the mean holds wi
 	done
 '
 t_expect_success '--rate with more requests than a time in ns can hold: a usage error before any output, naming the most' '
-	t_err 2 "the trace would last about 3.17e.03 years, past the 292 years .*at most 4611 requests at this rate" \
+	t_err 2 "the trace would last about 3.17e.03 years, past 146, half the 292 years a time in ns can hold.*at most 4611 requests at this rate" \
 		"$G" -p uniform -n 4096 -w 100000 --rate 1e-6 -o text && test ! -s .stdout &&
 	"$G" -q -p uniform -n 4096 -w 4000 --rate 1e-6 -o text | wc -l | grep -qx 4000
 '

@@ -844,9 +844,9 @@ static void check_opts(struct opts *o)
 	 * (146 years) would stop partway: refused before any is written. */
 	double n = (double)o->writes + (o->fill ? (double)o->pages : 0), most_s = 0.5 * ((double)INT64_MAX / 1e9);
 	if (o->rate && !hir && n / o->rate > most_s)
-		usage_error("--rate %g with %.0f requests: the trace would last about %.3g years, past the 292 years a time in "
-			    "ns can hold (at most %.0f requests at this rate)",
-			    o->rate, n, n / o->rate / 31557600, floor(most_s * o->rate));
+		usage_error("--rate %g with %.0f requests: the trace would last about %.3g years, past %.0f, half the 292 "
+			    "years a time in ns can hold, kept for the arrivals' random spread (at most %.0f requests at this rate)",
+			    o->rate, n, n / o->rate / 31557600, most_s / 31557600, floor(most_s * o->rate));
 }
 
 /* The hot set of hotcold/lfs; needs both groups unless all writes go
