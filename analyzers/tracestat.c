@@ -483,9 +483,14 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
 	return j;
 }
 
-static void csv_row(FILE *fp, const char *file, const char *key, double v)
+/* A number as the JSON prints it: integers whole, reals to 10
+ * significant digits (JSON_REAL_PRECISION(10)). */
+static void csv_row(FILE *fp, const char *file, const char *key, const json_t *v)
 {
-	fprintf(fp, "%s,%s,%.17g\n", file, key, v);
+	if (json_is_integer(v))
+		fprintf(fp, "%s,%s,%" JSON_INTEGER_FORMAT "\n", file, key, json_integer_value(v));
+	else
+		fprintf(fp, "%s,%s,%.10g\n", file, key, json_real_value(v));
 }
 
 static void print_csv(FILE *fp, json_t *j, const char *prefix, const char *file)
@@ -498,7 +503,7 @@ static void print_csv(FILE *fp, json_t *j, const char *prefix, const char *file)
 		if (json_is_object(v))
 			print_csv(fp, v, key, file);
 		else if (json_is_number(v))
-			csv_row(fp, file, key, json_number_value(v));
+			csv_row(fp, file, key, v);
 	}
 }
 
@@ -751,7 +756,7 @@ int main(int argc, char **argv)
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
 			if (csv)
-				csv_row(out.fp, path, "partial", 1);
+				fprintf(out.fp, "%s,partial,1\n", path);
 			pagemap_free(&s->pages);
 			free(s);
 			break;
@@ -794,7 +799,7 @@ int main(int argc, char **argv)
 		if (csv)
 			print_csv(out.fp, j, "", path);
 		if (csv && (sig_caught || cut))
-			csv_row(out.fp, path, "partial", 1);
+			fprintf(out.fp, "%s,partial,1\n", path);
 		json_array_append_new(all, j);
 		/* The side files describe a whole trace: none when interrupted
 		 * or cut short. */

@@ -37,6 +37,13 @@ t_expect_success '--csv writes file,metric,value rows' '
 	"$BIN/tracestat" -q --csv t.txt >s.csv && head -1 s.csv | grep -qx "file,metric,value" &&
 	grep -qx "t.txt,ops.write.requests,12" s.csv
 '
+t_expect_success '--csv prints each number as the JSON does (integers whole, reals to 10 digits)' '
+	grep -qx "t.txt,duration_s,1.000000022" s.csv &&
+	grep -qx "t.txt,write_skew.hottest_20pct,0.3333333333" s.csv &&
+	"$BIN/tracestat" -q --csv "$SAMPLES/msr/hm_0-head1000.csv" >m.csv &&
+	grep -qx ".*,ops.read.bytes,6108672" m.csv && grep -qx ".*,overwrite_ratio,0.4925213675" m.csv &&
+	tail -n +2 m.csv | cut -d, -f3 | awk "/\\./ { sub(/^0\\.0*/, \"\"); gsub(/[^0-9]/, \"\"); if (length(\$0) > 10) bad++ } END { exit bad > 0 }"
+'
 t_expect_success '--size-hist and --skew-cdf write CSV with headers' '
 	"$BIN/tracestat" -q --size-hist h.csv --skew-cdf k.csv t.txt >/dev/null &&
 	grep -qx "t.txt,write,<=4K,4096,12" h.csv && tail -1 k.csv | grep -qx "t.txt,1.000000,1.000000"
