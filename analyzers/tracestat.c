@@ -487,10 +487,11 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
  * significant digits (JSON_REAL_PRECISION(10)). */
 static void csv_row(FILE *fp, const char *file, const char *key, const json_t *v)
 {
+	csv_str(fp, file);
 	if (json_is_integer(v))
-		fprintf(fp, "%s,%s,%" JSON_INTEGER_FORMAT "\n", file, key, json_integer_value(v));
+		fprintf(fp, ",%s,%" JSON_INTEGER_FORMAT "\n", key, json_integer_value(v));
 	else
-		fprintf(fp, "%s,%s,%.10g\n", file, key, json_real_value(v));
+		fprintf(fp, ",%s,%.10g\n", key, json_real_value(v));
 }
 
 static void print_csv(FILE *fp, json_t *j, const char *prefix, const char *file)
@@ -508,39 +509,36 @@ static void print_csv(FILE *fp, json_t *j, const char *prefix, const char *file)
 }
 
 /* Skew CDF: x = fraction of written pages (hottest first), y = share of page writes. */
-static int write_skew_cdf(const char *path, const char *file, struct stats *s, struct summary *m,
+static int write_skew_cdf(struct outfile *o, const char *file, struct stats *s, struct summary *m,
 			  char *err, size_t n)
 {
-	struct outfile o;
-	if (out_open(&o, path, err, n))
-		return -1;
-	FILE *fp = o.fp;
+	FILE *fp = o->fp;
 	fprintf(fp, "file,pages_frac,writes_frac\n");
 	uint64_t sum = 0, step = m->nw / 1000 ? m->nw / 1000 : 1;
-	fprintf(fp, "%s,0,0\n", file);
+	csv_str(fp, file);
+	fputs(",0,0\n", fp);
 	for (uint64_t i = 0; i < m->nw; i++) {
 		sum += m->wcounts[i];
-		if ((i + 1) % step == 0 || i + 1 == m->nw)
-			fprintf(fp, "%s,%.6f,%.6f\n", file, (double)(i + 1) / (double)m->nw,
-				ratio(sum, s->page_writes));
+		if ((i + 1) % step == 0 || i + 1 == m->nw) {
+			csv_str(fp, file);
+			fprintf(fp, ",%.6f,%.6f\n", (double)(i + 1) / (double)m->nw, ratio(sum, s->page_writes));
+		}
 	}
-	return out_commit(&o, err, n);
+	return out_commit(o, err, n);
 }
 
-static int write_size_hist(const char *path, const char *file, struct stats *s, char *err, size_t n)
+static int write_size_hist(struct outfile *o, const char *file, struct stats *s, char *err, size_t n)
 {
 	static const char *opname[EV_NOPS] = {"read", "write", "discard", "flush"};
-	struct outfile o;
 	char lb[32];
-	if (out_open(&o, path, err, n))
-		return -1;
-	fprintf(o.fp, "file,op,bucket,max_bytes,requests\n");
+	fprintf(o->fp, "file,op,bucket,max_bytes,requests\n");
 	for (int op = 0; op < EV_NOPS; op++)
-		for (int b = 0; b < NSIZE && s->count[op]; b++)
-			fprintf(o.fp, "%s,%s,%s,%llu,%llu\n", file, opname[op], size_label(b, lb),
-				b == NSIZE - 1 ? 0ull : 512ull << b,
-				(unsigned long long)s->size_hist[op][b]);
-	return out_commit(&o, err, n);
+		for (int b = 0; b < NSIZE && s->count[op]; b++) {
+			csv_str(o->fp, file);
+			fprintf(o->fp, ",%s,%s,%llu,%llu\n", opname[op], size_label(b, lb),
+				b == NSIZE - 1 ? 0ull : 512ull << b, (unsigned long long)s->size_hist[op][b]);
+		}
+	return out_commit(o, err, n);
 }
 
 /* A written page of a volume, for its footprint and skew. */
@@ -601,17 +599,15 @@ static const char *const vol_cols[] = {
 	"write_skew_hottest_10pct", "page_size_bytes", NULL};
 
 /* --per-volume FILE: a row per volume, CSV, or JSON when FILE ends in .json. */
-static int write_volumes(const char *path, struct stats *s, uint64_t psize, char *err, size_t n)
+static int write_volumes(struct outfile *o, const char *path, struct stats *s, uint64_t psize, char *err,
+			 size_t n)
 {
-	struct outfile o;
 	size_t len = strlen(path);
 	int json = len > 5 && !strcmp(path + len - 5, ".json");
-	if (out_open(&o, path, err, n))
-		return -1;
 	if (!json)
 		for (int c = 0; vol_cols[c]; c++)
-			fprintf(o.fp, "%s%s", c ? "," : "", vol_cols[c]);
-	fputs(json ? "[" : "\n", o.fp);
+			fprintf(o->fp, "%s%s", c ? "," : "", vol_cols[c]);
+	fputs(json ? "[" : "\n", o->fp);
 	for (size_t i = 0; i < s->nvol; i++) {
 		const struct vstat *v = &s->vol[i];
 		double dur = v->events ? (double)(v->t_max - v->t_min) / 1e9 : 0;
@@ -621,20 +617,20 @@ static int write_volumes(const char *path, struct stats *s, uint64_t psize, char
 					  v->bytes[EV_WRITE], v->bytes[EV_DISCARD], v->fp_written,
 					  v->page_writes, v->max_end};
 		if (json) {
-			fprintf(o.fp, "%s\n  {", i ? "," : "");
+			fprintf(o->fp, "%s\n  {", i ? "," : "");
 			for (int c = 0; c < 12; c++)
-				fprintf(o.fp, "\"%s\": %llu, ", vol_cols[c], x[c]);
-			fprintf(o.fp, "\"%s\": %.9g, \"%s\": %.9g, \"%s\": %llu}", vol_cols[12], dur, vol_cols[13],
+				fprintf(o->fp, "\"%s\": %llu, ", vol_cols[c], x[c]);
+			fprintf(o->fp, "\"%s\": %.9g, \"%s\": %.9g, \"%s\": %llu}", vol_cols[12], dur, vol_cols[13],
 				skew, vol_cols[14], (unsigned long long)psize);
 		} else {
 			for (int c = 0; c < 12; c++)
-				fprintf(o.fp, "%llu,", x[c]);
-			fprintf(o.fp, "%.9g,%.9g,%llu\n", dur, skew, (unsigned long long)psize);
+				fprintf(o->fp, "%llu,", x[c]);
+			fprintf(o->fp, "%.9g,%.9g,%llu\n", dur, skew, (unsigned long long)psize);
 		}
 	}
 	if (json)
-		fputs(s->nvol ? "\n]\n" : "]\n", o.fp);
-	return out_commit(&o, err, n);
+		fputs(s->nvol ? "\n]\n" : "]\n", o->fp);
+	return out_commit(o, err, n);
 }
 
 static void usage(void)
@@ -737,7 +733,13 @@ int main(int argc, char **argv)
 	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
 	char err[1024];
 	json_t *all = json_array();
-	struct outfile out;
+	struct outfile out, so[3];
+	/* The side files are opened before the trace is read, so that one
+	 * that cannot be written is said at once, not after the whole
+	 * trace; each is committed when written, removed if not. */
+	for (unsigned k = 0; k < 3; k++)
+		if (sp[k] && out_open(&so[k], sp[k], err, sizeof(err)))
+			die(EXIT_DATA, "%s", err);
 	if (out_open(&out, "-", err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
 	if (csv)
@@ -756,7 +758,7 @@ int main(int argc, char **argv)
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
 			if (csv)
-				fprintf(out.fp, "%s,partial,1\n", path);
+				csv_str(out.fp, path), fputs(",partial,1\n", out.fp);
 			pagemap_free(&s->pages);
 			free(s);
 			break;
@@ -799,19 +801,23 @@ int main(int argc, char **argv)
 		if (csv)
 			print_csv(out.fp, j, "", path);
 		if (csv && (sig_caught || cut))
-			fprintf(out.fp, "%s,partial,1\n", path);
+			csv_str(out.fp, path), fputs(",partial,1\n", out.fp);
 		json_array_append_new(all, j);
 		/* The side files describe a whole trace: none when interrupted
 		 * or cut short. */
-		if (sig_caught || cut)
+		if (sig_caught || cut) {
+			for (unsigned k = 0; k < 3; k++)
+				if (sp[k])
+					out_abort(&so[k]);
 			size_hist = skew_cdf = per_volume = NULL;
-		if (size_hist && write_size_hist(size_hist, path, s, err, sizeof(err)))
+		}
+		if (size_hist && write_size_hist(&so[0], path, s, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
-		if (skew_cdf && write_skew_cdf(skew_cdf, path, s, &m, err, sizeof(err)))
+		if (skew_cdf && write_skew_cdf(&so[1], path, s, &m, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
 		if (per_volume && summarise_volumes(s))
 			die(EXIT_DATA, "out of memory");
-		if (per_volume && write_volumes(per_volume, s, psize, err, sizeof(err)))
+		if (per_volume && write_volumes(&so[2], per_volume, s, psize, err, sizeof(err)))
 			die(EXIT_DATA, "%s", err);
 		trace_close(t);
 		free(m.wcounts);
@@ -821,6 +827,9 @@ int main(int argc, char **argv)
 		free(s->vslot);
 		free(s);
 	} while (0);
+	for (unsigned k = 0; k < 3; k++) /* not written: stopped, or cut short */
+		if (sp[k])
+			out_abort(&so[k]);
 	if (!csv) {
 		json_t *root = json_object();
 		json_object_set_new(root, "tracestat_version", json_string(FTLKIT_VERSION));

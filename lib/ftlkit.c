@@ -336,6 +336,22 @@ double opt_double(const char *opt, const char *arg)
 	return v;
 }
 
+void csv_str(void *f, const char *v)
+{
+	FILE *fp = f;
+	if (!v[strcspn(v, ",\"\r\n")]) {
+		fputs(v, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *v; v++) {
+		if (*v == '"')
+			fputc('"', fp);
+		fputc(*v, fp);
+	}
+	fputc('"', fp);
+}
+
 int out_open(struct outfile *o, const char *path, char *err, size_t n)
 {
 	memset(o, 0, sizeof(*o));

@@ -115,6 +115,9 @@ struct outfile {
 	int slot; /* in the table of temporaries a signal removes (sig.h) */
 };
 int out_open(struct outfile *o, const char *path, char *err, size_t n);
+/* A CSV field (FILE * fp): as it is, or quoted (RFC 4180) when it holds
+ * a comma, a double quote or a line break. */
+void csv_str(void *fp, const char *v);
 int out_commit(struct outfile *o, char *err, size_t n);
 void out_abort(struct outfile *o);
 

@@ -96,6 +96,21 @@ t_expect_success 'a side file named -: a usage error (standard output holds the 
 			return 1
 	done
 '
+t_expect_success 'a side file that cannot be written: said before the trace is read, exit 1' '
+	mkfifo never.fifo &&
+	for o in --size-hist --skew-cdf --per-volume; do
+		# no one writes the FIFO: opening it to read would wait (timeout: 124)
+		t_err 1 "^tracestat: cannot write .nodir/x.csv.: No such file" timeout 10 "$BIN/tracestat" -q $o nodir/x.csv never.fifo ||
+			return 1
+	done
+'
+t_expect_success 'file names with a comma or a double quote are quoted in every CSV (RFC 4180)' '
+	printf "0 W 0 4096 0\n" >"a,b \"c\".txt" &&
+	"$BIN/tracestat" -q --csv --size-hist qh.csv --skew-cdf qk.csv "a,b \"c\".txt" >q.csv &&
+	grep -qx "\"a,b \"\"c\"\".txt\",events,1" q.csv &&
+	grep -qx "\"a,b \"\"c\"\".txt\",write,<=4K,4096,1" qh.csv &&
+	grep -qx "\"a,b \"\"c\"\".txt\",1.000000,1.000000" qk.csv
+'
 t_expect_success 'filters that keep no event: said on stderr, the summary of none, exit 0' '
 	printf "0 W 0 4096 0\n1000 W 4096 4096 0\n" >two.txt &&
 	"$BIN/tracestat" -q --volume 7 two.txt >none.json 2>err &&

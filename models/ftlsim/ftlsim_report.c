@@ -668,21 +668,6 @@ void sim_open_results(struct sim *in)
 		sim_time_open_outputs(in);
 }
 
-static void csv_str(FILE *fp, const char *v)
-{
-	if (!v[strcspn(v, ",\"\r\n")]) {
-		fputs(v, fp);
-		return;
-	}
-	fputc('"', fp);
-	for (; *v; v++) {
-		if (*v == '"')
-			fputc('"', fp);
-		fputc(*v, fp);
-	}
-	fputc('"', fp);
-}
-
 static void csv_cell(FILE *fp, const json_t *v)
 {
 	switch (json_typeof(v)) {
