@@ -487,6 +487,10 @@ static int ensure(struct src *s, size_t n)
 {
 	if (s->len - s->pos >= n)
 		return 0;
+	if (s->err_pending[0]) {
+		memcpy(s->err, s->err_pending, sizeof(s->err));
+		return -1;
+	}
 	if (s->pos) {
 		memmove(s->buf, s->buf + s->pos, s->len - s->pos);
 		s->len -= s->pos;
@@ -514,8 +518,11 @@ static int ensure(struct src *s, size_t n)
 
 const unsigned char *src_peek(struct src *s, size_t n, size_t *avail)
 {
-	if (ensure(s, n))
-		return NULL;
+	if (ensure(s, n)) {
+		if (s->len == s->pos || !s->err[0])
+			return NULL;
+		memcpy(s->err_pending, s->err, sizeof(s->err));
+	}
 	*avail = s->len - s->pos;
 	return s->buf + s->pos;
 }

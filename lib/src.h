@@ -32,6 +32,9 @@ struct src {
 	uint64_t raw_read;  /* bytes read from the file (compressed bytes if it is) */
 	struct src_async *async; /* src_async: the decompressing thread */
 	char err[256];
+	/* An error met by src_peek after some bytes were decoded: given
+	 * back when a read asks for more than those bytes. */
+	char err_pending[256];
 };
 
 /* Open path ("-" for stdin). 0 ok, -1 with src->err set. */
@@ -56,7 +59,9 @@ int src_async(struct src *s);
 int64_t src_size(const struct src *s);
 
 /* Make at least n bytes available (fewer at end of data); returns a
- * pointer to them and sets *avail. NULL on error (s->err). */
+ * pointer to them and sets *avail. NULL on error (s->err). An error
+ * after some bytes were decoded (a truncated compressed file) returns
+ * those bytes; the error comes when a read asks for more than them. */
 const unsigned char *src_peek(struct src *s, size_t n, size_t *avail);
 /* Read exactly n bytes unless the data ends first. Returns the count
  * read (< n at the end), -1 on error. */

@@ -44,6 +44,15 @@ for z in gzip bzip2 xz zstd; do
 		test \$(wc -l <\"\$TMP/.stdout\") = \$($z -dc trunc.z 2>/dev/null | wc -l)
 	"
 done
+head -n 2000 "$TMP/big.txt" >"$TMP/small.txt" # 52 KB: less than format detection looks at
+for z in gzip bzip2 xz zstd; do
+	t_expect_success "truncated small $z file (decoded, less than detection reads): the same" "
+		$z -c small.txt >small.z && head -c \$((\$(wc -c <small.z) - 20)) small.z >strunc.z &&
+		t_err 1 \"strunc.z: $z data ends early\" \"\$BIN/tracecat\" -q -o text strunc.z &&
+		n=\$(wc -l <\"\$TMP/.stdout\") && test \$n = \$($z -dc strunc.z 2>/dev/null | wc -l) &&
+		case $z in gzip | xz) test \$n -gt 1900 ;; esac
+	"
+done
 t_expect_success '--ops keeps only the named ops' '
 	"$BIN/tracecat" -q -o text --ops W,D ev.txt | cut -d" " -f2 | tr -d "\n" | grep -qx WDW
 '
