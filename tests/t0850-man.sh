@@ -58,6 +58,15 @@ for p in $progs; do
 	fi
 done
 
+t_expect_success 'a page that lists the trace formats lists every one --list-formats shows' '
+	for p in $(grep -l "shows the names:" "$MAN"/*.1); do
+		b=$(basename "$p" .1) &&
+		sed -n "/shows the names:/,/^\.TP/p" "$p" | tr -c "a-z0-9\n" " " | tr " " "\n" >names.txt &&
+		for f in $("$BIN/$b" --list-formats | cut -d" " -f1); do
+			grep -qx "$f" names.txt || { echo "$b.1 does not name format $f"; exit 1; }
+		done || exit 1
+	done
+'
 t_expect_success 'the pages: ftlkit(7), the event stream and the outputs in section 5' '
 	[ -f "$MAN/ftlkit.7" ] && [ -f "$MAN/ftlkit-events.5" ] && [ -f "$MAN/ftlkit-outputs.5" ] &&
 	grep -q "^\.SH EXAMPLE" "$MAN/ftlkit.7" &&
