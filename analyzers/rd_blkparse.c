@@ -10,7 +10,9 @@
  * same record classes as the binary reader (rd_blktrace.c): zero-length
  * lines are kept only as flushes ("FN", offset 0), SCSI passthrough
  * lines ("D R 8 (12 00 ..) [smartctl]") are dropped, the op is the
- * RWBS main letter (D discard, W write, R read).
+ * RWBS main letter (D discard, W write, R read), and a line with data
+ * and a leading F (a write with a preflush, "FWS", "FWFS") is two
+ * events at its time: the flush (offset 0), then the data.
  *
  * Every line's header is checked; the rest of a line is parsed only
  * for the chosen action (remaps "A ... <- (maj,min) sector", merges,
@@ -41,6 +43,8 @@ struct bp_priv {
 	uint64_t seen[3]; /* lines of action Q, D, C (for rd_action_hint) */
 	uint64_t comments; /* '#' lines skipped */
 	int hinted;
+	struct ev held; /* the data of a line whose preflush went out first */
+	int have_held;
 };
 
 /* A cursor over one line (not NUL-terminated as far as we care). */
@@ -281,7 +285,8 @@ static int parse_extent(struct cur *c, int completion, uint64_t *sector, uint64_
 	return completion ? 1 : 0;
 }
 
-/* An event line of the chosen action: 1 event, 0 not I/O, -1 bad. */
+/* An event line of the chosen action: 1 event, 2 an event with data
+ * and a preflush (the flush to go first), 0 not I/O, -1 bad. */
 static int parse_event(struct cur *c, const struct hdr *h, struct ev *e, char *why, size_t n)
 {
 	uint64_t sector, nsect;
@@ -306,7 +311,7 @@ static int parse_event(struct cur *c, const struct hdr *h, struct ev *e, char *w
 	e->length = (uint32_t)(nsect * 512);
 	e->volume = h->volume;
 	e->temp = EV_TEMP_NONE;
-	return 1;
+	return e->op != EV_FLUSH && h->flush ? 2 : 1;
 }
 
 /* The first line of blkparse's summary block (or its "Input file"
@@ -323,7 +328,8 @@ static int summary_start(const char *s, size_t n)
 	return 0;
 }
 
-/* One non-blank line: 1 event, 0 not an event, -1 bad (why). */
+/* One non-blank line: 1 event, 2 a preflush and its data (parse_event),
+ * 0 not an event, -1 bad (why). */
 static int parse_line(struct bp_priv *p, const char *s, size_t len, struct ev *e, char *why,
 		      size_t n)
 {
@@ -421,6 +427,11 @@ static int bp_next(struct reader *r, struct ev *e)
 {
 	struct bp_priv *p = r->priv;
 	char why[256];
+	if (p->have_held) {
+		p->have_held = 0;
+		*e = p->held;
+		return 1;
+	}
 	for (;;) {
 		size_t len;
 		const char *line = src_getline(r->src, &len);
@@ -444,6 +455,13 @@ static int bp_next(struct reader *r, struct ev *e)
 			continue;
 		}
 		int rc = parse_line(p, line, len, e, why, sizeof(why));
+		if (rc == 2) { /* the flush now, the data at the next call */
+			p->held = *e;
+			p->have_held = 1;
+			e->op = EV_FLUSH;
+			e->offset = 0;
+			e->length = 0;
+		}
 		if (rc > 0)
 			return 1;
 		if (rc < 0 && rd_bad(r, "%s:%" PRIu64 ": %s", r->src->name, r->src->lineno, why))

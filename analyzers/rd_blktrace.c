@@ -22,12 +22,16 @@
  *     FTL has nothing to replay for them;
  *   - a zero-length FLUSH (preflush, "FN") becomes EV_FLUSH with offset
  *     0: a flush has no address;
- *   - with data: DISCARD -> EV_DISCARD, WRITE -> EV_WRITE (a write with
- *     FLUSH/FUA flags is still the write), otherwise EV_READ;
+ *   - with data: DISCARD -> EV_DISCARD, WRITE -> EV_WRITE, otherwise
+ *     EV_READ; a record with data and FLUSH (a write with a preflush,
+ *     "FWS", "FWFS") is two events at its time, the flush (EV_FLUSH,
+ *     offset 0) and then the data, as the kernel's flush machinery
+ *     issues it; FUA is a property of the write, not an event;
  *   - version 8 zone categories (bits 32 and up) change nothing: a zone
  *     append is a write with data, zone management moves no data.
  * This is blkparse's own RWBS rule (fill_rwbs: F prefix, then D, W, R
- * when bytes > 0, else N), so tests compare against blkparse's output.
+ * when bytes > 0, else N), so tests compare against blkparse's output
+ * (a leading F with data: "F 0 0" and the data).
  *
  * Framing: a truncated header, a pdu running past the end, a bad magic
  * or an unknown version loses the record boundaries, so such a record
@@ -78,6 +82,7 @@ struct bt_file {
 	int done;
 	struct bt_rec head; /* next kept record, valid when queued */
 	int head_op;
+	int head_preflush; /* head has data and FLUSH: a flush event first */
 };
 
 struct bt_priv {
@@ -87,6 +92,7 @@ struct bt_priv {
 	size_t nheap;
 	int primed;
 	int pending;  /* the root file's head was returned, not yet replaced */
+	int split;    /* only the preflush of the root file's head was returned */
 	unsigned want; /* __BLK_TA_* of the chosen action */
 	uint64_t seen[3]; /* records of action Q, D, C (for rd_action_hint) */
 	int hinted;
@@ -299,6 +305,7 @@ static int advance(struct reader *r, struct bt_priv *p, struct bt_file *f)
 			return -1;
 		if (rc == 0) {
 			f->head_op = op;
+			f->head_preflush = op != EV_FLUSH && ((f->head.action >> 16) & TC_FLUSH);
 			return 1;
 		}
 	}
@@ -441,6 +448,9 @@ static int bt_next(struct reader *r, struct ev *e)
 				heap_push(p, i);
 		}
 		p->primed = 1;
+	} else if (p->split) {
+		/* The preflush went out: now its data, from the same head. */
+		p->split = 0;
 	} else if (p->pending) {
 		/* The file whose record we returned last moves on only now,
 		 * so that its errors come after that record. */
@@ -459,11 +469,13 @@ static int bt_next(struct reader *r, struct ev *e)
 		return 0;
 	}
 	const struct bt_file *f = &p->f[p->heap[0]];
+	int preflush = f->head_preflush && !p->pending;
 	p->pending = 1;
+	p->split = preflush;
 	e->t_ns = (int64_t)f->head.time;
-	e->op = (uint8_t)f->head_op;
-	e->offset = f->head_op == EV_FLUSH ? 0 : f->head.sector * 512;
-	e->length = f->head.bytes;
+	e->op = preflush ? EV_FLUSH : (uint8_t)f->head_op;
+	e->offset = e->op == EV_FLUSH ? 0 : f->head.sector * 512;
+	e->length = preflush ? 0 : f->head.bytes;
 	e->volume = f->head.device;
 	e->temp = EV_TEMP_NONE;
 	return 1;

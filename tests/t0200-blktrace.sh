@@ -17,7 +17,8 @@ done
 # the op rule of rd_blktrace.c, decided on blkparse's own RWBS field:
 # a leading F with no data is a flush (offset 0); other zero-length
 # records (N, and the zero-length W that ends a flush sequence) are
-# not I/O; otherwise the main letter: D discard, W write, R read.
+# not I/O; otherwise the main letter: D discard, W write, R read, and
+# with a leading F a flush (F 0 0) too, the write's preflush.
 oracle() {
 	a=$1
 	shift
@@ -26,6 +27,7 @@ oracle() {
 			fl = substr($2, 1, 1) == "F" && length($2) > 1
 			m = substr($2, 1 + fl, 1)
 			if ($4 == 0) { if (fl) print "F 0 0"; next }
+			if (fl) print "F 0 0"
 			printf "%s %.0f %s\n", m == "D" ? "D" : m == "W" ? "W" : "R", $3 * 512, $4
 		}' | sort
 }
@@ -115,8 +117,8 @@ t_expect_success 'discards come out as D (1,507 of them, as in the sample notes)
 
 # Record classes (tests/data/blktrace/mkbad.pl): notify records,
 # remaps, the cgroup flag, zero-length records, passthrough commands.
-t_expect_success 'classes: D keeps W, R (cgroup flag), discard, FN flush at offset 0, FWFS write' '
-	printf "0 W 51200 4096 8388624\n1 R 102400 8192 8388624\n2 D 153600 65536 8388624\n3 F 0 0 8388624\n4 W 204800 4096 8388624\n" >want.txt &&
+t_expect_success 'classes: D keeps W, R (cgroup flag), discard, FN flush at offset 0, FWFS: its preflush, then the write' '
+	printf "0 W 51200 4096 8388624\n1 R 102400 8192 8388624\n2 D 153600 65536 8388624\n3 F 0 0 8388624\n4 F 0 0 8388624\n4 W 204800 4096 8388624\n" >want.txt &&
 	"$TC" -q -o text "$BAD/classes" >got.txt && t_cmp want.txt got.txt
 '
 t_expect_success 'classes: Q ignores a notify record with QUEUE low bits' '

@@ -10,7 +10,8 @@ BAD="$DATA/blkparse"
 # The text's lines of action $1 as sorted "op offset length", by the op
 # rule shared with rd_blktrace.c (decided on the RWBS field): no
 # "SECTOR + N" or N = 0 is a flush (F 0 0) with a leading F, else not
-# I/O; otherwise the main letter: D discard, W write, R read.
+# I/O; otherwise the main letter: D discard, W write, R read, and with
+# a leading F a flush (F 0 0) too, the write's preflush.
 # Passthrough (pc) lines ("D R 8 (cdb) [prog]") are not in the samples.
 oracle() {
 	awk -v A="$1" '
@@ -19,6 +20,7 @@ oracle() {
 			m = substr($7, 1 + fl, 1)
 			n = $9 == "+" ? $10 : 0
 			if (n == 0) { if (fl) print "F 0 0"; next }
+			if (fl) print "F 0 0"
 			printf "%s %.0f %.0f\n", m == "D" ? "D" : m == "W" ? "W" : "R", $8 * 512, n * 512
 		}' | sort
 }
@@ -99,10 +101,12 @@ t_expect_success 'a UTF-8 byte order mark is accepted silently' '
 	"$TC" -o text "$BAD/bom.txt" >got.txt 2>err.txt && grep -q "detected format .blkparse." err.txt &&
 	echo "0 W 114426880 4096 8388608" | t_cmp - got.txt
 '
-t_expect_success 'the RWBS of every kernel era is read: WBS (barrier), FWFSM, RAM, DS, N' '
+t_expect_success 'the RWBS of every kernel era is read: WBS (barrier), FWFSM (its preflush first), RAM, DS, N' '
 	printf "%s\n" "  8,0  0 1 0.1 1  D WBS 8 + 8 [a]" "  8,0  0 2 0.2 1  D FWFSM 16 + 8 [a]" \
 		"  8,0  0 3 0.3 1  D RAM 24 + 8 [a]" "  8,0  0 4 0.4 1  D DS 32 + 8 [a]" "  8,0  0 5 0.5 1  D N [a]" >rw.txt &&
-	"$TC" -q -o text rw.txt | cut -d" " -f2 | tr -d "\n" | grep -qx WWRD
+	"$TC" -q -o text rw.txt | cut -d" " -f2 | tr -d "\n" | grep -qx WFWRD &&
+	printf "100000000 F 0 0 8388608\n100000000 W 8192 4096 8388608\n" >rw-want.txt &&
+	"$TC" -q -o text rw.txt | sed -n 2,3p >rw-got.txt && t_cmp rw-want.txt rw-got.txt
 '
 t_expect_success 'blkparse -t output (elapsed times in parentheses) is read' '
 	printf "%s\n" "  8,0  0 1 0.1 1  C   W 8 + 8 (     123) [0]" "  8,0  0 2 0.2 1  C   R 16 + 8 [0]" >t.txt &&
