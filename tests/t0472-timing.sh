@@ -287,6 +287,12 @@ t_expect_success 'a device file with a bad line: exit 1 naming the file and line
 	t_err 1 "dev.conf:3: tprog_us=-1" "$S" --device ./dev.conf u.ev &&
 	t_err 1 "nosuch.conf: No such file" "$S" --device nosuch.conf u.ev
 '
+t_expect_success 'a device file: profile= names a profile only (no file hint); an empty file or one of comments is refused' '
+	printf "profile=nope\n" >np.conf && t_err 1 "^ftlsim: ./np.conf:1: no device profile .nope. .--list-devices lists them.$" "$S" --device ./np.conf u.ev &&
+	: >empty.conf && t_err 1 "empty.conf: no key=value line" "$S" --device ./empty.conf u.ev &&
+	printf "# nothing\n\n" >com.conf && t_err 1 "com.conf: no key=value line" "$S" --device ./com.conf u.ev &&
+	t_err 2 "page_kib=3: a power of two .1, 2, 4, ... 1024 KiB., as the model.s pages are$" "$S" --device femu,page_kib=3 u.ev
+'
 
 t_expect_success 'a device file by a bare name is read; a key given twice is a usage error' '
 	printf "channels=1\ndies=1\n" >mydev &&

@@ -227,8 +227,7 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 				apply(c, &profiles[i]);
 				return 0;
 			}
-		return set_err(err, n, "no device profile '%s' (--list-devices lists them) nor a file of that name "
-				       "(--device FILE reads key=value lines)", v);
+		return set_err(err, n, "no device profile '%s' (--list-devices lists them)", v);
 	}
 	/* tR and tPROG: one time, or one a page type, T1/T2[/T3[/T4]] */
 	if (!strcmp(k, "tr_us") || !strcmp(k, "tprog_us")) {
@@ -296,7 +295,7 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 			return set_err(err, n, "%s=%s: %s from %.10g to %.10g", k, v, whole ? "a whole number" : "a number",
 				       keys[i].lo, keys[i].hi);
 		if (keys[i].p == &c->page_kib && ((uint32_t)x & ((uint32_t)x - 1)))
-			return set_err(err, n, "%s=%s: a power of two (1, 2, 4, ... 1024 KiB): the model's pages are", k, v);
+			return set_err(err, n, "%s=%s: a power of two (1, 2, 4, ... 1024 KiB), as the model's pages are", k, v);
 		/* times are kept in whole nanoseconds */
 		if (!keys[i].integer && x > 0 && x < 0.001)
 			return set_err(err, n, "%s=%s: below the device's resolution of 1 ns (0.001 us); 0 for no time",
@@ -342,7 +341,12 @@ static int item(struct time_config *c, char *tok, char *err, size_t n)
 
 static int device_one(void *ctx, const char *k, const char *v, char *err, size_t n)
 {
-	return set_key(ctx, k ? k : "profile", v, err, n);
+	int rc = set_key(ctx, k ? k : "profile", v, err, n);
+	if (rc && !k && !strncmp(err, "no device profile", 17)) { /* a bare name: a file's too */
+		size_t l = strlen(err);
+		snprintf(err + l, n - l, " nor a file of that name (--device FILE reads key=value lines)");
+	}
+	return rc;
 }
 
 int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n)
@@ -402,6 +406,9 @@ int time_config_parse(struct time_config *c, const char *spec, char *err, size_t
 		}
 		if (!rc && ferror(fp))
 			rc = set_err(err, n, "%s: read error", spec);
+		if (!rc && !nkeys)
+			rc = set_err(err, n, "%s: no key=value line (an empty device file; a file without profile= starts "
+					     "from femu's values: profile=femu alone gives exactly those)", spec);
 		fclose(fp);
 		return rc ? -2 : 1;
 	}
