@@ -399,7 +399,8 @@ static json_t *idle_json(const struct stats *s)
 		size_t k = strlen(note);
 		snprintf(note + k, sizeof(note) - k, "%sarrivals are at the same time or at least %g ms apart, at or "
 			 "above the threshold: the timestamps are too coarse to tell idle from busy (every gap that is "
-			 "not 0 counts as idle)", k ? "; " : "", (double)d->min_gap / 1e6);
+			 "not 0 counts as idle%s)", k ? "; " : "", (double)d->min_gap / 1e6,
+			 d->idle_gaps ? "" : "; here every gap is 0");
 	}
 	if (note[0])
 		json_object_set_new(j, "note", json_string(note));
@@ -409,7 +410,10 @@ static json_t *idle_json(const struct stats *s)
 	json_object_set_new(j, "idle_gaps", json_integer((json_int_t)d->idle_gaps));
 	json_object_set_new(j, "idle_s", json_real((double)d->idle_ns / 1e9));
 	json_object_set_new(j, "busy_s", json_real((double)d->busy_ns / 1e9));
-	json_object_set_new(j, "idle_share", json_real(ratio(d->idle_ns, d->idle_ns + d->busy_ns)));
+	/* no time between the first arrival and the last, in the trace's
+	 * order (every later event earlier than the first): no share */
+	json_object_set_new(j, "idle_share", d->idle_ns + d->busy_ns ? json_real(ratio(d->idle_ns, d->idle_ns + d->busy_ns))
+								    : json_null());
 	json_t *b = json_object();
 	uint64_t nbusy = d->idle_gaps + 1;
 	json_object_set_new(b, "count", json_integer((json_int_t)nbusy));

@@ -116,6 +116,12 @@ t_expect_success 'timestamps too coarse for the threshold (whole seconds, 10 ms)
 	printf "1000000000 W 0 4096 0\n0 W 4096 4096 0\n1000000000 W 8192 4096 0\n" >back.txt &&
 	"$ST" -q back.txt | jq -e ".traces[0].idle.resolution_ms == 1000 and (.traces[0].idle.note | test(\"too coarse\"))" >/dev/null
 '
+t_expect_success 'no time from the first arrival to the last in the trace'"'"'s order (the first is the latest): no idle share, and said' '
+	"$ST" -q back.txt 2>/dev/null | jq -e ".traces[0].idle | .idle_s == 0 and .busy_s == 0 and .idle_share == null and
+		(.note | test(\"here every gap is 0\"))" >/dev/null &&
+	"$ST" -q --csv back.txt 2>/dev/null | grep -q "idle.idle_s,0" && ! "$ST" -q --csv back.txt 2>/dev/null | grep -q idle_share &&
+	"$ST" -q coarse.txt | jq -e ".traces[0].idle | .idle_share == 1 and (.note | test(\"here every\") | not)" >/dev/null
+'
 
 for a in 0 -1 abc 1e13; do
 	t_expect_success "usage error: --idle-threshold $a" "t_err 2 'idle-threshold' \"\$ST\" --idle-threshold $a g.txt"
