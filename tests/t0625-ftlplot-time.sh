@@ -142,6 +142,10 @@ t_expect_success 'a missing or wrong file exits 1 naming it' '
 	t_err 1 "lat0.1.csv: not an ftlsim --timeline CSV" "$P" -o x --timeline lat0.1.csv &&
 	t_err 1 "tl0.1.csv: not an ftlsim --latency CSV" "$P" -o x --latency tl0.1.csv &&
 	t_err 1 "tl0.1.csv: no timing.steady_state" "$P" -o x --timeline tl0.1.csv --summary tl0.1.csv &&
+	printf "{\"program\": \"ftlsim\", \"configurations\": [{\"timing\": {\"steady_state\": {\"found\": true, \"start_s\": 1, \"end_s\": 6}}}]}\n" >grid.json &&
+	t_err 1 "grid.json: the summary of a --grid, a steady state for each configuration: give the K-th.s .that of timeline FILE.K.csv. with --steady" \
+		"$P" -o x --timeline tl0.1.csv --summary grid.json &&
+	test "$(jq -r ".configurations[0].timing.steady_state | \"\\(.start_s):\\(.end_s)\"" grid.json)" = 1:6 &&
 	{ head -n 3 lat0.1.csv; echo "write,abc,1,1"; } >bad.csv &&
 	t_err 1 "bad.csv: line 4: not a --latency row" "$P" -o x --latency bad.csv &&
 	test $(grep -c "ftlplot:" "$TMP/.stderr") = 1 &&
