@@ -92,7 +92,7 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 {
 	if (t->have_src && !ops) {
 		size_t avail;
-		const unsigned char *d = src_peek(&t->src, 65536, &avail);
+		const unsigned char *d = src_peek_start(&t->src, 65536, &avail);
 		if (!d)
 			return set_err(err, n, "%s", t->src.err);
 		if (avail == 0)
@@ -197,7 +197,7 @@ static int open_member(struct trace *t, size_t i, char *err, size_t n)
 	/* Auto-detected: every file of a set is of the format of its first. */
 	if (t->ops && t->have_src && i && (!t->o.format || !strcmp(t->o.format, "auto"))) {
 		size_t avail;
-		const unsigned char *d = src_peek(&t->src, 65536, &avail);
+		const unsigned char *d = src_peek_start(&t->src, 65536, &avail);
 		if (!d)
 			return set_err(err, n, "%s", t->src.err);
 		const struct reader_ops *got = avail ? trace_detect(d, avail) : NULL;

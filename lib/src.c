@@ -518,6 +518,14 @@ static int ensure(struct src *s, size_t n)
 
 const unsigned char *src_peek(struct src *s, size_t n, size_t *avail)
 {
+	if (ensure(s, n))
+		return NULL;
+	*avail = s->len - s->pos;
+	return s->buf + s->pos;
+}
+
+const unsigned char *src_peek_start(struct src *s, size_t n, size_t *avail)
+{
 	if (ensure(s, n)) {
 		if (s->len == s->pos || !s->err[0])
 			return NULL;

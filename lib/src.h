@@ -59,10 +59,12 @@ int src_async(struct src *s);
 int64_t src_size(const struct src *s);
 
 /* Make at least n bytes available (fewer at end of data); returns a
- * pointer to them and sets *avail. NULL on error (s->err). An error
- * after some bytes were decoded (a truncated compressed file) returns
- * those bytes; the error comes when a read asks for more than them. */
+ * pointer to them and sets *avail. NULL on error (s->err). */
 const unsigned char *src_peek(struct src *s, size_t n, size_t *avail);
+/* src_peek for a look at the start (format detection): an error after
+ * some bytes were decoded (a truncated compressed file) returns those
+ * bytes, and the error comes when a read asks for more than them. */
+const unsigned char *src_peek_start(struct src *s, size_t n, size_t *avail);
 /* Read exactly n bytes unless the data ends first. Returns the count
  * read (< n at the end), -1 on error. */
 ssize_t src_read(struct src *s, void *dst, size_t n);
