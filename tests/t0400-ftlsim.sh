@@ -253,6 +253,16 @@ t_expect_success '--volume V of a trace without V, the logical space given: exit
 		"$S" -q --volume 7 --logical-pages 8192 --curve v7.csv hs.ev && test ! -e v7.csv &&
 	"$S" -q --volume 0 --logical-pages 8192 hs.ev | jq -e ".input.events == 88192" >/dev/null
 '
+t_expect_success '--volume V not in the trace, the space its footprint or extent (a first pass): the same message; with --ops, --start or --end, they are named' '
+	for sp in footprint extent; do
+		t_err 1 "hs.ev: volume 7 is not in the trace \(none of its 88192 events; --volume\)" \
+			"$S" -q --volume 7 --logical-space $sp hs.ev || return 1
+	done &&
+	t_err 1 "hs.ev: none of the trace.s 88192 events is kept by --volume 0, --ops, --end$" \
+		"$S" -q --volume 0 --ops R --end 1 --logical-space footprint hs.ev &&
+	t_err 1 "hs.ev: none of the trace.s 88192 events is kept by --volume 7, --start$" \
+		"$S" -q --volume 7 --start 0 --logical-pages 8192 hs.ev
+'
 t_expect_success '--skip-bad: the bad records said once, whether the trace is read once or twice (extent); all bad is exit 1' '
 	printf "0 W 0 4096 0\nbad line\n1000 W 258048 4096 0\n" >bad.txt &&
 	for sp in "--logical-pages 64" ""; do

@@ -286,6 +286,9 @@ void sim_watch(struct sim *in, struct sim **m, unsigned n);
 void sim_abort_all(void);
 /* The same for a usage error (exit 2, with the pointer to --help). */
 _Noreturn void sim_fail_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The trace's nread events (nread > 0) all left out by --volume (and
+ * --ops, --start, --end when given): fails, naming what left them out. */
+_Noreturn void sim_fail_none_kept(const char *path, const struct trace_opts *o, uint64_t nread);
 /* The grid configuration (its axes' values) a failure is about, named
  * before the message; NULL: none. */
 void sim_fail_cell(const char *label);

@@ -227,12 +227,15 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 	in->in.bad_skipped = trace_bad_count(in->in.t);
 	cli_report_bad(in->in.t, in->opt.path);
 	in->in.bad_said = 1;
+	uint64_t nread = trace_events_read(in->in.t); /* before --volume and the other filters */
 	trace_close(in->in.t);
 	in->in.t = NULL;
 	in->in.pass1_s = sim_now() - in->run.pass_t0;
 	for (unsigned i = 0; i < no; i++) {
 		struct sim *o = own[i];
 		o->opt.cfg.logical_pages = o->opt.space == SPACE_FOOTPRINT ? o->cell.map.t.n : o->cell.max_end;
+		if (!o->opt.cfg.logical_pages && in->opt.topt.volume >= 0 && !in->in.events_pass1 && nread)
+			sim_fail_none_kept(in->opt.path, &in->opt.topt, nread);
 		if (!o->opt.cfg.logical_pages)
 			sim_fail("%s: the trace %s no page%s%s", in->opt.path,
 				 o->opt.space == SPACE_FOOTPRINT ? "writes" : "touches", in->in.cut[0] ? "; " : "", in->in.cut);
@@ -393,4 +396,14 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 			sim_fail("%s", age_error(m[i]));
 		m[i]->run.curve_fs = 0; /* (a host log's counts restart too) */
 	}
+}
+
+void sim_fail_none_kept(const char *path, const struct trace_opts *o, uint64_t nread)
+{
+	int ops = o->ops_mask != 0, start = o->start_ns != INT64_MIN, end = o->end_ns != INT64_MAX;
+	if (!ops && !start && !end)
+		sim_fail("%s: volume %lld is not in the trace (none of its %llu events; --volume)", path,
+			 (long long)o->volume, (unsigned long long)nread);
+	sim_fail("%s: none of the trace's %llu events is kept by --volume %lld%s%s%s", path, (unsigned long long)nread,
+		 (long long)o->volume, ops ? ", --ops" : "", start ? ", --start" : "", end ? ", --end" : "");
 }

@@ -457,8 +457,7 @@ void sim_replay(struct sim *s, struct sim **m, unsigned nm)
 		 * first pass to find it empty) */
 		if (!sim_interrupted && !s->opt.per_volume && s->opt.topt.volume >= 0 && !s->in.events &&
 		    trace_events_read(s->in.t))
-			sim_fail("%s: volume %lld is not in the trace (none of its %llu events; --volume)", s->opt.path,
-				 (long long)s->opt.topt.volume, (unsigned long long)trace_events_read(s->in.t));
+			sim_fail_none_kept(s->opt.path, &s->opt.topt, trace_events_read(s->in.t));
 	}
 	if (s->run.progress_shown)
 		fputc('\n', stderr);
