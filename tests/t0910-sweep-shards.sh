@@ -119,8 +119,7 @@ else
 		eval "$(sh "$T_TOP/tests/slurm/cluster.sh" start "$TMP/slurm")" || exit 1
 		"$F" plan sh.sweep sl.d 2>/dev/null &&
 		"$F" run sl.d --slurm --time 5 >sb.out 2>sb.err || { cat sb.out sb.err; exit 1; }
-		# Without --wait (t0900 waits with sbatch, whose first looks are
-		# 2 s and 8 s apart): ftlsweep status, every 0.2 s.
+		# Without --wait (t0900 tests it): ftlsweep status, every 0.2 s.
 		i=0 && until "$F" status sl.d | grep -q "^4 done\|[1-9] failed"; do
 			i=$((i + 1)); [ $i -lt 600 ] || { echo "not done in 120 s: $("$F" status sl.d)"; exit 1; }; sleep 0.2
 		done &&
