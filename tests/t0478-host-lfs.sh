@@ -95,6 +95,15 @@ t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "^ftlsim: --host-lfs segment=1M,discard: .discard. is not KEY=VALUE$" "$S" --host-lfs segment=1M,discard u.ev &&
 	t_err 2 "^ftlsim: --host-lfs: placement=: a placement.s name" "$S" --host-lfs segment=1M,placement= u.ev
 '
+t_expect_success 'a placement that learns the trace first (fk): refused on the host log and on the device under it; oracle on the host log without labels: refused' '
+	t_err 2 "^ftlsim: --host-lfs placement=fk learns the trace before the replay" "$S" --host-lfs segment=1M,placement=fk u.ev &&
+	t_err 2 "^ftlsim: placement .fk. learns the trace before the replay, and under --host-lfs the device receives the host log.s writes" \
+		"$S" --host-lfs segment=1M --placement fk u.ev &&
+	t_err 2 "^ftlsim: placement .fk. learns" "$S" --host-lfs segment=1M --grid "placement=single,fk:6,R=8" u.ev &&
+	t_err 2 "^ftlsim: placement .oracle. .--host-lfs placement=. reads the trace.s temperature labels, and format .msr. has none" \
+		"$S" --logical-space footprint --pages-per-segment 8 --host-lfs segment=32K,placement=oracle "$SAMPLES/msr/hm_0-head1000.csv" &&
+	"$S" -q --logical-pages 65536 --host-lfs segment=1M,placement=sepbit u.ev >/dev/null
+'
 # Per volume a model that refuses is skipped, not fatal: a host log's
 # unknown policy is refused before any volume is read.
 t_expect_success 'a host log'"'"'s unknown placement is refused up front, per volume too; --host-placement with a host log is refused' '

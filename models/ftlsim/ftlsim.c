@@ -388,12 +388,40 @@ static void check_labels(const struct sim *in, struct sim *const *conf, unsigned
 		const struct place_ops *p = place_find(conf[i]->opt.cfg.placement, NULL, err, sizeof(err));
 		const struct place_ops *hp =
 			conf[i]->opt.cfg.host_placement ? place_find(conf[i]->opt.cfg.host_placement, NULL, err, sizeof(err)) : NULL;
+		const struct place_ops *lp =
+			conf[i]->opt.host_lfs ? place_find(conf[i]->opt.lfs.placement, NULL, err, sizeof(err)) : NULL;
 		if (hp && (hp->info.flags & PLACE_TEMP))
 			p = hp;
+		if (lp && (lp->info.flags & PLACE_TEMP))
+			p = lp;
 		if (p && (p->info.flags & PLACE_TEMP))
-			sim_fail_usage("placement '%s' reads the trace's temperature labels, and format '%s' has none "
+			sim_fail_usage("placement '%s'%s reads the trace's temperature labels, and format '%s' has none "
 				    "(the event stream carries them: tracegen writes them)",
-				    p->info.name, r->name);
+				    p->info.name, p == lp ? " (--host-lfs placement=)" : "", r->name);
+	}
+}
+
+/* A placement that learns the trace before the replay (future
+ * knowledge) learns the trace's own writes: under a host log, neither
+ * the log's placement (it writes what the file system asks, learnt by
+ * no one) nor the device's (it receives the log's writes, not the
+ * trace's) would know the stream it places. A usage error. */
+static void check_learners(struct sim *const *conf, unsigned nconf)
+{
+	for (unsigned i = 0; i < nconf; i++) {
+		if (!conf[i]->opt.host_lfs)
+			continue;
+		char err[256];
+		const struct place_ops *p = place_find(conf[i]->opt.cfg.placement, NULL, err, sizeof(err));
+		const struct place_ops *lp = place_find(conf[i]->opt.lfs.placement, NULL, err, sizeof(err));
+		if (lp && (lp->info.flags & PLACE_FUTURE))
+			sim_fail_usage("--host-lfs placement=%s learns the trace before the replay, and the host log is "
+				       "fed no such pass: a placement that learns goes on the device without --host-lfs",
+				       lp->info.name);
+		if (p && (p->info.flags & PLACE_FUTURE))
+			sim_fail_usage("placement '%s' learns the trace before the replay, and under --host-lfs the device "
+				       "receives the host log's writes, not the trace's: it would learn the wrong stream",
+				       p->info.name);
 	}
 }
 
@@ -413,6 +441,7 @@ static void check_times(const struct sim *in, struct sim *const *conf, unsigned 
 void sim_check_input(const struct sim *in, struct sim *const *conf, unsigned nconf)
 {
 	check_labels(in, conf, nconf);
+	check_learners(conf, nconf);
 	check_times(in, conf, nconf);
 }
 
