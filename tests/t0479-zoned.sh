@@ -53,7 +53,12 @@ t_expect_success 'a file system'"'"'s log on the zones: every cleaned segment a 
 t_expect_success 'a host segment that is not a zone, or zoned with preconditioning: usage errors' '
 	t_err 2 "a host segment is a zone" "$S" --logical-pages 65536 --zoned size=1M --host-lfs segment=512K u.ev &&
 	t_err 2 "zoned device starts with every zone empty .*a host log above it" "$S" --zoned size=1M --precondition random u.ev &&
-	t_err 2 "size=BYTES" "$S" --zoned max_open=2 u.ev
+	t_err 2 "size=BYTES" "$S" --zoned max_open=2 u.ev &&
+	printf "0 W 1048576 8192 0\n1 W 1056768 4096 0\n" >far.txt &&
+	t_err 2 "^ftlsim: --zoned with --logical-space footprint: the footprint numbers the pages a trace writes densely" \
+		"$S" --logical-space footprint --zoned size=64K far.txt &&
+	"$S" -q --logical-space extent --zoned size=64K far.txt | jq -e ".host_pages_written == 3" >/dev/null &&
+	"$S" -q --logical-space footprint --zoned size=64K --host-lfs segment=64K far.txt | jq -e ".host_pages_written == 3" >/dev/null
 '
 t_expect_success 'a host log on zones with --precondition: its fill written to the zones, forgotten by the counts; device WA 1' '
 	"$G" -p uniform -n 65536 --fill -w 80000 -s 5 -o bin >u80.ev 2>/dev/null &&

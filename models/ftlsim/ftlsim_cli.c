@@ -960,6 +960,11 @@ void sim_finish_args(struct sim *s)
 		sim_fail_usage("--zoned: a zoned device starts with every zone empty (not with --precondition or "
 			       "--precondition-trace; a host log above it, --host-lfs, writes its fill or ageing to the "
 			       "zones)");
+	if (s->opt.zoned && !s->opt.host_lfs && s->opt.space == SPACE_FOOTPRINT)
+		sim_fail_usage("--zoned with --logical-space footprint: the footprint numbers the pages a trace writes "
+			       "densely, and a zoned device takes the trace's writes at their own addresses, each zone "
+			       "in order: --logical-space extent, --logical-pages N, or a host log (--host-lfs) that "
+			       "lays the footprint out in zones");
 	if (s->opt.zoned && s->opt.cfg.oor != OOR_ERROR && !s->opt.host_lfs)
 		sim_fail_usage("--zoned: a request past the zones is an error of the zoned device (--out-of-range "
 			       "drop and clip are the conventional device's)");
