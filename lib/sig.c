@@ -110,9 +110,29 @@ static void on_signal(int sig, siginfo_t *si, void *ctx)
 	_exit(128 + sig_caught);
 }
 
+/* SIGPIPE (a reader of our output gone: `| head`): the program ends as
+ * by default, without a summary, and without leaving a temporary. */
+static void on_sigpipe(int sig)
+{
+	struct sigaction dfl;
+	sig_remove_tmps();
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig); /* delivered as the handler returns */
+}
+
 void sig_init(void)
 {
-	struct sigaction sa;
+	struct sigaction sa, pipe_sa, old_pipe;
+	/* Left ignored when whoever started us ignores it: writes then fail
+	 * with EPIPE, an I/O error each program reports (exit 1). */
+	memset(&pipe_sa, 0, sizeof(pipe_sa));
+	pipe_sa.sa_handler = on_sigpipe;
+	sigemptyset(&pipe_sa.sa_mask);
+	if (sigaction(SIGPIPE, NULL, &old_pipe) == 0 && old_pipe.sa_handler != SIG_IGN)
+		sigaction(SIGPIPE, &pipe_sa, NULL);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_signal;
 	sigemptyset(&sa.sa_mask);

@@ -7,7 +7,9 @@
  * promises on an interruption (ftlsim and tracestat a summary marked
  * "partial") and ends through sig_exit(). Programs call sig_init() first
  * in main, so that a signal at any moment after that is a stop with a
- * summary, not a death without one.
+ * summary, not a death without one. SIGPIPE (a reader gone) still ends
+ * a program by default, once its temporaries are removed (unless it
+ * was started with SIGPIPE ignored: then a write fails with EPIPE).
  *
  * The same request often arrives twice: timeout(1) sends its signal to
  * the child and then to its own process group (the child is in it), and

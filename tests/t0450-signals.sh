@@ -181,4 +181,19 @@ t_expect_success 'ftlsim, SIGINT while the timeline is written (a timeline of a 
 		test $rc = 0 && test $(wc -l <tl.csv) -gt 1000000
 	fi
 '
+# SIGPIPE: the reader of a program's output gone. The program ends as
+# by default (killed by SIGPIPE), and leaves no temporary of a side file.
+cat >"$TMP/epipe.py" <<'EOF'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)  # every write to w: EPIPE and SIGPIPE
+p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=w)
+print(p.returncode)
+EOF
+t_expect_success 'SIGPIPE on stderr while side files are open: killed by it, no temporary left' '
+	mkdir -p pipe && cd pipe &&
+	test "$(python3 ../epipe.py "$BIN/ftlsim" --logical-pages 65536 --curve c.csv --hist h.csv ../in.bin)" = -13 &&
+	no_tmp && test ! -e c.csv &&
+	test "$(python3 ../epipe.py "$BIN/tracestat" --size-hist s.csv ../in.bin)" = -13 && no_tmp
+'
 t_done
