@@ -69,6 +69,13 @@ t_expect_success 'a host log on zones with --precondition: its fill written to t
 	"$S" -q --logical-pages 65536 --op 0.07 --zoned size=1M --host-lfs segment=1M --precondition random \
 		--device femu,channels=2,dies=2 u80.ev | jq -e ".timing.latency_us.write.count == .requests.writes" >/dev/null
 '
+t_expect_success 'the log'"'"'s fill on zones: the device'"'"'s precondition pages, its --flash-ops rows fill; host rows = flash_pages_written' '
+	"$S" -q --logical-pages 65536 --op 0.1 --zoned size=1M --host-lfs segment=1M --precondition random \
+		--flash-ops zf.csv u80.ev >zf.json &&
+	fill=$(awk -F, "\$1 == \"program\" && \$2 == \"fill\"" zf.csv | wc -l) &&
+	host=$(awk -F, "\$1 == \"program\" && \$2 == \"host\"" zf.csv | wc -l) &&
+	jq -e ".precondition_pages_written == $fill and .precondition_pages_written >= 65536 and .flash_pages_written == $host" zf.json >/dev/null
+'
 t_expect_success '--check: every zone and the host log checked as they run, the counts unchanged' '
 	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M --check $TMP/u80.ev >c.json &&
 	"$S" -q --logical-pages 65536 --zoned size=1M,max_open=4 --host-lfs segment=1M $TMP/u80.ev >n.json &&

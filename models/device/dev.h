@@ -54,6 +54,7 @@ struct dev_config {
 };
 
 /* Capabilities, in dev_stats.flags. */
+#define DEV_AGE_FILL 2 /* age(d, DEV_AGE_FILL): a fill written through the device */
 #define DEV_LEARNS 0x1 /* wants the trace once before the replay (learn_*) */
 #define DEV_ZONED 0x2  /* zones written at their pointers, reset by the host (dev_zns.c) */
 
@@ -142,7 +143,11 @@ struct dev_ops {
 	/* An ageing trace (--precondition-trace): age(d, 1) before its
 	 * events (submitted as any), age(d, 0) after: the data stays, the
 	 * counts (and a device in time's clock) restart at 0; no milestone
-	 * fires in between. 0 or -1. */
+	 * fires in between. age(d, DEV_AGE_FILL) instead of 1: the writes
+	 * are a fill that a host layer writes through a device that cannot
+	 * fill itself (a host log's --precondition on zones): the device
+	 * counts them as its precondition's and its flash-operation hook
+	 * labels them FLASH_FILL. 0 or -1. */
 	int (*age)(struct dev *d, int begin);
 	/* Background work, one step: clean one victim now. 1 cleaned, 0
 	 * nothing to clean (or not safely: too few free segments), -1 an

@@ -51,6 +51,8 @@ struct dev {
 	uint32_t nopen, nactive;
 	uint64_t clock;
 	struct ftl_counts cnt, c0; /* c0: at the warm-up's end (--warmup-writes) */
+	int ageing;		   /* age(): 0, 1 (an ageing trace) or DEV_AGE_FILL */
+	uint64_t precond_pages, aged_pages; /* pages programmed by each kind of ageing */
 	uint64_t warmup;
 	int measuring;
 	struct ftl_reqs r;
@@ -79,7 +81,7 @@ static int emit(struct dev *d, unsigned kind, unsigned cause, uint32_t zone, uin
 			      .ppn = kind == FLASH_ERASE ? UINT32_MAX : zone * d->zpages + page,
 			      .lpn = kind == FLASH_ERASE ? UINT32_MAX : zone * d->zpages + page,
 			      .kind = (uint8_t)kind,
-			      .cause = (uint8_t)cause};
+			      .cause = (uint8_t)(cause == FLASH_HOST && d->ageing == DEV_AGE_FILL ? FLASH_FILL : cause)};
 	for (unsigned i = 0; i < d->nobs; i++)
 		if (d->obs[i].fn(d->obs[i].ctx, NULL, &op))
 			return set_err(d->err, sizeof(d->err), "a flash-operation observer failed");
@@ -372,14 +374,21 @@ static void zns_prefetch(struct dev *d, const struct ev *e, int stage) {}
 static int zns_idle(struct dev *d, uint64_t until_ns) { return 0; }
 static int zns_age(struct dev *d, int begin)
 {
-	if (!begin) {
-		memset(&d->cnt, 0, sizeof(d->cnt));
-		memset(&d->r, 0, sizeof(d->r));
-		d->resets = d->finishes = d->pad_pages = d->zone_errors = d->reads_unwritten = d->discards_ignored = 0;
-		d->next_interval = d->dobs.interval;
-		memset(&d->c0, 0, sizeof(d->c0));
-		d->measuring = !d->warmup;
+	if (begin) {
+		d->ageing = begin;
+		return 0;
 	}
+	if (d->ageing == DEV_AGE_FILL)
+		d->precond_pages += d->cnt.host_pages;
+	else
+		d->aged_pages += d->cnt.host_pages;
+	d->ageing = 0;
+	memset(&d->cnt, 0, sizeof(d->cnt));
+	memset(&d->r, 0, sizeof(d->r));
+	d->resets = d->finishes = d->pad_pages = d->zone_errors = d->reads_unwritten = d->discards_ignored = 0;
+	d->next_interval = d->dobs.interval;
+	memset(&d->c0, 0, sizeof(d->c0));
+	d->measuring = !d->warmup;
 	return 0;
 }
 static int zns_clean(struct dev *d) { return 0; }
@@ -411,6 +420,8 @@ static void zns_stats(const struct dev *d, struct dev_stats *st)
 	st->streams = 1; /* no streams of its own: every write at its zone's pointer ("zones") */
 	st->interval = d->dobs.interval;
 	st->c = d->cnt;
+	st->precond_pages = d->precond_pages;
+	st->aged_pages = d->aged_pages;
 	st->measuring = d->measuring;
 	st->c0 = d->c0;
 	st->r = d->r;

@@ -294,8 +294,9 @@ int host_lfs_precondition(struct host *h, int kind)
 		return ftl_precondition(h->log, kind) || ftl_flash_flush(h->log) ? -1 : 0;
 	/* on zones: the log's fill written to them, its segments in order
 	 * (zone writes at their pointers), as an ageing the device's counts
-	 * (and a device in time's clock) forget */
-	if (dev_age(h, 1))
+	 * (and a device in time's clock) forget, kept as its precondition's
+	 * pages, its flash operations labelled fill */
+	if (dev_age(h, DEV_AGE_FILL))
 		return -1;
 	if (ftl_precondition(h->log, kind) || ftl_flash_flush(h->log))
 		return set_err(h->err, sizeof(h->err), "the host log: %s", h->log->err);
