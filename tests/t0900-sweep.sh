@@ -44,7 +44,23 @@ t_expect_success 'a bad sweep file: exit 1 naming the file and line' '
 	printf "trace %s\naxes op 1\n" "$SAMPLES/msr/hm_0-head1000.csv" >bad.sweep &&
 	t_err 1 "bad.sweep:2: unknown directive" "$F" plan bad.sweep bad.d &&
 	printf "trace /nonexistent/x\n" >bad2.sweep &&
-	t_err 1 "cannot read trace" "$F" plan bad2.sweep bad2.d
+	t_err 1 "^ftlsweep: bad2.sweep:1: cannot read trace ./nonexistent/x." "$F" plan bad2.sweep bad2.d &&
+	printf "workload w --pattern uniform --pages 64\ntrace /nonexistent/y\n" >bad3.sweep &&
+	t_err 1 "^ftlsweep: bad3.sweep:2: cannot read trace" "$F" plan bad3.sweep bad3.d
+'
+t_expect_success 'a value twice on an axis, two inputs of one name, a name with a comma, Windows line ends: exit 1 naming the line' '
+	printf "workload w --pattern uniform --pages 1024\naxis op 0.1 0.2 0.1\n" >dv.sweep &&
+	t_err 1 "^dv.sweep:2: axis op: the value 0.1 twice$" "$F" plan dv.sweep dv.d && test ! -e dv.d/jobs.txt &&
+	printf "workload w --pattern uniform --pages 1024\n\nworkload w --pattern hotcold --pages 1024\n" >dn.sweep &&
+	t_err 1 "^dn.sweep:3: the name \"w\" is line 1.s too" "$F" plan dn.sweep dn.d &&
+	mkdir -p d1 d2 && cp "$SAMPLES/msr/hm_0-head1000.csv" d1/t.csv && cp d1/t.csv d2/t.csv &&
+	printf "trace d1/t.csv\ntrace d2/t.csv\n" >dt.sweep &&
+	t_err 1 "^dt.sweep:2: the name \"t.csv\" is line 1.s too: give this trace a NAME of its own .trace PATH NAME." "$F" plan dt.sweep dt.d &&
+	printf "trace d1/t.csv one\ntrace d2/t.csv two\n" >dt2.sweep && "$F" plan dt2.sweep dt2.d 2>/dev/null &&
+	printf "workload a,b --pattern uniform --pages 64\n" >dc.sweep &&
+	t_err 1 "^dc.sweep:1: the name \"a,b\" has a comma" "$F" plan dc.sweep dc.d &&
+	printf "workload w --pattern uniform --pages 1024\r\naxis op 0.1\r\n" >crlf.sweep &&
+	t_err 1 "^crlf.sweep:1: a carriage return ends the line" "$F" plan crlf.sweep crlf.d
 '
 
 t_expect_success 'plan: one job per input, or per configuration with --split; names are hashes of the job' '
@@ -130,6 +146,31 @@ t_expect_success 'a failed job: run exits 1, status shows it with its stderr, --
 	grep -q "failed: .* (w, exit status 1)" st && grep -q "w.ev" st &&
 	mv w.ev.away w.ev && "$F" run f.d --local 2>err && grep -q "0 of 2 jobs to run" err &&
 	"$F" run f.d --local --retry-failed 2>/dev/null && "$F" status f.d | grep -qx "2 done, 0 running, 0 failed, 0 waiting"
+'
+t_expect_success 'a job killed from outside (SIGKILL): run says it did not finish, exit 1; status counts it waiting, and says why' '
+	mkfifo never.fifo &&
+	printf "trace %s/never.fifo k\noptions --logical-pages 64\n" "$PWD" >kk.sweep &&
+	"$F" plan kk.sweep kk.d --no-check 2>/dev/null || exit 1
+	# the job waits for a writer of the FIFO until it is killed
+	{ "$F" run kk.d --local -j 1 >kk.out 2>kk.err; echo $? >kk.rc; } &
+	i=0 && until m=$(ls kk.d/state/*.running 2>/dev/null) && [ -s "$m" ]; do
+		i=$((i + 1)); [ $i -lt 100 ] || { echo "the job did not start"; exit 1; }; sleep 0.1
+	done &&
+	read -r host pid t <"$m" && set -- $(ps -o pgid= -p "$pid") && kill -9 "-$1" && # (dash: no --)
+	wait && test "$(cat kk.rc)" = 1 &&
+	grep -q "^ftlsweep: 1 jobs did not finish: stopped from outside" kk.err && ! grep -q "jobs failed" kk.err &&
+	"$F" status kk.d >kks.out 2>kks.err && grep -qx "0 done, 0 running, 0 failed, 1 waiting" kks.out &&
+	grep -q "1 of the waiting jobs were stopped from outside" kks.err
+'
+t_expect_success 'merge -o into a folder that does not exist: exit 1 naming it; --time and --mem in Slurm forms only, and with --slurm only' '
+	t_err 1 "^ftlsweep: cannot write ./nonexistent/dir/m.csv. .its folder, ./nonexistent/dir., is missing" "$F" merge s.d -o /nonexistent/dir/m.csv &&
+	t_err 2 "^ftlsweep: --time takes a Slurm time limit" "$F" run s.d --slurm --dry-run --time abc &&
+	t_err 2 "^ftlsweep: --mem takes a Slurm memory size" "$F" run s.d --slurm --dry-run --mem lots &&
+	t_err 2 "go with --slurm" "$F" run s.d --local --time 5 &&
+	"$F" plan small.sweep tm.d --split 2>/dev/null &&
+	for t in 90 1:30 2:00:00 1-12 1-12:30 1-12:30:00 UNLIMITED; do
+		"$F" run tm.d --slurm --dry-run --time $t --mem 2G 2>/dev/null | grep -qx "#SBATCH --time=$t" || exit 1
+	done
 '
 t_expect_success 'a job stopped by SIGTERM leaves no results and no temporary, exits 143' '
 	"$F" plan small.sweep k.d 2>/dev/null || exit 1
