@@ -17,7 +17,7 @@ ylabel = "write cost (page transfers per new page)"
 xrange = "0:1"
 yrange = "0:14"
 lines = "$D/model.csv|rho|worst_case_wa|no variance: 2/(1-X), every segment at X (wamodel worst case x 2)|2|7;$D/model.csv|rho|lfs_write_cost|LFS model, uniform, greedy, b large (wamodel lfs)|1|1"
-points = "$D/uniform-greedy.csv|x|write_cost|$(title_of uniform-greedy), b = $B|1;$D/hc-greedy.csv|x|write_cost|$(title_of hc-greedy), b = $B|2;$D/hc-greedy-k16.csv|x|write_cost|$(title_of hc-greedy-k16), b = $B|4;$D/pub-uniform.csv|x|published|LFS's figure 4, uniform (read off the plot)|9;$D/pub-hc.csv|x|published|LFS's figure 4, hot-and-cold|10"
+points = "$D/uniform-greedy.csv|x|write_cost|$(title_of uniform-greedy), b = $B|1;$D/hc-greedy.csv|x|write_cost|$(title_of hc-greedy), b = $B|2;$D/hc-greedy-k16.csv|x|write_cost|$(title_of hc-greedy-k16), b = $B|4;$D/pub-uniform.csv|x|published|LFS's figure 4, uniform (read off the plot)|9|2.2;$D/pub-hc.csv|x|published|LFS's figure 4, hot-and-cold|10|2.2"
 hlines = "$(pub lfs3.ffs-today)|FFS today (write cost $(pub lfs3.ffs-today));$(pub lfs3.ffs-improved)|FFS improved (write cost $(pub lfs3.ffs-improved))"
 EOV
 # Published against reproduced.

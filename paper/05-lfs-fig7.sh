@@ -15,7 +15,7 @@ ylabel = "write cost (page transfers per new page)"
 xrange = "0:1"
 yrange = "0:14"
 lines = "$D/model.csv|rho|worst_case_wa|no variance: 2/(1-X)|2|7"
-points = "$D/uniform-greedy.csv|x|write_cost|$(title_of uniform-greedy), b = $B|1;$D/hc-greedy.csv|x|write_cost|$(title_of hc-greedy), b = $B|2;$D/hc-cb.csv|x|write_cost|$(title_of hc-cb), b = $B|3;$D/pub-cb.csv|x|published|LFS's figure 7, hot-and-cold cost-benefit (read off the plot)|13"
+points = "$D/uniform-greedy.csv|x|write_cost|$(title_of uniform-greedy), b = $B|1;$D/hc-greedy.csv|x|write_cost|$(title_of hc-greedy), b = $B|2;$D/hc-cb.csv|x|write_cost|$(title_of hc-cb), b = $B|3;$D/pub-cb.csv|x|published|LFS's figure 7, hot-and-cold cost-benefit (read off the plot)|13|2.2"
 hlines = "$(pub lfs3.ffs-today)|FFS today (write cost $(pub lfs3.ffs-today));$(pub lfs3.ffs-improved)|FFS improved (write cost $(pub lfs3.ffs-improved))"
 EOV
 tail -n +2 "$D/hc-cb.csv" | while IFS=, read -r x wa wc rest; do
