@@ -82,12 +82,27 @@ t_expect_success 'the model memory is said before the replay (not under -q); ove
 	t_err 2 "over the limit of 64.0 MiB" "$S" -q --per-volume --volumes top:20 --grid "op=0.07,0.28" \
 		--mem-limit 64M "$TC"
 '
-t_expect_success 'every volume of the Tencent sample (1813) in one run: footprint maps sized by what each volume writes (under 32 MiB, not a fixed table each)' '
+t_expect_success 'every volume of the Tencent sample (1813 that write) in one run: footprint maps sized by what each volume writes (under 32 MiB, not a fixed table each); the memory counted for exactly the models that run' '
 	"$S" --per-volume --logical-space footprint --pages-per-segment auto --results all.csv "$TC" >all.json 2>all.err &&
-	grep -q "^ftlsim: 1813 models (1813 volumes" all.err &&
+	n=$(sed -n "s/^ftlsim: \([0-9]*\) models (\1 volumes x 1 configuration).*/\1/p" all.err) &&
+	grep -q "^ftlsim: $n of the 2038 models ran; [0-9]* were skipped: 225 too small for the geometry before the run" all.err &&
+	test "$n" -gt 700 && test "$(jq ".configurations[0].volumes_run" all.json)" = "$n" &&
 	maps=$(sed -n "s/.* MiB of model memory, \([0-9.]*\) MiB of footprint maps.*/\1/p" all.err) &&
 	awk -v m="$maps" "BEGIN { exit !(m > 0 && m < 32) }" &&
 	jq -e ".memory.estimate_bytes < 64 * 1048576" all.json
+'
+t_expect_success 'per volume in time: the memory of the volumes refused when built is not counted (--dry-run and the run agree)' '
+	"$S" -q --dry-run --per-volume --logical-space footprint --timing "$TC" 2>/dev/null >dpt.json &&
+	"$S" -q --per-volume --logical-space footprint --timing "$TC" 2>/dev/null >pt.json &&
+	jq -e --slurpfile d dpt.json ".memory.estimate_bytes == \$d[0].memory.total_bytes and .memory.estimate_bytes < 64 * 1048576" pt.json >/dev/null &&
+	test "$(jq .models dpt.json)" = "$(jq ".configurations[0].volumes_run" pt.json)"
+'
+t_expect_success 'a grid with fk: --dry-run counts its learning as the run does (a first pass: the extent)' '
+	"$BIN/tracegen" -p uniform -n 65536 --fill -w 300000 -o bin >fkg.ev 2>/dev/null &&
+	"$S" -q --dry-run --grid placement=fk,single fkg.ev 2>/dev/null >dfk.json &&
+	"$S" -q --grid placement=fk,single fkg.ev 2>/dev/null >fk.json &&
+	jq -e --slurpfile d dfk.json "(.memory.estimate_bytes / \$d[0].memory.total_bytes - 1 | fabs) < 0.01 and
+		\$d[0].per_model[0].model_bytes > 2 * \$d[0].per_model[1].model_bytes" fk.json >/dev/null
 '
 t_expect_success 'every selected volume skipped (segments too large for each): exit 0, the reasons in the summary, a warning that the results are empty' '
 	"$S" -q --per-volume --volumes top:3 --logical-space footprint --pages-per-segment 4096 --results sk.csv "$TC" >sk.json 2>sk.err &&

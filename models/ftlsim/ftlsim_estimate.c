@@ -348,8 +348,14 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			const struct coef *e = coef_of(&k, &nk, m[i]);
 			if (!e->ok)
 				continue; /* the model will refuse it: skipped, with its reason */
-			uint64_t U, T;
+			uint64_t U, T, b = resolved(m[i]).pages_per_seg;
 			sim_device_space(m[i], &U, &T);
+			/* fewer segments than its data fills: refused when built
+			 * (too little spare space, whatever its streams), so no
+			 * memory (a trace's small volumes, with a device in time's
+			 * fixed cost each, would count hundreds of MiB) */
+			if (!m[i]->opt.zoned && b && T / b < U / b + 1)
+				continue;
 			one = coef_bytes(m[i], e->k, U, T);
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
@@ -450,7 +456,8 @@ static uint64_t timeline_bytes(double rows)
  * is the device's own, and it keeps them for the steady-state search:
  * estimated from the host page writes at greedy's mean-field WA for this
  * spare space and segment (a uniform workload's; most traces clean
- * less), their programs over the units the queue keeps busy, the
+ * less), but for the first T of a drive not preconditioned, which find
+ * erased pages; their programs over the units the queue keeps busy, the
  * cleaning's copies and erases over every unit (a pass runs on all the
  * dies its segments stripe over); *span_ns becomes that span. 1 rows
  * kept, 0 none, -1 not known (a zoned device's or a host log's closed
@@ -476,7 +483,10 @@ static int timeline_estimate(const struct sim *s, uint64_t T, double span_ns, do
 	       gc = (wa - 1) * (tc->tr_us + tc->tprog_us + 2 * tc->xfer_us) + wa / pps * er * tc->tbers_us;
 	if (wa < 1 || !busy)
 		return -1;
-	*span_out = pw * 1e3 * (host / busy + gc / units);
+	/* A drive not preconditioned cleans nothing until its T pages have
+	 * been written once: those writes at WA 1, the rest at the mean field */
+	double fresh = s->opt.precond ? 0 : fmin(pw, (double)T);
+	*span_out = pw * 1e3 * host / busy + (pw - fresh) * 1e3 * gc / units;
 	*rows = *span_out / (double)tc->timeline_ns + 1;
 	return 1;
 }
@@ -696,6 +706,8 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			ok = e->ok;
 			if (ok)
 				one = coef_bytes(x, e->k, U, T);
+			if (ok && !in->opt.per_volume) /* fk's learning, as the run counts it */
+				one += learn_peak(in, x);
 			if (ok && x->opt.timing && in->opt.per_volume) { /* a volume keeps no timeline */
 				json_object_set_new(o, "timeline_bytes", json_integer(0));
 			} else if (ok && x->opt.timing) { /* its timeline, from the first pass */
@@ -729,7 +741,10 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 				learns |= learner(x) != NULL;
 			}
 		}
-		/* the memory the run checks: every model its estimate covers */
+		/* the memory the run checks: every model its estimate covers
+		 * (per volume, not one refused when built: it is skipped) */
+		if (rc && in->opt.per_volume)
+			one = 0;
 		json_object_set_new(o, "model_bytes", ok ? json_integer((json_int_t)one) : json_null());
 		json_array_append_new(arr, o);
 		need += one;
