@@ -55,4 +55,18 @@ t_expect_success 'a footprint of 2^20 pages (its maps), filled at random: the sa
 t_expect_success 'per volume, 8 volumes with their footprint maps: the same bound' '
 	check per-volume --per-volume --logical-space footprint --precondition random v.ev
 '
+# Under an address-space limit (ulimit -v) the program, its libraries
+# and its threads' stacks count: a model that fits the limit but not
+# what they leave is refused (exit 2), not left to fail (exit 1) or
+# crash. (Not under the sanitizers: their shadow memory is terabytes of
+# address space.)
+if [ $SAN = 0 ]; then
+	t_expect_success 'ulimit -v: what the process maps and its threads'"'"' stacks counted; a model that does not fit what they leave refused (exit 2)' '
+		need=$("$S" -q --dry-run h20.ev | jq .memory.model_bytes) &&
+		lim=$(( (need + 8388608) / 1024 )) &&
+		(ulimit -v $lim; "$S" -q h20.ev >/dev/null 2>e.txt; echo $? >rc.txt) &&
+		test "$(cat rc.txt)" = 2 && grep -q "^ftlsim: the model needs .* MiB available" e.txt &&
+		(ulimit -v $(( lim + 262144 )); "$S" -q h20.ev >/dev/null 2>&1)
+	'
+fi
 t_done

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "ftlsim.h"
 #include "place.h"
@@ -230,9 +231,26 @@ uint64_t sim_memory_available(void)
 				avail = kb * 1024;
 		fclose(fp);
 	}
-	struct rlimit rl;
-	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < avail)
-		avail = rl.rlim_cur;
+	struct rlimit rl, st;
+	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < avail) {
+		/* An address-space limit (ulimit -v) counts what the process
+		 * maps already (the program, its libraries, the reader's
+		 * buffers) and each worker thread's stack, reserved whole. */
+		uint64_t used = 0, stack = 8 << 20;
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		if ((fp = fopen("/proc/self/status", "r"))) {
+			char line[256];
+			unsigned long long kb;
+			while (fgets(line, sizeof(line), fp))
+				if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
+					used = kb * 1024;
+			fclose(fp);
+		}
+		if (!getrlimit(RLIMIT_STACK, &st) && st.rlim_cur != RLIM_INFINITY)
+			stack = st.rlim_cur;
+		used += (uint64_t)(cpus > 0 ? cpus : 1) * stack;
+		avail = rl.rlim_cur > used ? rl.rlim_cur - used : 0;
+	}
 	fp = fopen("/proc/self/cgroup", "r");
 	if (fp) {
 		char line[4096], path[4200];
