@@ -14,7 +14,9 @@ t_expect_success 'tracecapture --help and --version' '
 '
 t_expect_success 'usage errors exit 2' '
 	t_err 2 "no output name" "$TCAP" /dev/null &&
-	t_err 2 "--method takes auto, blktrace or ftrace" "$TCAP" --method x -o a /dev/null
+	t_err 2 "--method takes auto, blktrace or ftrace" "$TCAP" --method x -o a /dev/null &&
+	t_err 2 "--buffer-kb takes a number of KiB from 1, not .0." "$TCAP" --buffer-kb 0 -o a /dev/null &&
+	t_err 1 "^tracecapture: /dev/nosuch-ftlkit: no such file" "$TCAP" -o a /dev/nosuch-ftlkit
 '
 
 why=
@@ -64,6 +66,7 @@ oracle() {
 			fl = substr($2, 1, 1) == "F" && length($2) > 1
 			m = substr($2, 1 + fl, 1)
 			if ($4 == 0) { if (fl) print "F 0 0"; next }
+			if (fl) print "F 0 0"
 			printf "%s %.0f %s\n", m == "D" ? "D" : m == "W" ? "W" : "R", $3 * 512, $4
 		}' | sort
 }
@@ -87,5 +90,20 @@ t_expect_success 'an existing capture is not overwritten' '
 '
 t_expect_success 'the exit status of the command is tracecapture'"'"'s' '
 	"$TCAP" -q "$LOOP" -o st -- sh -c "exit 3"; test $? = 3 && tstate | t_cmp before.txt -
+'
+t_expect_success 'a device traced already (its trace switch on): refused, exit 1, that session left as it was' '
+	sys=/sys/class/block/$(basename "$(readlink -f "$LOOP")")/trace &&
+	echo 1 >"$sys/enable" && echo read >"$sys/act_mask" &&
+	"$TCAP" "$LOOP" -o busy -- true 2>bz.err; rc=$?
+	e=$(cat "$sys/enable") m=$(cat "$sys/act_mask")
+	echo 0 >"$sys/enable" # (its mask then reads "disabled", as before)
+	cat bz.err; test $rc = 1 && grep -q "is being traced already .*not taking it over" bz.err &&
+	test "$e/$m" = 1/read && ! ls busy.* 2>/dev/null && tstate | t_cmp before.txt -
+'
+t_expect_success 'the ftrace path with a tiny ring buffer: overruns counted and said (exit 1), every record kept whole; settings restored' '
+	"$TCAP" --method ftrace --buffer-kb 4 "$LOOP" -o tiny -- sh -c "dd if=/dev/zero of=\"$MNT/t\" bs=4k count=4000 oflag=direct 2>/dev/null" 2>err.txt
+	rc=$? && tstate | t_cmp before.txt - && ! grep -q "bad magic\|cannot split" err.txt &&
+	{ [ $rc = 0 ] || { [ $rc = 1 ] && grep -q "events lost (ring-buffer overruns" err.txt; }; } &&
+	"$TC" -q -o text tiny | grep -q " W "
 '
 t_done

@@ -68,7 +68,8 @@ done
 [ -n "$dev" ] || usage_error "no DEVICE to trace"
 [ -n "$out" ] || usage_error "no output name: -o NAME"
 case $method in auto | blktrace | ftrace) ;; *) usage_error "--method takes auto, blktrace or ftrace, not '$method'" ;; esac
-case $bufkb in '' | *[!0-9]*) usage_error "--buffer-kb takes a number of KiB, not '$bufkb'" ;; esac
+case $bufkb in '' | *[!0-9]* | 0 | 0*) usage_error "--buffer-kb takes a number of KiB from 1, not '$bufkb'" ;; esac
+[ -e "$dev" ] || die "$dev: no such file"
 [ -b "$dev" ] || die "$dev: not a block device"
 [ "$(id -u)" = 0 ] || die "tracing block I/O needs root"
 name=$(basename "$(readlink -f "$dev")")
@@ -85,7 +86,14 @@ done
 lock=/run/lock/ftlkit-tracecapture.lock
 [ -d /run/lock ] || lock=/tmp/ftlkit-tracecapture.lock
 exec 9>"$lock"
-flock -w 120 9 || die "another capture holds $lock"
+if ! flock -n 9; then
+	say "another capture holds $lock: waiting for it (at most 120 s)"
+	flock -w 120 9 || die "another capture holds $lock"
+fi
+# A device traced already (blktrace or another tool has its trace switch
+# on): taking it over would end that session.
+[ "$(cat "$sysdir/enable" 2>/dev/null)" != 1 ] ||
+	die "$dev is being traced already ($sysdir/enable is 1: blktrace or another tool): not taking it over"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tracecapture.XXXXXX") || die "cannot make a temporary folder"
 T=/sys/kernel/tracing
@@ -143,6 +151,9 @@ try_blktrace() {
 		wait "$bt" 2>/dev/null
 		bt=
 		rm -f "$out".blktrace.*
+		# the device traced by another tool since the check above
+		! grep -q "Device or resource busy" "$tmp/bt.err" ||
+			die "$dev is being traced already (blktrace: $(head -1 "$tmp/bt.err")): not taking it over"
 		return 1
 	fi
 	return 0
@@ -151,7 +162,17 @@ try_blktrace() {
 # Settings the ftrace path changes: saved, then set; restored by cleanup.
 set_file() { # FILE VALUE
 	old=$(cat "$1") || die "cannot read $1"
-	undo "echo '$old' > '$1' 2>/dev/null"
+	case $old in
+	*"(expanded: "*) # a ring buffer not yet used: the size it expands to
+		old=${old#*expanded: }
+		old=${old%)*} ;;
+	X) # per-CPU sizes that differ: each CPU's put back
+		for f in "${1%/*}"/per_cpu/cpu*/buffer_size_kb; do
+			[ -e "$f" ] && undo "echo '$(cat "$f")' > '$f' 2>/dev/null"
+		done
+		old= ;;
+	esac
+	[ -z "$old" ] || undo "echo '$old' > '$1' 2>/dev/null"
 	echo "$2" >"$1" || die "cannot write '$2' to $1"
 }
 
@@ -201,16 +222,41 @@ ftrace_stop() {
 	perl -e '
 		my ($raw, $out, $ncpu) = @ARGV;
 		open(my $in, "<:raw", $raw) or die "$raw: $!\n";
-		my (%fh, %seq, $hdr);
-		my $max = $ncpu - 1;
-		while ((my $n = read($in, $hdr, 48)) > 0) {
-			die "truncated record header at the end of the ftrace output\n" if $n < 48;
+		# A buffer read in large chunks, consumed from $pos.
+		my ($buf, $pos, $eof) = ("", 0, 0);
+		sub need {
+			my $n = shift;
+			while (length($buf) - $pos < $n && !$eof) {
+				if ($pos > (1 << 20)) { substr($buf, 0, $pos) = ""; $pos = 0; }
+				my $r = read($in, my $chunk, 1 << 20);
+				die "$raw: $!\n" unless defined $r;
+				$eof = 1 if $r == 0;
+				$buf .= $chunk;
+			}
+			return length($buf) - $pos >= $n;
+		}
+		my (%fh, %seq);
+		my ($max, $lost) = ($ncpu - 1, 0);
+		while (need(1)) {
+			# An overrun: the kernel writes a line of text between the
+			# records, "CPU:N [LOST M EVENTS]", in binary mode too.
+			if (substr($buf, $pos, 4) eq "CPU:") {
+				need(128);
+				substr($buf, $pos, 128) =~ /^CPU:\d+ \[LOST (\d+) EVENTS\]\n/
+					or die "an unreadable line in the ftrace output\n";
+				$lost += $1;
+				$pos += length($&);
+				next;
+			}
+			die "truncated record header at the end of the ftrace output\n" unless need(48);
+			my $hdr = substr($buf, $pos, 48);
 			my ($magic, $cpu, $pdu) = (unpack("V", $hdr), unpack("v", substr($hdr, 40, 2)),
 				unpack("v", substr($hdr, 46, 2)));
 			die sprintf("bad magic 0x%08x in the ftrace output\n", $magic)
 				if ($magic & 0xffffff00) != 0x65617400;
-			my $p = "";
-			read($in, $p, $pdu) == $pdu or die "truncated payload at the end\n" if $pdu;
+			die "truncated payload at the end\n" unless need(48 + $pdu);
+			my $p = substr($buf, $pos + 48, $pdu);
+			$pos += 48 + $pdu;
 			$max = $cpu if $cpu > $max;
 			unless ($fh{$cpu}) {
 				open($fh{$cpu}, ">:raw", "$out.blktrace.$cpu") or die "$out.blktrace.$cpu: $!\n";
@@ -225,9 +271,15 @@ ftrace_stop() {
 		}
 		my $total = 0;
 		$total += $_ for values %seq;
-		print "$total\n";
-	' "$tmp/raw" "$out" "$ncpu" >"$tmp/count" || die "cannot split the ftrace output into $out.blktrace.N"
-	say "$(cat "$tmp/count") records (ftrace blk tracer) in $out.blktrace.0-$(($(ls "$out".blktrace.* | wc -l) - 1))"
+		print "$total $lost\n";
+	' "$tmp/raw" "$out" "$ncpu" >"$tmp/count" || {
+		rm -f "$out".blktrace.*
+		die "cannot split the ftrace output into $out.blktrace.N (none kept)"
+	}
+	read -r nrec nlost <"$tmp/count"
+	# the overruns the lines in the output said, when the counters missed them
+	[ "$nlost" -le "$lost" ] || lost=$nlost
+	say "$nrec records (ftrace blk tracer) in $out.blktrace.0-$(($(ls "$out".blktrace.* | wc -l) - 1))"
 	if [ "$lost" -gt 0 ]; then
 		echo "$me: $lost events lost (ring-buffer overruns; try a larger --buffer-kb)" >&2
 		[ "$status" = 0 ] && status=1
