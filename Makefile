@@ -88,9 +88,11 @@ $(B)/bench_model: $(B)/tests/bench_model.o $(B)/libftlkit.a
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
-# Debian packages: build and test dependencies.
-DEBS := build-essential pkg-config libcsv-dev libjansson-dev zlib1g-dev libbz2-dev \
-	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk bc python3 time clang jq
+# Debian packages. To build and run (make demo: make deps-run):
+RUN_DEBS := build-essential pkg-config libcsv-dev libjansson-dev zlib1g-dev libbz2-dev \
+	libzstd-dev liblzma-dev blktrace gnuplot-nox bzip2 xz-utils zstd gawk jq
+# To test as well (make check: make deps):
+DEBS := $(RUN_DEBS) bc python3 time clang
 # Sweeps and clusters: GNU parallel, a one-node Slurm started by the tests.
 DEBS += parallel slurm-wlm munge
 # Trace writers checked against a real fio.
@@ -102,6 +104,8 @@ DEBS += pandoc groff man-db
 DEBS += gojq
 deps:
 	@sh tests/deps.sh $(DEBS)
+deps-run:
+	@sh tests/deps.sh $(RUN_DEBS)
 
 # The build on every core; the tests TEST_JOBS at a time (tests/run.sh).
 NPROC := $(shell nproc 2>/dev/null || echo 1)
@@ -121,7 +125,7 @@ clean:
 format:
 	clang-format -i lib/*.[ch] analyzers/*.[ch] models/*/*.[ch] traces/*.c tests/unit/*.[ch]
 
-.PHONY: all deps check tests-build bench clean format
+.PHONY: all deps deps-run check tests-build bench clean format
 
 # libFuzzer over every reader: make fuzz FUZZ_SECONDS=600
 fuzz: all
@@ -180,7 +184,7 @@ bin/ftlplot: plots/ftlplot lib/ftlkit.h
 .PHONY: paper figures paper-check paper-clean paper-t0
 
 # The main job on a bundled real trace (README).
-demo: deps
+demo: deps-run
 	$(MAKE) all
 	sh traces/demo.sh
 .PHONY: demo
