@@ -74,16 +74,25 @@ static int fk_init(void *st, const struct ftl *f, const struct place_init *in, s
 	return 0;
 }
 
-#define FK_CAP0 (1u << 16) /* events the learning arrays start with */
+#define FK_CAP0 (1u << 16)  /* events the learning arrays start with */
+#define FK_CAP_SLOW (1u << 24) /* from here they grow by a quarter, not double */
 
-/* Learning: a page (4 bytes) and a trim bit an event, in arrays doubled
- * from FK_CAP0 as they fill; kept: the lifespan (4 bytes) of each page
+/* The learning arrays' next capacity: doubled while small, then a
+ * quarter more (realloc of a large block remaps it, copying nothing), so
+ * that what is reserved stays within a quarter of what is used. */
+static uint64_t fk_grow(uint64_t cap)
+{
+	return !cap ? FK_CAP0 : cap < FK_CAP_SLOW ? 2 * cap : (cap + cap / 4 + 63) / 64 * 64;
+}
+
+/* Learning: a page (4 bytes) and a trim bit an event, in arrays grown
+ * by fk_grow as they fill; kept: the lifespan (4 bytes) of each page
  * write. */
 static uint64_t fk_learn_bytes(uint64_t events, uint64_t writes, uint64_t *peak)
 {
-	uint64_t cap = FK_CAP0;
+	uint64_t cap = fk_grow(0);
 	while (cap < events)
-		cap *= 2;
+		cap = fk_grow(cap);
 	*peak = cap * sizeof(uint32_t) + cap / 8;
 	return writes * sizeof(uint32_t);
 }
@@ -92,7 +101,7 @@ static int fk_learn(void *st, const struct ftl *f, uint32_t lpn, unsigned op)
 {
 	struct fk *p = st;
 	if (p->nev == p->cap) {
-		uint64_t cap = p->cap ? 2 * p->cap : FK_CAP0;
+		uint64_t cap = fk_grow(p->cap);
 		uint32_t *ne = policy_realloc(st, p->ev, p->cap * sizeof(uint32_t), cap * sizeof(uint32_t));
 		if (!ne)
 			return policy_fail(st, "out of memory for the pages of %llu events", (unsigned long long)cap);
