@@ -388,6 +388,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			fill = sim_fill_bytes(m[i]);
 	}
 	need += fill; /* the fills run one after another */
+	need += (uint64_t)n * sizeof(struct sim); /* each model's run state, per volume too (skipped or not) */
 	free(k);
 	k = NULL;
 	maps = maps_bytes(in, m, n);
@@ -773,6 +774,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 		refused += rc && !in->opt.per_volume;
 	}
 	free(k);
+	need += (uint64_t)n * sizeof(struct sim); /* each model's run state, as the run counts it */
 	maps = maps_bytes(in, m, n);
 	json_object_set_new(j, "program", json_string("ftlsim"));
 	json_object_set_new(j, "version", json_string(FTLKIT_VERSION));
