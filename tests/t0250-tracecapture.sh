@@ -91,6 +91,11 @@ t_expect_success 'an existing capture is not overwritten' '
 t_expect_success 'the exit status of the command is tracecapture'"'"'s' '
 	"$TCAP" -q "$LOOP" -o st -- sh -c "exit 3"; test $? = 3 && tstate | t_cmp before.txt -
 '
+t_expect_success 'Ctrl-C (SIGINT to its process group) reaches the command, as at a prompt: exit 130, the capture whole, settings restored' '
+	setsid "$TCAP" -q "$LOOP" -o ctc -- sleep 30 2>ctc.err & pid=$!
+	sleep 1.5 && pg=$(ps -o pgid= -p $pid | tr -d " ") && kill -INT "-$pg"; wait $pid; rc=$?
+	cat ctc.err; test $rc = 130 && test -e ctc.blktrace.0 && tstate | t_cmp before.txt -
+'
 t_expect_success 'a device traced already (its trace switch on): refused, exit 1, that session left as it was' '
 	sys=/sys/class/block/$(basename "$(readlink -f "$LOOP")")/trace &&
 	echo 1 >"$sys/enable" && echo read >"$sys/act_mask" &&

@@ -118,7 +118,10 @@ stopped=0
 # The command, or a wait for a signal. Sets status.
 run_workload() {
 	if [ $# -gt 0 ]; then
-		"$@" &
+		# A command in the background of a script starts with SIGINT and
+		# SIGQUIT ignored: put them back, so that Ctrl-C reaches it (and
+		# what it starts) as at a prompt.
+		perl -e '$SIG{INT} = $SIG{QUIT} = "DEFAULT"; exec { $ARGV[0] } @ARGV; print STDERR "$ARGV[0]: $!\n"; exit 127' -- "$@" &
 		child=$!
 		while :; do
 			wait "$child"
