@@ -23,15 +23,16 @@ eval APPLY
 n = nitems(curves)
 if (n == 0) { print "wa-curve.gp: set curves to one or more ftlsim --curve files"; exit status 2 }
 # ftlsim ends the file with a partial interval (the writes after the
-# last whole --interval); its few writes give a noisy WA, so a row that
-# is not at a multiple of the interval (the first row's x) is left out.
+# last whole --interval); a few writes give a noisy WA, so a row that is
+# not at a multiple of the interval (the first row's x) is left out when
+# it covers less than half an interval.
 array IV[n]
 do for [k=1:n] {
 	stats field(item(curves, k), 1) using (column("host_pages_written")) nooutput
 	if (nstats("STATS_") == 0) { print "wa-curve.gp: " . field(item(curves, k), 1) . ": no rows (no interval of host page writes)"; exit status 1 }
 	IV[k] = STATS_min > 0 ? STATS_min : 1
 }
-whole(k) = (int(column("host_pages_written")) % int(IV[k])) == 0
+whole(k) = (int(column("host_pages_written")) % int(IV[k])) == 0 || 2 * (int(column("host_pages_written")) % int(IV[k])) >= int(IV[k])
 set key reverse Left
 set yrange [1:*]
 if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }

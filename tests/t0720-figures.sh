@@ -185,7 +185,7 @@ t_expect_success 'ftlplot --results: axes named by the columns'"'"' meaning; lat
 	grep -q "^xlabel = .over-provisioning (OP).$" lat/results.gp &&
 	grep -v "^t,3,.cb, aged.,0.07" results.csv | grep -v "^t,1,.cb, aged.,0.07" >res1.csv &&
 	"$P" -o lat1 --results res1.csv --x op --by policy >/dev/null &&
-	grep -q "^logy = 0" lat1/results.gp && grep -q "^ylabel = .write amplification (median over the rows of a point).$" lat1/results.gp &&
+	grep -q "^logy = 0" lat1/results.gp && grep -q "^ylabel = .write amplification (median per point).$" lat1/results.gp &&
 	printf "tag,op,trim-cost,timing.latency_us.trim.p99,timing.latency_us.write.count\n,0.07,off,0,117859\n,0.28,off,0,117000\n,0.07,u,2000,117859\n,0.28,u,200000,117000\n" >tz.csv &&
 	"$P" -o tz --results tz.csv --x op --by trim-cost --y timing.latency_us.trim.p99 >/dev/null && is_png tz/results.png &&
 	grep -q "^logy = 2" tz/results.gp && grep -q "^titles = .trim-cost = off (0: not on the log axis);trim-cost = u.$" tz/results.gp &&
