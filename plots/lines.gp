@@ -5,7 +5,7 @@
 # distribution function of per-volume WA).
 #   gnuplot -e "FORMAT='png'; out='r.png'" -c plots/lines.gp [VARS.gp]
 # Variables: data (the file), titles "TITLE;..." (one per block, lists
-# as in term.gp), style (linespoints, default, or steps), logx (1),
+# as in term.gp), style (linespoints, default, or steps), logx (1, or a base: 2, 10),
 # plus title, xlabel, ylabel, xrange, yrange, logy (2: latencies in us,
 # decades labelled in us, ms, s), keypos, xwords (the x values 1, 2, ...
 # named: "A;B;...").
@@ -23,7 +23,15 @@ unset datafile columnheaders
 n = nitems(titles)
 if (n == 0) { n = 1 }
 if (!exists("xwords")) xwords = ""
-if (logx) { set logscale x }
+# logx 1: a log axis; 2 or 10 (ftlplot --results, a geometric sweep):
+# of that base, its range the data's with a margin (2: a tic a power of 2)
+if (logx == 1) { set logscale x }
+if (logx > 1) {
+	eval sprintf("set logscale x %d", logx)
+	set autoscale xfix
+	set offsets graph 0.04, graph 0.04, 0, 0
+	if (logx == 2) { set xtics 2 }
+}
 # xwords "A;B;...": the x values 1, 2, ... are these words (a grid axis
 # of names: policies, devices, host-lfs specs)
 if (strlen(xwords)) {

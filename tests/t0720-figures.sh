@@ -203,6 +203,13 @@ t_expect_success 'ftlplot --curve: a run under a host log drawn by its stacked W
 	awk "{ printf \"%s %.5g\\n\", \$1, \$2 }" got >got2 && awk "{ printf \"%s %.5g\\n\", \$1, \$2 }" want >want2 &&
 	test -s want2 && t_cmp want2 got2
 '
+t_expect_success 'ftlplot --results: x over two decades on a log axis (base 2 for powers of 2), a linear one otherwise; sweep axes named' '
+	printf "tag,pages-per-segment,policy,wa_total\n,4,greedy,2.7\n,16,greedy,5.1\n,64,greedy,6.7\n,256,greedy,7.5\n,1024,greedy,8.1\n" >pps.csv &&
+	"$P" -o pps --results pps.csv --x pages-per-segment >/dev/null && is_png pps/results.png &&
+	grep -qx "logx = 2" pps/results.gp && grep -q "^xlabel = .pages per segment (b).$" pps/results.gp &&
+	sed "s/^,4,/,3,/" pps.csv >p3.csv && "$P" -o p3 --results p3.csv --x pages-per-segment >/dev/null && grep -qx "logx = 10" p3/results.gp &&
+	printf "tag,op,wa_total\n,0.07,6\n,0.28,2\n" >op.csv && "$P" -o op --results op.csv --x op >/dev/null && grep -qx "logx = 0" op/results.gp
+'
 t_expect_success 'ftlplot --results: a missing column or a non-number is an error naming the file' '
 	t_err 1 "results.csv: no column bogus \(the columns: tag volume policy op" "$P" -o r2 --results results.csv --x bogus &&
 	t_err 1 "results.csv: line 2: policy must be a number, not .greedy." "$P" -o r2 --results results.csv --x op --y policy &&
