@@ -34,6 +34,7 @@ if (n == 0) { print "util-hist.gp: set hists to one or more ftlsim --hist files"
 keep(k) = strcol("kind") eq field(item(hists, k), 2) && (field(item(hists, k), 2) eq "victims" || column("host_pages_written") > fnum(item(hists, k), 3, 0))
 # $BINS: one block per histogram, a row per bin; $STEPS: its outline.
 umin = 0; umax = 1
+empty = 0 # histograms without a segment (victims of a run whose GC cleaned none)
 set print $BINS
 print "# u_lo u_hi density valid_lo valid_hi segments fraction"
 set print $STEPS
@@ -51,7 +52,7 @@ do for [k=1:n] {
 	stats f using (keep(k) ? (j = int(column("valid_pages")) / group + 1, S[j] = S[j] + column("segments"), 0) : 0) nooutput
 	tot = 0
 	do for [j=1:nb] { tot = tot + S[j] }
-	if (tot == 0) { tot = 1 }
+	if (tot == 0) { tot = 1; empty = empty + 1 }
 	set print $BINS append
 	if (k > 1) { print ""; print "" }
 	print "# " . field(item(hists, k), 4) . sprintf(" (b = %d, %d valid count%s per bin)", b, group, group > 1 ? "s" : "")
@@ -79,5 +80,11 @@ set datafile separator whitespace
 set key reverse Left
 if (strlen(xrange) == 0) { set xrange [umin:umax] }
 set yrange [0:*]
+# No segment in any histogram: said on the figure (not blank axes), on a
+# range of its own (gnuplot cannot autoscale a range of zeros).
+if (empty == n) {
+	set yrange [0:1]
+	set label 3 "no segment counted\n(for the segments cleaned: GC cleaned none in the window)" at graph 0.5, 0.5 center front
+}
 if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 plot for [k=1:n] $STEPS index (k - 1) using 1:2 with steps lt k title field(item(hists, k), 4)

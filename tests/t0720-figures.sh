@@ -210,6 +210,12 @@ t_expect_success 'ftlplot --results: x over two decades on a log axis (base 2 fo
 	sed "s/^,4,/,3,/" pps.csv >p3.csv && "$P" -o p3 --results p3.csv --x pages-per-segment >/dev/null && grep -qx "logx = 10" p3/results.gp &&
 	printf "tag,op,wa_total\n,0.07,6\n,0.28,2\n" >op.csv && "$P" -o op --results op.csv --x op >/dev/null && grep -qx "logx = 0" op/results.gp
 '
+t_expect_success 'ftlplot --hist of a run whose GC cleaned nothing: the histogram says so, no gnuplot warning' '
+	"$BIN/tracegen" -p uniform -n 4096 --fill -w 0 -o bin >fo.ev 2>/dev/null &&
+	"$BIN/ftlsim" -q --logical-pages 4096 --pages-per-segment 64 --hist fo.csv fo.ev >fo.json &&
+	jq -e ".segments_cleaned == 0" fo.json >/dev/null &&
+	"$P" -o fo --hist fo.csv >/dev/null 2>fo.err && is_png fo/util-victims.png && ! grep -qi "warning\|empty" fo.err
+'
 t_expect_success 'ftlplot --results: a missing column or a non-number is an error naming the file' '
 	t_err 1 "results.csv: no column bogus \(the columns: tag volume policy op" "$P" -o r2 --results results.csv --x bogus &&
 	t_err 1 "results.csv: line 2: policy must be a number, not .greedy." "$P" -o r2 --results results.csv --x op --y policy &&
