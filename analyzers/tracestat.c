@@ -498,6 +498,13 @@ static void csv_row(FILE *fp, const char *file, const char *key, const json_t *v
 		fprintf(fp, ",%s,%.10g\n", key, json_real_value(v));
 }
 
+/* The row that marks a trace's summary partial. */
+static void csv_partial(FILE *fp, const char *file)
+{
+	csv_str(fp, file);
+	fputs(",partial,1\n", fp);
+}
+
 static void print_csv(FILE *fp, json_t *j, const char *prefix, const char *file)
 {
 	const char *k;
@@ -762,7 +769,7 @@ int main(int argc, char **argv)
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
 			if (csv)
-				csv_str(out.fp, path), fputs(",partial,1\n", out.fp);
+				csv_partial(out.fp, path);
 			pagemap_free(&s->pages);
 			free(s);
 			break;
@@ -805,7 +812,7 @@ int main(int argc, char **argv)
 		if (csv)
 			print_csv(out.fp, j, "", path);
 		if (csv && (sig_caught || cut))
-			csv_str(out.fp, path), fputs(",partial,1\n", out.fp);
+			csv_partial(out.fp, path);
 		json_array_append_new(all, j);
 		/* The side files describe a whole trace: none when interrupted
 		 * or cut short. */

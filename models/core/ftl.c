@@ -282,7 +282,7 @@ static int watermarks(struct ftl *f, const struct ftl_config *c, uint32_t place_
 		return set_err(err, n, "GC high watermark %u is below the low watermark %u", hi, lo);
 	f->gc_low = lo;
 	f->gc_high = hi;
-	uint64_t data = f->U / f->b + 1; /* segments whose pages exceed U */
+	uint64_t data = ftl_data_segments(f->U, f->b); /* segments whose pages exceed U */
 	/*
 	 * What can run. A single log (one stream for host writes and GC
 	 * copies, copies written as they are read, no wear levelling) runs

@@ -310,6 +310,10 @@ uint64_t ftl_pages_for_op(uint64_t U, double op);
 #define FTL_AUTO_B_MAX 256
 #define FTL_AUTO_MIN_DATA_SEGS 64
 uint32_t ftl_auto_pages_per_seg(uint64_t logical);
+/* Segments of b pages that U logical pages fill, and one for their
+ * garbage: a model with fewer segments is refused (too little spare
+ * space), whatever its streams and watermarks add. */
+static inline uint64_t ftl_data_segments(uint64_t U, uint32_t b) { return U / b + 1; }
 /* The segment size c gives: pages_per_seg, or with 0 (auto) the rule
  * above for its logical_pages. */
 uint32_t ftl_config_pages_per_seg(const struct ftl_config *c);

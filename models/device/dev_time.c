@@ -71,6 +71,15 @@ static const struct profile profiles[] = {
 };
 enum { NPROFILES = sizeof(profiles) / sizeof(profiles[0]) };
 
+/* The profile of that name, or NULL. */
+static const struct profile *profile_named(const char *name)
+{
+	for (unsigned i = 0; i < NPROFILES; i++)
+		if (!strcmp(name, profiles[i].name))
+			return &profiles[i];
+	return NULL;
+}
+
 static void apply(struct time_config *c, const struct profile *p)
 {
 	snprintf(c->profile, sizeof(c->profile), "%s", p->name);
@@ -222,12 +231,11 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 		if (c->modified)
 			return set_err(err, n, "profile=%s after other keys: the profile sets every key and would undo "
 					       "them; name it first", v);
-		for (unsigned i = 0; i < NPROFILES; i++)
-			if (!strcmp(v, profiles[i].name)) {
-				apply(c, &profiles[i]);
-				return 0;
-			}
-		return set_err(err, n, "no device profile '%s' (--list-devices lists them)", v);
+		const struct profile *pr = profile_named(v);
+		if (!pr)
+			return set_err(err, n, "no device profile '%s' (--list-devices lists them)", v);
+		apply(c, pr);
+		return 0;
 	}
 	/* tR and tPROG: one time, or one a page type, T1/T2[/T3[/T4]] */
 	if (!strcmp(k, "tr_us") || !strcmp(k, "tprog_us")) {
@@ -341,12 +349,10 @@ static int item(struct time_config *c, char *tok, char *err, size_t n)
 
 static int device_one(void *ctx, const char *k, const char *v, char *err, size_t n)
 {
-	int rc = set_key(ctx, k ? k : "profile", v, err, n);
-	if (rc && !k && !strncmp(err, "no device profile", 17)) { /* a bare name: a file's too */
-		size_t l = strlen(err);
-		snprintf(err + l, n - l, " nor a file of that name (--device FILE reads key=value lines)");
-	}
-	return rc;
+	if (!k && !profile_named(v)) /* a bare name: a profile's or a file's */
+		return set_err(err, n, "no device profile '%s' (--list-devices lists them) nor a file of that name "
+				       "(--device FILE reads key=value lines)", v);
+	return set_key(ctx, k ? k : "profile", v, err, n);
 }
 
 int time_config_parse(struct time_config *c, const char *spec, char *err, size_t n)
@@ -356,9 +362,7 @@ int time_config_parse(struct time_config *c, const char *spec, char *err, size_t
 	/* a profile's name is the profile (./NAME reads a file of that
 	 * name); else a file when one is there by that name, or when the
 	 * name can be nothing else (a '/', or a '.' and no '=') */
-	int is_profile = 0;
-	for (unsigned i = 0; i < NPROFILES; i++)
-		is_profile |= !strcmp(spec, profiles[i].name);
+	int is_profile = profile_named(spec) != NULL;
 	errno = 0;
 	int there = !is_profile && !stat(spec, &sb);
 	int is_file = there && S_ISREG(sb.st_mode);

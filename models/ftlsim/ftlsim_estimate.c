@@ -217,35 +217,36 @@ int sim_memory_estimate(const struct sim *s, uint64_t *bytes)
 	return 0;
 }
 
+/* The "KEY: N kB" line of a /proc file (meminfo, self/status) in bytes,
+ * or dflt when it has none. */
+static uint64_t proc_kb(const char *path, const char *key, uint64_t dflt)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp)
+		return dflt;
+	char line[256];
+	unsigned long long kb;
+	size_t n = strlen(key);
+	while (fgets(line, sizeof(line), fp))
+		if (!strncmp(line, key, n) && line[n] == ':' && sscanf(line + n + 1, "%llu kB", &kb) == 1)
+			dflt = kb * 1024;
+	fclose(fp);
+	return dflt;
+}
+
 /* Memory this process may still take: MemAvailable, or less under an
  * address-space limit or a cgroup (v2) memory limit (Slurm's --mem). */
 uint64_t sim_memory_available(void)
 {
-	uint64_t avail = UINT64_MAX;
-	FILE *fp = fopen("/proc/meminfo", "r");
-	if (fp) {
-		char line[256];
-		unsigned long long kb;
-		while (fgets(line, sizeof(line), fp))
-			if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-				avail = kb * 1024;
-		fclose(fp);
-	}
+	uint64_t avail = proc_kb("/proc/meminfo", "MemAvailable", UINT64_MAX);
+	FILE *fp;
 	struct rlimit rl, st;
 	if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < avail) {
 		/* An address-space limit (ulimit -v) counts what the process
 		 * maps already (the program, its libraries, the reader's
 		 * buffers) and each worker thread's stack, reserved whole. */
-		uint64_t used = 0, stack = 8 << 20;
+		uint64_t used = proc_kb("/proc/self/status", "VmSize", 0), stack = 8 << 20;
 		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-		if ((fp = fopen("/proc/self/status", "r"))) {
-			char line[256];
-			unsigned long long kb;
-			while (fgets(line, sizeof(line), fp))
-				if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
-					used = kb * 1024;
-			fclose(fp);
-		}
 		if (!getrlimit(RLIMIT_STACK, &st) && st.rlim_cur != RLIM_INFINITY)
 			stack = st.rlim_cur;
 		used += (uint64_t)(cpus > 0 ? cpus : 1) * stack;
@@ -372,7 +373,7 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			 * (too little spare space, whatever its streams), so no
 			 * memory (a trace's small volumes, with a device in time's
 			 * fixed cost each, would count hundreds of MiB) */
-			if (!m[i]->opt.zoned && b && T / b < U / b + 1)
+			if (!m[i]->opt.zoned && b && T / b < ftl_data_segments(U, b))
 				continue;
 			one = coef_bytes(m[i], e->k, U, T);
 		} else if (sim_memory_estimate(m[i], &one)) {
