@@ -487,15 +487,22 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
 	return j;
 }
 
-/* A number as the JSON prints it: integers whole, reals to 10
- * significant digits (JSON_REAL_PRECISION(10)). */
+/* A value as the JSON prints it: integers whole, reals to 10
+ * significant digits (JSON_REAL_PRECISION(10)), true and false, text
+ * quoted as a CSV field needs, null an empty field. */
 static void csv_row(FILE *fp, const char *file, const char *key, const json_t *v)
 {
 	csv_str(fp, file);
+	fprintf(fp, ",%s,", key);
 	if (json_is_integer(v))
-		fprintf(fp, ",%s,%" JSON_INTEGER_FORMAT "\n", key, json_integer_value(v));
-	else
-		fprintf(fp, ",%s,%.10g\n", key, json_real_value(v));
+		fprintf(fp, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	else if (json_is_real(v))
+		fprintf(fp, "%.10g", json_real_value(v));
+	else if (json_is_boolean(v))
+		fputs(json_is_true(v) ? "true" : "false", fp);
+	else if (json_is_string(v))
+		csv_str(fp, json_string_value(v));
+	putc('\n', fp);
 }
 
 /* The row that marks a trace's summary partial. */
@@ -514,7 +521,7 @@ static void print_csv(FILE *fp, json_t *j, const char *prefix, const char *file)
 		snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "", k);
 		if (json_is_object(v))
 			print_csv(fp, v, key, file);
-		else if (json_is_number(v))
+		else if (!json_is_array(v) && strcmp(key, "file")) /* the first column */
 			csv_row(fp, file, key, v);
 	}
 }

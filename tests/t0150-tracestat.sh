@@ -44,6 +44,18 @@ t_expect_success '--csv prints each number as the JSON does (integers whole, rea
 	grep -qx ".*,ops.read.bytes,6108672" m.csv && grep -qx ".*,overwrite_ratio,0.4925213675" m.csv &&
 	tail -n +2 m.csv | cut -d, -f3 | awk "/\\./ { sub(/^0\\.0*/, \"\"); gsub(/[^0-9]/, \"\"); if (length(\$0) > 10) bad++ } END { exit bad > 0 }"
 '
+t_expect_success '--csv has the text, true/false and null values too, text quoted as CSV needs' '
+	"$BIN/tracestat" -q --csv "$SAMPLES/tencent/cbs-sample.csv.bz2" >c.csv 2>/dev/null &&
+	grep -qx ".*,format,tencent" c.csv && grep -qx ".*,idle.timestamps,true" c.csv &&
+	grep -qx ".*,idle.idle_share," c.csv &&
+	grep -q ",idle.note,\"[^\"]*,[^\"]*\"\$" c.csv &&
+	test "$(grep -c ",file," c.csv)" = 0 &&
+	test "$(tail -n +2 c.csv | wc -l)" = "$(python3 -c "
+import json, subprocess
+d = json.loads(subprocess.run([\"$BIN/tracestat\", \"-q\", \"$SAMPLES/tencent/cbs-sample.csv.bz2\"], capture_output=True).stdout)[\"traces\"][0]
+def n(o): return sum(n(v) if isinstance(v, dict) else (0 if isinstance(v, list) else 1) for v in o.values())
+print(n(d) - 1)")"
+'
 t_expect_success '--size-hist and --skew-cdf write CSV with headers' '
 	"$BIN/tracestat" -q --size-hist h.csv --skew-cdf k.csv t.txt >/dev/null &&
 	grep -qx "t.txt,write,<=4K,4096,12" h.csv && tail -1 k.csv | grep -qx "t.txt,1.000000,1.000000"
