@@ -473,9 +473,10 @@ t_expect_success 'a timeline that outgrows the memory left: exit 1 naming --time
 	"$S" -q --device femu --timeline big.csv --timeline-interval 1 --mem-limit 64M u.ev >/dev/null 2>&1 && test -s big.csv
 '
 t_expect_success '--dry-run counts the timeline: an interval of simulated time each, over the trace'"'"'s span (a closed loop'"'"'s estimated within 10%, a fresh drive'"'"'s first writes at WA 1), in arrays that double; a grid'"'"'s models each theirs' '
-	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 1 u.ev 2>/dev/null | jq .memory.timeline_bytes >a &&
-	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 u.ev 2>/dev/null | jq .memory.timeline_bytes >b &&
-	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 --time-scale 2 u.ev 2>/dev/null | jq .memory.timeline_bytes >c &&
+	"$G" -q -p uniform -n 65536 --fill -w 100000 --rate 1000 -o bin >paced.ev &&
+	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 1 paced.ev 2>/dev/null | jq .memory.timeline_bytes >a &&
+	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 paced.ev 2>/dev/null | jq .memory.timeline_bytes >b &&
+	"$S" --dry-run --device femu --timeline t.csv --timeline-interval 0.01 --time-scale 2 paced.ev 2>/dev/null | jq .memory.timeline_bytes >c &&
 	{ [ $UW = 500000 ] && ln -s u.ev u5.ev || "$G" -p uniform -n 65536 --fill -w 500000 -o bin >u5.ev 2>/dev/null; } &&
 	"$G" -p uniform -n 65536 --fill -w 65536 -o bin >u1x.ev 2>/dev/null &&
 	for a in "--device femu,channels=1,dies=1 --qd 1 u5.ev" "--device femu --qd 4 u5.ev" \
@@ -495,6 +496,20 @@ t_expect_success '--dry-run counts the timeline: an interval of simulated time e
 	awk "NR == FNR { a = \$1; next } FNR == 1 && !b { b = \$1; next } { c = \$1 }
 		END { r = b / a; s = c / b; exit !(a > 0 && r >= 64 && r <= 128 && s == 2 && b % 96 == 0) }" a b c &&
 	jq -e ". > 0 and . % 96 == 0" d
+'
+t_expect_success '--dry-run, open loop: a device that falls behind its trace is said, and its timeline counted over its own work (0.8 to 1.6 times the run), not the arrivals'"'"' span' '
+	"$G" -q -p uniform -n 65536 --fill -w 200000 --rate 100000 -o bin >fb.ev &&
+	"$G" -q -p uniform -n 65536 -w 300000 --rate 50000 -o bin >fb2.ev &&
+	for a in "--device femu,channels=1,dies=1 fb.ev" "--device femu fb.ev" "--device femu,channels=2,dies=2 fb2.ev" \
+		"--device femu --precondition random fb2.ev"; do
+		"$S" $a --op 0.1 --logical-pages 65536 --timeline t.csv --dry-run >d.json 2>d.err &&
+		grep -q "^ftlsim: the device would fall behind the trace: its work .* takes about [0-9.e+]* s against the arrivals. [0-9.e+]* s" d.err &&
+		e=$(jq .memory.timeline_span_s d.json) &&
+		r=$("$S" -q $a --op 0.1 --logical-pages 65536 --timeline t.csv 2>/dev/null | jq .timing.simulated_s) &&
+		awk -v e="$e" -v r="$r" "BEGIN { print e, r; exit !(e > 0.8 * r && e < 1.6 * r && r > 5) }" || return 1
+	done &&
+	"$S" --device femu --op 0.1 --logical-pages 65536 --timeline t.csv --time-scale 100 --dry-run fb2.ev >d.json 2>d.err &&
+	! grep -q "fall behind" d.err && jq -e ".memory.timeline_span_s > 599 and .memory.timeline_span_s < 601" d.json >/dev/null
 '
 t_expect_success 'the timeline counts a completion on a boundary in the interval it closes: QD1 writes of 200 us, 5000 IOPS a row' '
 	"$G" -p uniform -n 1024 -w 10 -o bin >q10.ev 2>/dev/null &&

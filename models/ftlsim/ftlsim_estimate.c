@@ -469,44 +469,64 @@ static uint64_t timeline_bytes(double rows)
 	return (uint64_t)(cap * TIME_ROW_BYTES);
 }
 
-/* A device in time's timeline, an interval of simulated time a row:
- * its rows for a run of pw host page writes over a trace spanning
- * span_ns (T physical pages). An open loop's span is the trace's, times
- * --time-scale, and it keeps rows only for --timeline; a closed loop's
- * is the device's own, and it keeps them for the steady-state search:
- * estimated from the host page writes at greedy's mean-field WA for this
- * spare space and segment (a uniform workload's; most traces clean
- * less), but for the first T of a drive not preconditioned, which find
- * erased pages; their programs over the units the queue keeps busy, the
- * cleaning's copies and erases over every unit (a pass runs on all the
- * dies its segments stripe over); *span_ns becomes that span. 1 rows
- * kept, 0 none, -1 not known (a zoned device's or a host log's closed
- * loop). */
-static int timeline_estimate(const struct sim *s, uint64_t T, double span_ns, double pw, double *rows,
-			     double *span_out)
+/* The simulated time a device in time takes for pw host page writes (T
+ * physical pages), busy the units the host keeps busy (a closed loop's
+ * queue depth, at most the units): the host writes at greedy's
+ * mean-field WA for this spare space and segment (a uniform workload's;
+ * most traces clean less), but for the first T of a drive not
+ * preconditioned, which find erased pages; their programs over the
+ * units kept busy, the cleaning's copies and erases over every unit (a
+ * pass runs on all the dies its segments stripe over). -1 when not
+ * known (a zoned device, a host log). */
+static double device_span_ns(const struct sim *s, uint64_t T, double pw, unsigned busy)
 {
 	const struct time_config *tc = &s->opt.tc;
 	uint64_t U = s->opt.cfg.logical_pages;
-	*rows = 0;
-	if (!tc->qd) {
-		if (!s->opt.timeline_path)
-			return 0;
-		*rows = span_ns * tc->time_scale / (double)tc->timeline_ns + 1;
-		return 1;
-	}
-	if (!tc->timeline_ns || s->opt.zoned || s->opt.host_lfs || T <= U)
+	if (s->opt.zoned || s->opt.host_lfs || T <= U)
 		return -1;
 	struct ftl_config rc = resolved(s);
-	unsigned pps = rc.pages_per_seg, units = time_units(tc), busy = tc->qd < units ? tc->qd : units;
+	unsigned pps = rc.pages_per_seg, units = time_units(tc);
 	double wa = wa_greedy_mf((double)(T - U) / (double)T, pps), er = pps < time_slots(tc) ? pps : time_slots(tc);
 	double host = tc->tprog_us + tc->xfer_us,
 	       gc = (wa - 1) * (tc->tr_us + tc->tprog_us + 2 * tc->xfer_us) + wa / pps * er * tc->tbers_us;
+	if (busy > units)
+		busy = units;
 	if (wa < 1 || !busy)
 		return -1;
 	/* A drive not preconditioned cleans nothing until its T pages have
 	 * been written once: those writes at WA 1, the rest at the mean field */
 	double fresh = s->opt.precond ? 0 : fmin(pw, (double)T);
-	*span_out = pw * 1e3 * host / busy + (pw - fresh) * 1e3 * gc / units;
+	return pw * 1e3 * host / busy + (pw - fresh) * 1e3 * gc / units;
+}
+
+/* A device in time's timeline, an interval of simulated time a row:
+ * its rows for a run of pw host page writes over a trace spanning
+ * span_ns (T physical pages); *span_out becomes the run's span. An open
+ * loop's span is the trace's, times --time-scale, or the device's work
+ * (device_span_ns, every unit busy) when that is longer: it falls
+ * behind; it keeps rows only for --timeline. A closed loop's span is
+ * the device's own, and it keeps them for the steady-state search.
+ * 1 rows kept, 0 none, -1 not known (a zoned device's or a host log's
+ * closed loop). */
+static int timeline_estimate(const struct sim *s, uint64_t T, double span_ns, double pw, double *rows,
+			     double *span_out)
+{
+	const struct time_config *tc = &s->opt.tc;
+	*rows = 0;
+	if (!tc->qd) {
+		double dev = device_span_ns(s, T, pw, time_units(tc));
+		*span_out = fmax(span_ns * tc->time_scale, dev);
+		if (!s->opt.timeline_path)
+			return 0;
+		*rows = *span_out / (double)tc->timeline_ns + 1;
+		return 1;
+	}
+	if (!tc->timeline_ns)
+		return -1;
+	double dev = device_span_ns(s, T, pw, tc->qd);
+	if (dev < 0)
+		return -1;
+	*span_out = dev;
 	*rows = *span_out / (double)tc->timeline_ns + 1;
 	return 1;
 }
@@ -598,8 +618,15 @@ void sim_dry_run(struct sim *s)
 	/* A device in time's timeline (the sample's span stretched to the
 	 * events estimated). */
 	if (s->opt.timing) {
-		double span = m.events ? (double)m.t_max * events / (double)m.events : 0, rows = 0;
+		double span = m.events ? (double)m.t_max * events / (double)m.events : 0, rows = 0,
+		       trace = span * s->opt.tc.time_scale;
 		int kept = timeline_estimate(s, T, span, pw, &rows, &span);
+		if (!s->opt.tc.qd && known && span > 1.1 * trace && span > 1e6)
+			warn("the device would fall behind the trace: its work at a uniform workload's WA "
+			     "(greedy's mean field) takes about %.3g s against the arrivals' %.3g s; "
+			     "the latencies would be mostly the backlog's (slow the trace with --time-scale, "
+			     "give the device more dies, or give --qd N for a closed loop)",
+			     span / 1e9, trace / 1e9);
 		if (kept > 0 && !(ok && known))
 			kept = -1;
 		if (kept < 0) {
@@ -609,7 +636,7 @@ void sim_dry_run(struct sim *s)
 			if (s->opt.timeline_path)
 				tl_rows = rows;
 			json_object_set_new(mem, "timeline_bytes", json_integer((json_int_t)tl));
-			if (s->opt.tc.qd && kept)
+			if ((s->opt.tc.qd && kept) || (!s->opt.tc.qd && known))
 				json_object_set_new(mem, "timeline_span_s", json_real(span / 1e9));
 			need += tl;
 		}
