@@ -8,7 +8,10 @@
 # as in term.gp), style (linespoints, default, or steps), logx (1, or a base: 2, 10),
 # plus title, xlabel, ylabel, xrange, yrange, logy (2: latencies in us,
 # decades labelled in us, ms, s), keypos, xwords (the x values 1, 2, ...
-# named: "A;B;...").
+# named: "A;B;..."), lts "L|D;..." (block k in line type L, its colour
+# and marker, with dash pattern D; default: line type k), marks (1: the
+# n blocks are followed by n more, of one point each, marked with their
+# line's marker: a CDF's median).
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("lines.gp")]
 if (ARGC >= 1) { load ARG1 }
 load plots_dir . "term.gp"
@@ -53,5 +56,17 @@ if (logy == 2) {
 	set ytics ()
 	do for [d=d0:d1] { set ytics add (ulab(10 ** d) 10 ** d) }
 }
-PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt k title (nitems(titles) ? item(titles, k) : "")'
+if (!exists("lts")) lts = ""
+if (!exists("marks")) marks = 0
+LT(k) = nitems(lts) >= k ? fnum(item(lts, k), 1, k) : k
+DT(k) = nitems(lts) >= k ? (fnum(item(lts, k), 2, k) - 1) % 16 + 1 : (k - 1) % 16 + 1
+TITLE(k) = nitems(titles) ? item(titles, k) : ""
+if (marks) {
+	# the lines untitled; each one's mark (a point drawn as linespoints)
+	# carries its key entry, a sample of the line with its marker
+	PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt LT(k) dt DT(k) notitle, ' . \
+		'for [k=1:n] data index (n + k - 1) using 1:2 with linespoints lt LT(k) dt DT(k) title TITLE(k)'
+} else {
+	PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt LT(k) dt DT(k) title TITLE(k)'
+}
 eval DRAW

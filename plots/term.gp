@@ -40,7 +40,10 @@ set termoption noenhanced
 # the colour of the simulation points it models, and a run's second curve
 # the colour of its first (wa-curve's cumulative WA, thinner and dotted):
 # the two are told apart by their kind; no two other series share a
-# colour, a dash pattern or a point type (tests/figstyles.py checks it).
+# colour, a dash pattern or a point type (tests/figstyles.py checks it),
+# but for ftlplot's CDF of --results over volumes, which draws the curves
+# of one line of its results figure in that line's colour and marker, a
+# dash pattern for each x (lines.gp's lts).
 # Dash patterns 1-5 are gnuplot's; 6-16 are defined here (dash and gap
 # lengths in units of the line width); 17 and 18 are the reference
 # lines' (REF1, REF2) and 19-24, CUMDT(k), those of the k-th run's

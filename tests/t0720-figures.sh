@@ -4,8 +4,9 @@
 # smooth at b = 16, 64 and 128 (the 50 equal bins over u of old drew
 # every fourth bin at b = 64 twice its neighbours, and a 2:3 sawtooth at
 # b = 128); ftlplot compares runs on one set of axes, summarises
-# --results files, and writes NAME.dat and NAME.gp beside every image,
-# from the tree and when copied out of it.
+# --results files (a value of --by in one colour in both its figures),
+# and writes NAME.dat and NAME.gp beside every image, from the tree and
+# when copied out of it.
 . "$(dirname "$0")/lib.sh"
 # Under the sanitizers (CI's second pass) skipped: its subject is shell
 # and gnuplot, which the first pass has tested; the ftlsim and tracegen
@@ -38,6 +39,17 @@ END {
 	}
 	printf "%.4f %d\n", c ? s / c : 1, c
 }
+EOF
+# keyed.py FIGURE.svg: the series of gnuplot's SVG that have a key entry,
+# one a line: colour, dash pattern ("solid" for none), key title.
+cat >"$TMP/keyed.py" <<'EOF'
+import re, sys
+text = open(sys.argv[1]).read()
+for body in re.split(r'<g id="gnuplot_plot_\d+[a-z]*" >', text)[1:]:
+    t = re.search(r"<text>(.*?)</text>", body)
+    c = re.search(r"<path stroke='rgb\(([^)]*)\)'(?: stroke-dasharray='([^']*)')?", body)
+    if t and c:
+        print("%s\t%s\t%s" % (c.group(1).replace(" ", ""), c.group(2) or "solid", t.group(1)))
 EOF
 # The issue's workload: uniform random writes, greedy, OP 25%, the
 # sealed segments summed over the snapshots after the warm-up.
@@ -167,6 +179,19 @@ t_expect_success 'ftlplot --results: WA against a column, a line per value of an
 	grep -q "titles = .policy = greedy;policy = cb, aged" res/results.gp &&
 	grep -q "policy = cb, aged, op = 0.07 (2 volumes)" res/results-cdf.gp &&
 	awk "/^# configuration 1/ { b = 1; next } /^#/ { b = 0 } b && NF { s = s \" \" \$1 \":\" \$2 } END { exit !(s == \" 5:0 5:0.333333 7:0.666667 9:1.000000\") }" res/results-cdf.in
+'
+t_expect_success 'ftlplot --results: a value of --by has one colour in results and results-cdf, its key label the same; the x values told apart by dashes; each CDF'"'"'s median marked, the point of results' '
+	"$P" -o rc --format svg --results results.csv --x op --by policy >/dev/null &&
+	python3 keyed.py rc/results.svg >lines.txt && python3 keyed.py rc/results-cdf.svg >curves.txt && cat lines.txt curves.txt &&
+	test $(wc -l <lines.txt) -eq 2 && test $(cut -f1 lines.txt | sort -u | wc -l) -eq 2 &&
+	test $(wc -l <curves.txt) -eq 4 && test $(cut -f1,2 curves.txt | sort -u | wc -l) -eq 4 &&
+	awk -F"\t" "NR == FNR { c[\$3] = \$1; next }
+		{ l = \$3; sub(/, op = [0-9.]+ \([0-9]+ volumes?\)\$/, \"\", l)
+		  if (!(l in c) || c[l] != \$1) { print \"not in the colour of its line: \" \$0; bad = 1 }
+		  if ((\$3 ~ /op = 0.07/) != (\$2 == \"solid\")) { print \"op 0.07 not the solid one: \" \$0; bad = 1 } }
+		END { exit bad }" lines.txt curves.txt &&
+	awk "/^# the median of configuration/ { m = 1; next } /^#/ { m = 0 } m && NF { print \$1 }" rc/results-cdf.in | sort -g >med.txt &&
+	awk "!/^#/ && NF { print \$2 }" rc/results.in | sort -g >pts.txt && test -s pts.txt && t_cmp pts.txt med.txt
 '
 t_expect_success 'ftlplot --results on a real one-row-per-run CSV (ftlsweep merge): a line per policy, the points its wa_total' '
 	printf "%s\n" "workload hc -p hotcold -n 4096 -w 32768 --fill --seed 3" "options --logical-pages 4096 --pages-per-segment 32" \
