@@ -20,19 +20,27 @@ if (!exists("titles")) titles = ""
 if (!exists("style")) style = "linespoints"
 if (!exists("logx")) logx = 0
 if (strlen(data) == 0) { print "lines.gp: set data to a data file"; exit status 2 }
-eval APPLY
 set datafile separator whitespace
 unset datafile columnheaders
+# The data's x and y (before any range is set: one column's stats keep
+# to the y range), for the linear axes' ranges below.
+stats data using 1 prefix "X" nooutput
+stats data using 2 prefix "Y" nooutput
+eval APPLY
 n = nitems(titles)
 if (n == 0) { n = 1 }
 if (!exists("xwords")) xwords = ""
+# Margins (offsets, a fraction of the plot) at the sides (xoff) and
+# above and below (yoff) of a range that comes from the data, so that a
+# point or line at its edge is not drawn on the frame.
+xoff = 0; yoff = 0
 # logx 1: a log axis; 2 or 10 (ftlplot --results, a geometric sweep):
 # of that base, its range the data's with a margin (2: a tic a power of 2)
 if (logx == 1) { set logscale x }
 if (logx > 1) {
 	eval sprintf("set logscale x %d", logx)
 	set autoscale xfix
-	set offsets graph 0.04, graph 0.04, 0, 0
+	xoff = 0.04
 	if (logx == 2) { set xtics 2 }
 }
 # xwords "A;B;...": the x values 1, 2, ... are these words (a grid axis
@@ -42,8 +50,34 @@ if (strlen(xwords)) {
 	do for [k=1:nitems(xwords)] { set xtics add (item(xwords, k) k) }
 	set xrange [0.5 : nitems(xwords) + 0.5]
 	set mxtics 1
-	set offsets 0, 0, graph 0.04, graph 0.04 # (a point at the range's edge, off the border)
+	yoff = 0.04 # (a point at the range's edge, off the border)
 }
+# A linear x axis of numbers: the data's range and 4% of it at either
+# side (a line's last point, a CDF's last step, off the right frame).
+if (logx == 0 && !strlen(xwords) && !strlen(xrange)) {
+	set autoscale xfix
+	xoff = 0.04
+	if (nstats("X_") > 0 && X_max == X_min) { # (one x: 10% of it either side)
+		xm = X_max == 0 ? 1 : 0.1 * abs(X_max)
+		set xrange [X_max - xm : X_max + xm]
+	}
+}
+# A linear y axis: the data's range and 5% of it above and below (a line
+# at its lowest value, WA 1, off the bottom frame, the highest off the
+# top one); every value alike (a flat line: WA 1 at every point, no GC)
+# 10% of it either side (1 about 0), not gnuplot's 1% and its warning.
+if (logy == 0 && !strlen(yrange)) {
+	if (nstats("Y_") > 0) {
+		if (Y_max > Y_min) {
+			set autoscale yfix
+			yoff = 0.05
+		} else {
+			ym = Y_max == 0 ? 1 : 0.1 * abs(Y_max)
+			set yrange [Y_max - ym : Y_max + ym]
+		}
+	}
+}
+set offsets graph xoff, graph xoff, graph yoff, graph yoff
 set key reverse Left
 # logy 2, latencies in us: decades labelled in us, ms or s.
 if (logy == 2) {

@@ -34,8 +34,6 @@ do for [k=1:n] {
 }
 whole(k) = (int(column("host_pages_written")) % int(IV[k])) == 0 || 2 * (int(column("host_pages_written")) % int(IV[k])) >= int(IV[k])
 set key reverse Left
-set yrange [1:*]
-if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 # Markers on about 12 points of each curve, each run its own marker and
 # dash pattern (term.gp), so that curves which coincide stay visible.
 array PI[n]
@@ -58,6 +56,27 @@ do for [k=1:n] {
 	KC[k] = lfs ? "stacked_cumulative_wa" : "cumulative_wa"
 	ST[k] = lfs ? " (stacked: flash over the file system's writes)" : ""
 }
+# The y range: from WA's floor, 1 (or a curve's lowest value, when one
+# is below it), to the highest curve, and a margin of 5% of it above and
+# below (on a log axis, of its decades), so that a curve at the range's
+# edge is drawn off the frame: a run without GC, WA 1 all along, sat on
+# the bottom frame, unseen. A flat range (every curve at 1) is 1 - 0.1
+# to 1 + 0.1 (a factor of 1.1 on a log axis), not gnuplot's 1%.
+ylo = 1; yhi = 1
+do for [k=1:n] {
+	do for [c=1:(cumulative ? 2 : 1)] {
+		stats field(item(curves, k), 1) using (column(c == 1 ? YC[k] : KC[k])) nooutput
+		if (nstats("STATS_") > 0) { ylo = STATS_min < ylo ? STATS_min : ylo; yhi = STATS_max > yhi ? STATS_max : yhi }
+	}
+}
+if (logy && ylo > 0) {
+	ym = yhi / ylo < 1.21 ? 1.1 : (yhi / ylo) ** 0.05
+	set yrange [ylo / ym : yhi * ym]
+} else {
+	ym = yhi - ylo < 0.2 ? 0.1 : 0.05 * (yhi - ylo)
+	set yrange [ylo - ym : yhi + ym]
+}
+if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 C = 'for [k=1:n] field(item(curves, k), 1) using (whole(k) ? column(XC[k]) / fnum(item(curves, k), 3, xdiv) : NaN):(column(YC[k])) with linespoints lt k pi PI[k] ps 0.8 title field(item(curves, k), 2) . ST[k] . (cumulative ? " (per interval)" : "")'
 K = 'for [k=1:n] field(item(curves, k), 1) using (column(XC[k]) / fnum(item(curves, k), 3, xdiv)):(column(KC[k])) with lines lt k dt CUMDT(k) lw 1.5 title field(item(curves, k), 2) . " (cumulative)"'
 # An empty "for [k=1:0]" clause confuses plot: add K only when asked.

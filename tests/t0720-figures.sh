@@ -6,7 +6,7 @@
 # b = 128); ftlplot compares runs on one set of axes, summarises
 # --results files (a value of --by in one colour in both its figures),
 # and writes NAME.dat and NAME.gp beside every image, from the tree and
-# when copied out of it.
+# when copied out of it; a curve at WA 1 is drawn off the frame.
 . "$(dirname "$0")/lib.sh"
 # Under the sanitizers (CI's second pass) skipped: its subject is shell
 # and gnuplot, which the first pass has tested; the ftlsim and tracegen
@@ -51,6 +51,8 @@ for body in re.split(r'<g id="gnuplot_plot_\d+[a-z]*" >', text)[1:]:
     if t and c:
         print("%s\t%s\t%s" % (c.group(1).replace(" ", ""), c.group(2) or "solid", t.group(1)))
 EOF
+# yrange DIR NAME: the y range gnuplot drew DIR/NAME.gp's figure with, "MIN MAX".
+yrange() { (cd "$1" && gnuplot "$2.gp" -e 'set print "-"; print GPVAL_Y_MIN, GPVAL_Y_MAX'); }
 # The issue's workload: uniform random writes, greedy, OP 25%, the
 # sealed segments summed over the snapshots after the warm-up.
 for b in 16 64 128; do
@@ -234,6 +236,23 @@ t_expect_success 'ftlplot --results: x over two decades on a log axis (base 2 fo
 	grep -qx "logx = 2" pps/results.gp && grep -q "^xlabel = .pages per segment (b).$" pps/results.gp &&
 	sed "s/^,4,/,3,/" pps.csv >p3.csv && "$P" -o p3 --results p3.csv --x pages-per-segment >/dev/null && grep -qx "logx = 10" p3/results.gp &&
 	printf "tag,op,wa_total\n,0.07,6\n,0.28,2\n" >op.csv && "$P" -o op --results op.csv --x op >/dev/null && grep -qx "logx = 0" op/results.gp
+'
+"$G" -p uniform -n 4096 --fill -w 0 -o bin 2>/dev/null |
+	"$S" -q --logical-pages 4096 --pages-per-segment 64 --curve "$TMP/nogc.csv" --interval 512 - >/dev/null 2>&1
+t_expect_success 'a curve at WA 1 (no GC) is drawn off the frame: the y range goes below 1, a flat 1 in its middle, no empty-range warning' '
+	awk -F, "NR > 1 && (\$2 != 1 || \$3 != 1) { exit 1 } END { exit NR < 5 }" nogc.csv &&
+	"$P" -o wa1 --curve nogc.csv:"no GC" >/dev/null 2>err && ! grep -qi "warning\|empty" err &&
+	r=$(yrange wa1 wa-curve) && echo "WA 1 alone: y from $r" &&
+	awk -v r="$r" "BEGIN { split(r, a, \" \"); f = (1 - a[1]) / (a[2] - a[1]); exit !(f > 0.2 && f < 0.8) }" &&
+	"$P" -o wa1b --curve c-greedy.csv:greedy --curve nogc.csv:"no GC" >/dev/null &&
+	r=$(yrange wa1b wa-curve) && echo "WA 1 beside greedy: y from $r" &&
+	awk -v r="$r" "BEGIN { split(r, a, \" \"); exit !((1 - a[1]) / (a[2] - a[1]) >= 0.03) }" &&
+	printf "tag,op,policy,wa_total\n,0.07,greedy,5.6\n,0.28,greedy,2.1\n,0.5,greedy,1\n,0.07,cb,4\n,0.28,cb,1.2\n,0.5,cb,1\n" >w1.csv &&
+	"$P" -o w1 --results w1.csv --x op --by policy >/dev/null && r=$(yrange w1 results) && echo "results at WA 1..5.6: y from $r" &&
+	awk -v r="$r" "BEGIN { split(r, a, \" \"); s = a[2] - a[1]; exit !((1 - a[1]) / s >= 0.03 && (a[2] - 5.6) / s >= 0.03) }" &&
+	awk -F, "NR == 1 || \$4 == 1" w1.csv >w1f.csv && "$P" -o w1f --results w1f.csv --x op --by policy >/dev/null 2>err &&
+	! grep -qi "warning\|empty" err && r=$(yrange w1f results) && echo "results all at WA 1: y from $r" &&
+	awk -v r="$r" "BEGIN { split(r, a, \" \"); f = (1 - a[1]) / (a[2] - a[1]); exit !(f > 0.2 && f < 0.8) }"
 '
 t_expect_success 'ftlplot --hist of a run whose GC cleaned nothing: the histogram says so, no gnuplot warning' '
 	"$BIN/tracegen" -p uniform -n 4096 --fill -w 0 -o bin >fo.ev 2>/dev/null &&
