@@ -6,7 +6,9 @@
 # b = 128); ftlplot compares runs on one set of axes, summarises
 # --results files (a value of --by in one colour in both its figures),
 # and writes NAME.dat and NAME.gp beside every image, from the tree and
-# when copied out of it; a curve at WA 1 is drawn off the frame.
+# when copied out of it; a curve at WA 1 is drawn off the frame, and a
+# rerun into a folder replaces the figures of the run before (its
+# manifest), the user's own files kept.
 . "$(dirname "$0")/lib.sh"
 # Under the sanitizers (CI's second pass) skipped: its subject is shell
 # and gnuplot, which the first pass has tested; the ftlsim and tracegen
@@ -287,5 +289,22 @@ t_expect_success 'ftlplot -- FTLSIM-ARGS: a short title from the run (jq), the C
 	grep -qx "title = .cb, single, OP 10.9%, b = 32, TRIM on." run/wa-curve.gp &&
 	test -s run/curve.csv && test -s run/hist.csv && test -s run/erase-hist.csv &&
 	rm run/util-victims.png && (cd run && gnuplot util-victims.gp) && is_png run/util-victims.png
+'
+t_expect_success 'ftlplot rerun into a folder: the files the run before wrote (its manifest) and this one does not are removed, the user'"'"'s own files and what this run reads kept; --keep adds' '
+	"$P" -o m --curve c-cb.csv --hist h-cb.csv --erase e-cb.csv >/dev/null && echo notes >m/notes.txt && cp m/wa-curve.png m/mine.png &&
+	test -s m/.ftlplot-files && grep -qx "gp/util-hist.gp" m/.ftlplot-files &&
+	"$P" -o m --results results.csv --x op --by policy >/dev/null &&
+	(cd m && find . -type f | sort) >got && cat got &&
+	printf "%s\n" ./.ftlplot-files ./gp/lines.gp ./gp/term.gp ./mine.png ./notes.txt ./results-cdf.dat ./results-cdf.gp ./results-cdf.in \
+		./results-cdf.png ./results.dat ./results.gp ./results.in ./results.png >want && t_cmp want got &&
+	grep -v "^#" m/.ftlplot-files | sort >listed && sed -n "s|^\./||p" want | grep -v "^\(mine.png\|notes.txt\|\.ftlplot-files\)\$" >want2 && t_cmp want2 listed &&
+	"$P" -o run --curve run/curve.csv:again >/dev/null && test -s run/curve.csv && test ! -e run/hist.csv && test ! -e run/summary.json &&
+	test ! -e run/util-victims.png && grep -qx curve.csv run/.ftlplot-files && rm run/wa-curve.png && (cd run && gnuplot wa-curve.gp) && is_png run/wa-curve.png &&
+	t_err 1 "cannot read" "$P" -o m --curve nope.csv && is_png m/results.png &&
+	printf "notes.txt\n../results.csv\ngp/../notes.txt\n" >>m/.ftlplot-files &&
+	"$P" -o m --keep --curve c-cb.csv >/dev/null && is_png m/results.png && is_png m/wa-curve.png &&
+	grep -qx results.png m/.ftlplot-files && grep -qx wa-curve.png m/.ftlplot-files &&
+	"$P" -o m --erase e-cb.csv >/dev/null && test ! -e m/results.png && test ! -e m/wa-curve.png &&
+	test -s m/notes.txt && test -s results.csv && test -s m/mine.png && is_png m/erase-hist.png
 '
 t_done
