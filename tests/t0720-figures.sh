@@ -55,7 +55,7 @@ for body in re.split(r'<g id="gnuplot_plot_\d+[a-z]*" >', text)[1:]:
 EOF
 # yrange DIR NAME: the y range gnuplot drew DIR/NAME.gp's figure with, "MIN MAX".
 yrange() { (cd "$1" && gnuplot "$2.gp" -e 'set print "-"; print GPVAL_Y_MIN, GPVAL_Y_MAX'); }
-# The workload: uniform random writes, greedy, OP 25%, the
+# The classic uniform workload: random writes, greedy, OP 25%, the
 # sealed segments summed over the snapshots after the warm-up.
 for b in 16 64 128; do
 	"$G" --pattern uniform --pages 262144 --fill --writes 1572864 --seed 2 -o bin 2>/dev/null |
