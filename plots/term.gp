@@ -28,7 +28,7 @@ set datafile columnheaders
 set grid lc rgb "#dddddd"
 set border lw 1
 # The key goes below the plot, outside the data (keypos to move it).
-set key below nobox samplen 5 spacing 1.15 font ",11" maxcols 3
+set key below nobox samplen 5 spacing 1.15 width 1 font ",11" maxcols 3
 set tics out nomirror
 set termoption noenhanced
 
