@@ -162,6 +162,101 @@ t_expect_success 'a job killed from outside (SIGKILL): run says it did not finis
 	"$F" status kk.d >kks.out 2>kks.err && grep -qx "0 done, 0 running, 0 failed, 1 waiting" kks.out &&
 	grep -q "1 of the waiting jobs were stopped from outside" kks.err
 '
+# Runners side by side. wb/ is bin/ with an ftlsim that says each run in
+# $T_CALLS, is $T_SLOW seconds slower, and fails (exit 3) when its
+# options hold $T_FAIL: the jobs of several runners counted, the
+# ftlsweep the same.
+mkdir "$TMP/wb" && cp "$F" "$TMP/wb/ftlsweep" && ln -s "$G" "$TMP/wb/tracegen" &&
+cat >"$TMP/wb/ftlsim" <<EOF && chmod +x "$TMP/wb/ftlsim"
+#!/bin/sh
+echo "\$*" >>"\$T_CALLS"
+case " \$* " in *" \${T_FAIL:-none} "*) exit 3 ;; esac
+sleep "\${T_SLOW:-0}"
+exec "$S" "\$@"
+EOF
+W="$TMP/wb/ftlsweep"
+cat >"$TMP/two.sweep" <<EOF
+workload u -p uniform -n 4096 --fill -w 20000 -s 1
+options --logical-pages 4096 --pages-per-segment 64
+axis policy greedy fifo
+axis op 0.1 0.15 0.2 0.25
+EOF
+# until job $2 of folder $1 is claimed by process $3 (its running mark
+# names it) and has started its ftlsim
+claimed() {
+	c_i=0 && until read -r c_host c_pid c_time 2>/dev/null <"$1/state/$2.running" && [ "$c_pid" = "$3" ] &&
+		pgrep -P "$3" -x ftlsim >/dev/null; do
+		c_i=$((c_i + 1)); [ $c_i -lt 200 ] || { echo "process $3 did not claim job $2"; return 1; }; sleep 0.05
+	done
+}
+# the files and folders of state/ and results/ of folder $1 named with process $2
+own() { ls "$1/state" "$1/results" | grep -E "(^|[.])$2([.]|\$)"; }
+t_expect_success 'two runs at once on one folder: every job computed once, by one of them; both exit 0, the grid done' '
+	"$F" plan two.sweep two.d --split 2>/dev/null && test $(wc -l <two.d/jobs.txt) -eq 8 &&
+	export T_CALLS="$PWD/two.calls" T_SLOW=0.2 || exit 1
+	{ "$W" run two.d --local -j 2 2>two.a; echo $? >two.ra; } &
+	{ "$W" run two.d --local -j 2 2>two.b; echo $? >two.rb; } &
+	wait && cat two.a two.b &&
+	test "$(cat two.ra two.rb)" = "0
+0" &&
+	"$F" status two.d | grep -qx "8 done, 0 running, 0 failed, 0 waiting" &&
+	test $(wc -l <two.calls) -eq 8 && test $(sort -u two.calls | wc -l) -eq 8 &&
+	test $("$F" merge two.d | wc -l) -eq 9 && ! ls two.d/state | grep -q .
+'
+t_expect_success 'a job another runner holds is skipped at once; SIGTERM, SIGINT, SIGHUP and a failure let the claim go; a claim left by SIGKILL is taken over, its leftovers removed by the next run' '
+	mkfifo hold.fifo &&
+	printf "trace %s/hold.fifo h\noptions --logical-pages 4096 --pages-per-segment 64\n" "$PWD" >h.sweep &&
+	"$F" plan h.sweep h.d --no-check 2>/dev/null || exit 1
+	h=$(cat h.d/jobs.txt) p=
+	trap "[ -z \"\$p\" ] || kill -9 \"-\$p\" 2>/dev/null" EXIT
+	# the job waits for a writer of the FIFO until it is stopped
+	for sig in TERM:143 INT:130 HUP:129; do
+		setsid env --default-signal=INT "$F" run-job h.d $h 2>/dev/null & p=$!
+		claimed h.d $h $p || exit 1
+		timeout 10 "$F" run-job h.d $h 2>skip.err; rc=$?
+		test $rc = 0 || { echo "a second runner: exit $rc"; cat skip.err; exit 1; }
+		grep -qx "ftlsweep: job $h: run by another runner (process $p on $(hostname)): skipped" skip.err || { cat skip.err; exit 1; }
+		kill -${sig%:*} $p; wait $p; rc=$?
+		test $rc = ${sig#*:} || { echo "SIG${sig%:*}: exit $rc"; exit 1; }
+		test ! -e h.d/state/$h.running || { echo "SIG${sig%:*}: the mark is left"; exit 1; }
+	done
+	mv hold.fifo hold.away && t_err 1 "job $h .* failed" "$F" run-job h.d $h && mv hold.away hold.fifo &&
+	test ! -e h.d/state/$h.running && test -f h.d/state/$h.failed || exit 1
+	setsid "$F" run-job h.d $h 2>/dev/null & p=$!
+	claimed h.d $h $p && kill -9 "-$p" && wait $p
+	test $? = 137 && test -n "$(own h.d $p)" || { ls h.d/state h.d/results; exit 1; }
+	rm hold.fifo && "$G" -p uniform -n 4096 --fill -w 20000 -s 1 -o bin >hold.fifo 2>/dev/null &&
+	timeout 20 "$F" run h.d --local --retry-failed 2>/dev/null && "$F" status h.d | grep -qx "1 done, 0 running, 0 failed, 0 waiting" &&
+	test -z "$(ls h.d/state)" && test "$(ls h.d/results | tr "\n" " ")" = "$h.1.json $h.csv " || { ls h.d/state h.d/results; exit 1; }
+'
+t_expect_success 'status removes what a job killed outright left (a FIFO, partial results), not what a running job has; it counts neither' '
+	mkfifo lo.fifo &&
+	printf "workload w -p uniform -n 4096 --fill -w 20000 -s 1\ntrace %s/lo.fifo t\noptions --logical-pages 4096 --pages-per-segment 64\n" "$PWD" >lo.sweep &&
+	"$F" plan lo.sweep lo.d --no-check 2>/dev/null || exit 1
+	w=$(sed -n 1p lo.d/jobs.txt) t=$(sed -n 2p lo.d/jobs.txt) pw= pt=
+	trap "kill -9 \"-\$pw\" \"-\$pt\" 2>/dev/null" EXIT
+	# the workload job held in ftlsim (wb/: slowed), its FIFO made; the trace job waiting for its FIFO
+	T_CALLS=$PWD/lo.calls T_SLOW=30 setsid "$W" run-job lo.d $w 2>/dev/null & pw=$!
+	setsid "$F" run-job lo.d $t 2>/dev/null & pt=$!
+	claimed lo.d $w $pw && claimed lo.d $t $pt || exit 1
+	test -n "$(own lo.d $pw)" && test -n "$(own lo.d $pt)" || { ls -R lo.d/state lo.d/results; exit 1; }
+	kill -9 "-$pw"; wait $pw
+	"$F" status lo.d >lo.st 2>lo.err || exit 1
+	cat lo.st lo.err
+	grep -qx "0 done, 1 running, 0 failed, 1 waiting" lo.st && grep -q "1 of the waiting jobs were stopped from outside" lo.err &&
+	test -z "$(own lo.d $pw)" && test -n "$(own lo.d $pt)" && test -f lo.d/state/$w.running || { ls -R lo.d/state lo.d/results; exit 1; }
+	kill -TERM $pt; wait $pt
+	test -z "$(own lo.d $pt)" && test -z "$(ls lo.d/results)" && test "$(ls lo.d/state)" = "$w.running"
+'
+t_expect_success 'a job that failed in another runner after this one listed it is not run again; listed after the failure (--retry-failed), it is' '
+	"$F" plan two.sweep nt.d --split 2>/dev/null && h=$(tail -1 nt.d/jobs.txt) && grep -q -- "--policy fifo --op 0.25$" nt.d/jobs/$h.job &&
+	export T_CALLS="$PWD/nt.calls" T_FAIL="--op 0.25" &&
+	: >nt.list && sleep 0.05 && t_err 1 "failed with status 3" "$W" run-job nt.d $h &&
+	t_err 0 "job $h: failed in another runner since this run began: not run again" "$W" run-job nt.d $h "$PWD/nt.list" &&
+	test $(wc -l <nt.calls) -eq 1 && test -f nt.d/state/$h.failed &&
+	sleep 0.05 && : >nt.list2 && t_err 1 "failed with status 3" "$W" run-job nt.d $h "$PWD/nt.list2" &&
+	test $(wc -l <nt.calls) -eq 2
+'
 t_expect_success 'merge -o into a folder that does not exist: exit 1 naming it; --time and --mem in Slurm forms only, and with --slurm only' '
 	t_err 1 "^ftlsweep: cannot write ./nonexistent/dir/m.csv. .its folder, ./nonexistent/dir., is missing" "$F" merge s.d -o /nonexistent/dir/m.csv &&
 	t_err 2 "^ftlsweep: --time takes a Slurm time limit" "$F" run s.d --slurm --dry-run --time abc &&
@@ -186,7 +281,7 @@ t_expect_success 'run --slurm --dry-run prints a job array script of 4 tasks' '
 	"$F" plan small.sweep d.d --split 2>/dev/null &&
 	"$F" run d.d --slurm --dry-run --mem 200M --time 5 --max 2 >arr.sh &&
 	grep -qx "#SBATCH --array=0-3%2" arr.sh && grep -qx "#SBATCH --mem=200M" arr.sh &&
-	grep -q "run-job" arr.sh
+	grep -qx "exec .* run-job .*/d.d. \"\$h\" .*/d.d/slurm/tasks-[0-9-]*.txt." arr.sh
 '
 t_expect_success 'run --slurm without --mem or --time: both from ftlsim --dry-run' '
 	"$F" run d.d --slurm --dry-run >arr2.sh &&
@@ -288,15 +383,26 @@ t_expect_success 'README "Sweeps and clusters": the sweep file and the WA table 
 
 # A real one-node Slurm cluster: started here, stopped whatever happens.
 if [ "$(id -u)" != 0 ]; then
-	t_skip 'a 4-task Slurm job array merges to the --local CSV' 'Slurm needs root here (slurmd runs jobs as their user)'
+	t_skip 'a 4-task Slurm job array merges to the --local CSV; its tasks skip a held job, take over a dead claim' 'Slurm needs root here (slurmd runs jobs as their user)'
 else
-	t_expect_success 'a 4-task Slurm job array on a one-node cluster merges to the --local CSV' '
-		trap "sh \"$T_TOP/tests/slurm/cluster.sh\" stop \"$TMP/slurm\"" EXIT
+	t_expect_success 'a 4-task Slurm job array on a one-node cluster merges to the --local CSV; a task skips at once the job another runner holds, and runs the one whose runner was killed outright' '
+		ph=
+		trap "sh \"$T_TOP/tests/slurm/cluster.sh\" stop \"$TMP/slurm\"; [ -z \"\$ph\" ] || kill -9 \"-\$ph\" 2>/dev/null" EXIT
 		eval "$(sh "$T_TOP/tests/slurm/cluster.sh" start "$TMP/slurm")" || exit 1
-		"$F" plan small.sweep sl.d --split 2>/dev/null &&
+		"$F" plan small.sweep sl.d --split 2>/dev/null || exit 1
+		h1=$(sed -n 1p sl.d/jobs.txt) h2=$(sed -n 2p sl.d/jobs.txt)
+		# job 1 held by a runner still at it (wb/: slowed), job 2 claimed by one killed outright
+		T_CALLS=$PWD/sl.calls T_SLOW=60 setsid "$W" run-job sl.d $h1 2>/dev/null & ph=$!
+		T_CALLS=$PWD/sl.calls T_SLOW=60 setsid "$W" run-job sl.d $h2 2>/dev/null & pk=$!
+		claimed sl.d $h1 $ph && claimed sl.d $h2 $pk || exit 1
+		kill -9 "-$pk"; wait $pk
 		timeout 120 "$F" run sl.d --slurm --wait --mem 200M --time 5 >sb.out 2>sb.err || { cat sb.out sb.err; exit 1; }
 		grep -q "^Submitted batch job" sb.out && ls sl.d/logs/slurm-*_3.out >/dev/null &&
-		"$F" status sl.d | grep -qx "4 done, 0 running, 0 failed, 0 waiting" &&
+		grep -q "^ftlsweep: 1 jobs are being run by another runner" sb.err &&
+		grep -qx "ftlsweep: job $h1: run by another runner (process $ph on $(hostname)): skipped" sl.d/logs/slurm-*_0.out &&
+		"$F" status sl.d | grep -qx "3 done, 1 running, 0 failed, 0 waiting" || { cat sb.err sl.d/logs/slurm-*_0.out; exit 1; }
+		kill -9 "-$ph"; wait $ph; ph=
+		"$F" run sl.d --local 2>/dev/null && "$F" status sl.d | grep -qx "4 done, 0 running, 0 failed, 0 waiting" &&
 		"$F" merge sl.d >slurm.csv && t_cmp local.csv slurm.csv
 	'
 fi
