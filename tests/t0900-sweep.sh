@@ -191,6 +191,17 @@ claimed() {
 }
 # the files and folders of state/ and results/ of folder $1 named with process $2
 own() { ls "$1/state" "$1/results" | grep -E "(^|[.])$2([.]|\$)"; }
+t_expect_success 'plan stopped by SIGTERM or SIGINT while it checks the sweep (wb/: ftlsim slowed): exit 143 or 130, no temporary left' '
+	for sig in TERM:143 INT:130; do
+		T_CALLS=$PWD/pl.calls T_SLOW=30 setsid "$W" plan two.sweep pl.${sig%:*}.d 2>/dev/null & p=$!
+		i=0 && until pgrep -P "$p" >/dev/null && [ -d pl.${sig%:*}.d/state ]; do i=$((i + 1)); [ $i -lt 200 ] || exit 1; sleep 0.05; done
+		sleep 0.3
+		kill -${sig%:*} "-$p"; wait $p; rc=$?
+		test $rc = ${sig#*:} || { echo "plan: exit $rc on SIG${sig%:*}"; exit 1; }
+		left=$(ls -A pl.${sig%:*}.d/state; ls -A pl.${sig%:*}.d | grep tmp)
+		test -z "$left" || { echo "left: $left"; exit 1; }
+	done
+'
 t_expect_success 'two runs at once on one folder: every job computed once, by one of them; both exit 0, the grid done' '
 	"$F" plan two.sweep two.d --split 2>/dev/null && test $(wc -l <two.d/jobs.txt) -eq 8 &&
 	export T_CALLS="$PWD/two.calls" T_SLOW=0.2 || exit 1
