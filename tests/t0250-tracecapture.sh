@@ -85,6 +85,14 @@ t_expect_success 'SIGTERM without a command: the capture ends whole, settings re
 	"$TC" -q -o text sig | grep -q " W " ||
 	{ cat err.txt; false; }
 '
+t_expect_success 'started in the background of a script (SIGINT ignored at its start), SIGINT to it alone ends the capture whole, settings restored' '
+	"$TCAP" -q "$LOOP" -o bgi 2>bgi.err & pid=$!
+	sleep 1.5 && kill -INT $pid &&
+	i=0 && while kill -0 $pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	alive=0; kill -0 $pid 2>/dev/null && { alive=1; kill -TERM $pid; }
+	wait $pid; rc=$?
+	cat bgi.err; test $alive = 0 && test $rc = 0 && test -e bgi.blktrace.0 && tstate | t_cmp before.txt -
+'
 t_expect_success 'an existing capture is not overwritten' '
 	t_err 1 "cap.blktrace.0 exists" "$TCAP" "$LOOP" -o cap -- true
 '

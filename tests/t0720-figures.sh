@@ -308,4 +308,13 @@ t_expect_success 'ftlplot rerun into a folder: the files the run before wrote (i
 	"$P" -o m --erase e-cb.csv >/dev/null && test ! -e m/results.png && test ! -e m/wa-curve.png &&
 	test -s m/notes.txt && test -s results.csv && test -s m/mine.png && is_png m/erase-hist.png
 '
+t_expect_success 'started in the background of a script (SIGINT ignored at its start), ftlplot -- stops on SIGINT to it alone: exit 130, no figure' '
+	mkfifo bg.fifo &&
+	{ "$P" -o bgp -- --logical-pages 65536 bg.fifo 2>bgp.err & p=$!; } &&
+	sleep 1 && kill -INT $p &&
+	i=0 && while kill -0 $p 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	alive=0; kill -0 $p 2>/dev/null && { alive=1; : >bg.fifo & }
+	wait $p; rc=$?
+	cat bgp.err; test $alive = 0 && test $rc = 130 && test ! -e bgp/wa-curve.png
+'
 t_done

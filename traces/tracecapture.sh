@@ -7,6 +7,15 @@
 #
 #   tracecapture DEVICE -o NAME [-- COMMAND [ARG...]]
 set -u
+# Started in the background of a script, a program starts with SIGINT
+# ignored, and a shell can neither trap nor reset a signal ignored at
+# its start: it starts again with SIGINT, SIGTERM and SIGHUP at their
+# defaults (env(1), coreutils 8.31 or later), so that they stop it as
+# they stop the C programs.
+if [ -z "${FTLKIT_SIGNALS:-}" ] && env --default-signal=INT true 2>/dev/null; then
+	FTLKIT_SIGNALS=1 exec env --default-signal=INT,TERM,HUP /bin/sh "$0" "$@"
+fi
+unset FTLKIT_SIGNALS
 VERSION=@VERSION@
 me=tracecapture
 
