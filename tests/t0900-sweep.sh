@@ -268,6 +268,15 @@ t_expect_success 'a job that failed in another runner after this one listed it i
 	sleep 0.05 && : >nt.list2 && t_err 1 "failed with status 3" "$W" run-job nt.d $h "$PWD/nt.list2" &&
 	test $(wc -l <nt.calls) -eq 2
 '
+t_expect_success 'merge -o: a symbolic link'"'"'s target replaced, not the link; a device written, not replaced (a full one: exit 1)' '
+	echo old >target.csv && ln -sf target.csv link.csv && "$F" merge s.d -o link.csv &&
+	test -L link.csv && t_cmp local.csv target.csv &&
+	ln -sf /proc/self/fd/1 out.lnk && "$F" merge s.d -o out.lnk >via.csv && test -L out.lnk && t_cmp local.csv via.csv &&
+	if [ "$(id -u)" = 0 ]; then
+		mknod -m 666 full.dev c 1 7 && ! "$F" merge s.d -o full.dev 2>full.err && test -c full.dev &&
+		grep -q "error writing" full.err
+	fi
+'
 t_expect_success 'merge -o into a folder that does not exist: exit 1 naming it; --time and --mem in Slurm forms only, and with --slurm only' '
 	t_err 1 "^ftlsweep: cannot write ./nonexistent/dir/m.csv. .its folder, ./nonexistent/dir., is missing" "$F" merge s.d -o /nonexistent/dir/m.csv &&
 	t_err 2 "^ftlsweep: --time takes a Slurm time limit" "$F" run s.d --slurm --dry-run --time abc &&
