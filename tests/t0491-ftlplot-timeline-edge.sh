@@ -117,9 +117,9 @@ t_expect_success 'more windows than runs, or a bad one of several, is a usage er
 '
 t_expect_success 'other scripts'"'"' stats of a CSV without rows: exit 1 naming the file (no undefined STATS_ variable), no figure left' '
 	printf "host_pages_written,interval_wa,cumulative_wa\n" >c0.csv &&
-	t_err 1 "wa-curve.gp: .*c0.csv: no rows" "$P" -o e --curve c0.csv && ! grep -q "undefined" .stderr &&
+	t_err 1 "^ftlplot: .*c0.csv: no rows" "$P" -o e --curve c0.csv && ! grep -q "undefined" .stderr &&
 	printf "erase_count,segments\n" >e0.csv &&
-	t_err 1 "erase-hist.gp: .*e0.csv: no rows" "$P" -o e --erase e0.csv && ! grep -q "undefined" .stderr &&
+	t_err 1 "^ftlplot: .*e0.csv: no rows" "$P" -o e --erase e0.csv && ! grep -q "undefined" .stderr &&
 	printf "kind,snapshot,host_pages_written,valid_pages,utilization,segments\nsealed,1,0,3,0.5,2\n" >h0.csv &&
 	t_err 1 "util-hist.gp: .*h0.csv: no victims rows" "$P" -o e --hist h0.csv && ! grep -q "undefined" .stderr &&
 	test -z "$(ls e)"

@@ -317,4 +317,14 @@ t_expect_success 'started in the background of a script (SIGINT ignored at its s
 	wait $p; rc=$?
 	cat bgp.err; test $alive = 0 && test $rc = 130 && test ! -e bgp/wa-curve.png
 '
+t_expect_success 'ftlplot checks the rows of --curve, --hist and --erase-hist files (a cut row, a word or nan for a number): exit 1 naming the file and line, no figure' '
+	head -c 200 c-cb.csv >cut.csv && t_err 1 "^ftlplot: .*cut.csv: line 2: 3 fields, its header has 11" "$P" -o rb --curve cut.csv &&
+	sed "3s/^\([0-9]*\),[^,]*,/\1,nan,/" c-cb.csv >nan.csv &&
+	t_err 1 "^ftlplot: .*nan.csv: line 3: field 2 is not a number: .nan." "$P" -o rb --curve nan.csv &&
+	sed "5s/^\([a-z]*\),\([0-9]*\),[0-9]*,/\1,\2,zz,/" h-cb.csv >hz.csv &&
+	t_err 1 "^ftlplot: .*hz.csv: line 5: field 3 is not a number: .zz." "$P" -o rb --hist hz.csv &&
+	sed "3s/^\([0-9]*\),/\1,abc,/" e-cb.csv >ez.csv && t_err 1 "^ftlplot: .*ez.csv: line 3:" "$P" -o rb --erase ez.csv &&
+	sed "4s/^[a-z]*,/1,/" h-cb.csv >hk.csv && t_err 1 "^ftlplot: .*hk.csv: line 4: field 1 is not a word" "$P" -o rb --hist hk.csv &&
+	test ! -e rb/wa-curve.png && test ! -e rb/util-victims.png && test ! -e rb/erase-hist.png
+'
 t_done
