@@ -95,6 +95,16 @@ int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
 	return 0;
 }
 
+void cli_trace_check(struct trace_opts *o)
+{
+	if (o->rd.columns && o->format && !strcmp(o->format, "auto"))
+		o->format = "csv";
+	if (o->rd.columns && o->format && strcmp(o->format, "csv"))
+		usage_error("--columns maps the columns of a -f csv file; -f %s reads its own", o->format);
+	if (o->format && !strcmp(o->format, "csv") && !o->rd.columns)
+		usage_error("-f csv needs --columns SPEC (the column map)");
+}
+
 void cli_list_formats(void)
 {
 	for (const struct reader_ops *const *p = reader_table; *p; p++)

@@ -90,6 +90,10 @@ size_t cli_trace_inputs(char *const *args, int n, const struct trace_opts *o, co
  * --skip-bad skipped every record the reader found (it gave no event):
  * nothing read is not a success. Else 0.
  */
+/* After the options: -f csv without --columns, or --columns with
+ * another format, is a usage error (exit 2); -f auto with --columns
+ * reads csv. */
+void cli_trace_check(struct trace_opts *o);
 int cli_all_bad(struct trace *t, const char *path, char *err, size_t n);
 /* After a trace ends: report skipped records on stderr. */
 void cli_report_bad(struct trace *t, const char *path);

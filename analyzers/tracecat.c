@@ -103,6 +103,7 @@ int main(int argc, char **argv)
 		die(EXIT_DATA, "%s", err);
 
 	const char **in, *name;
+	cli_trace_check(&o);
 	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
 	static struct ev_writer w;
 	static struct trace_writer tw;

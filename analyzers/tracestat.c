@@ -748,6 +748,7 @@ int main(int argc, char **argv)
 			usage_error("%s -: standard output carries the summary: name a file, not - (/dev/stderr, or /dev/fd/3 "
 				    "for a descriptor of your own)", side[k]);
 	const char **in, *name;
+	cli_trace_check(&o);
 	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
 	char err[1024];
 	json_t *all = json_array();

@@ -182,6 +182,12 @@ t_expect_success 'csv --columns: a bad map is a usage error (exit 2) saying what
 	t_err 2 "t, op, offset and length are required" "$TC" --columns "t=1 op=2:r=R" x &&
 	t_err 2 "op value .r=Q.: want TEXT=X" "$TC" --columns "t=1 op=2:r=Q offset=3 length=4" x &&
 	t_err 2 "t unit .h.: want s, ms, us or ns" "$TC" --columns "t=1:h op=2:r=R offset=3 length=4" x &&
-	t_err 1 "-f csv needs --columns" "$TC" -q -f csv "$M"
+	t_err 2 "-f csv needs --columns" "$TC" -q -f csv "$M" &&
+	t_err 2 "-f csv needs --columns" "$BIN/ftlsim" -q -f csv "$M" &&
+	t_err 2 "-f csv needs --columns" "$BIN/tracestat" -q -f csv "$M" &&
+	t_err 2 "--columns maps the columns of a -f csv file; -f msr reads its own" \
+		"$TC" -q -f msr --columns "t=1 op=2:r=R offset=3 length=4" "$M" &&
+	t_err 2 "--columns maps the columns of a -f csv file; -f msr reads its own" \
+		"$BIN/ftlsim" -q --columns "t=1 op=2:r=R offset=3 length=4" -f msr "$M"
 '
 t_done

@@ -804,6 +804,7 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	/* several files, a directory or @LIST: one trace (a set of files) */
 	static const char *const std_in[] = {"-"};
 	const char **in = NULL;
+	cli_trace_check(&s->opt.topt);
 	size_t nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->opt.topt, &in, &s->opt.path) : 0;
 	s->opt.paths = nin ? in : std_in;
 	s->opt.npaths = nin ? nin : 1;
