@@ -148,4 +148,8 @@ t_expect_success 'SIGINT during a grid: the partial summary of every configurati
 	jq -e ".partial == true and (.configurations | length) == 2 and .input.events > 0 and
 		.configurations[1].host_pages_written > 0" p.json
 '
+t_expect_success 'an option given beside a grid axis that sets it (--op with op=..., --no-trim with trim=...): a usage error, exit 2, naming it' '
+	t_err 2 "^ftlsim: --op is given and is an axis of --grid" "$S" -q --grid op=0.1,0.2 --op 0.3 mix.ev &&
+	t_err 2 "^ftlsim: --trim is given and is an axis of --grid" "$S" -q --no-trim --grid trim=on,off mix.ev
+'
 t_done

@@ -56,7 +56,7 @@ t_expect_success 'ftlplot on a CSV of the wrong kind: exit 1 naming it, no empty
 	t_err 1 "c\.csv: not an ftlsim --hist CSV" "$P" --hist c.csv -o w &&
 	t_err 1 "^ftlplot: -: not an ftlsim --erase-hist CSV" "$P" --erase-hist - -o w <c.csv &&
 	head -n 1 c.csv >header-only.csv &&
-	t_err 1 "gnuplot failed on wa-curve\.gp" "$P" --curve header-only.csv -o w &&
+	t_err 1 "^ftlplot: .*header-only.csv: no rows" "$P" --curve header-only.csv -o w &&
 	test -z "$(ls w)"
 '
 t_expect_success 'ftlplot -- with arguments ftlsim rejects: exit 2, no empty summary.json' '

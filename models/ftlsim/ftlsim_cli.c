@@ -794,12 +794,24 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 void sim_parse_args(struct sim *s, int argc, char **argv)
 {
 	int c;
+	static unsigned char given[O_GCMODE + 1]; /* the options on the command line */
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "f:qhVj:", longopts, NULL)) != -1) {
 		if (c == '?')
 			sim_fail_usage("%s", bad_option(argv, longopts));
+		if (c >= 0 && c <= O_GCMODE)
+			given[c] = 1;
 		if (!cli_trace_opt(c, optarg, &s->opt.topt) && !sim_opt(s, c, optarg))
 			sim_fail_usage("bad option");
+	}
+	/* an option a grid's axis sets too: the axis would win without a word */
+	for (unsigned i = 0; i < s->opt.grid.naxes; i++) {
+		const struct grid_axis *a = &s->opt.grid.axis[i];
+		if ((a->code >= 0 && a->code <= O_GCMODE && given[a->code]) ||
+		    (a->off_code >= 0 && a->off_code <= O_GCMODE && given[a->off_code]))
+			sim_fail_usage("--%s is given and is an axis of --grid, which sets it in every configuration: "
+				       "give its values in the grid only",
+				       a->name);
 	}
 	/* several files, a directory or @LIST: one trace (a set of files) */
 	static const char *const std_in[] = {"-"};
