@@ -116,7 +116,18 @@ struct spec_priv {
 	uint64_t nrec;
 };
 
-static int spec_probe(const unsigned char *d, size_t len) { return 0; }
+/* Any layout is read only through a map given; detected is ftlkit's own
+ * CSV alone (tracecat -o csv), by its header, read with OWN_COLUMNS. */
+#define OWN_HEADER "t_ns,op,offset,length,volume"
+#define OWN_COLUMNS "t=1:ns op=2:R=R,W=W,D=D,F=F offset=3 length=4 volume=5 header=1"
+
+static int spec_probe(const unsigned char *d, size_t len)
+{
+	size_t n = sizeof(OWN_HEADER) - 1;
+	if (len <= n || memcmp(d, OWN_HEADER, n))
+		return 0;
+	return d[n] == '\n' || (d[n] == '\r' && len > n + 1 && d[n + 1] == '\n') ? 100 : 0;
+}
 
 static void spec_close(struct reader *r)
 {
@@ -132,13 +143,12 @@ static int spec_open(struct reader *r)
 {
 	if (!r->src)
 		return set_err(r->err, sizeof(r->err), "%s: no input", r->path);
-	if (!r->opt.columns)
-		return set_err(r->err, sizeof(r->err), "-f csv needs --columns SPEC (the column map)");
+	const char *columns = r->opt.columns ? r->opt.columns : OWN_COLUMNS; /* (detected: spec_probe) */
 	struct spec_priv *p = calloc(1, sizeof(*p));
 	if (!p)
 		return set_err(r->err, sizeof(r->err), "out of memory");
 	r->priv = p;
-	if (csvspec_parse(r->opt.columns, &p->s, r->err, sizeof(r->err)))
+	if (csvspec_parse(columns, &p->s, r->err, sizeof(r->err)))
 		return -1;
 	csvrec_init(&p->c, r->src, p->s.sep, p->s.sep == ',');
 	return 0;

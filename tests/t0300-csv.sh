@@ -316,4 +316,11 @@ t_expect_success 'the --columns example of --help and the man pages reads a CSV 
 	"$BIN/tracecat" -q -f csv --columns "$spec" -o text ex.csv >ex.txt &&
 	printf "0 R 0 4096 0\n1000 W 4096 4096 0\n" >ex.want && t_cmp ex.want ex.txt
 '
+t_expect_success 'tracecat -o csv is read back by -f auto (its header), the same events: the text of both equal' '
+	"$BIN/tracecat" -q -o csv "$SAMPLES/msr/hm_0-head1000.csv" >own.csv &&
+	"$BIN/tracecat" -o text own.csv >own.txt 2>own.err && grep -q "detected format .csv." own.err &&
+	"$BIN/tracecat" -q -o text "$SAMPLES/msr/hm_0-head1000.csv" >direct.txt && t_cmp direct.txt own.txt &&
+	test "$(wc -l <own.txt)" = 1000 &&
+	sed "1s/volume/vol/" own.csv >other.csv && ! "$BIN/tracecat" -q -o text other.csv >/dev/null 2>&1
+'
 t_done
