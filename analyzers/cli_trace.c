@@ -357,3 +357,24 @@ size_t cli_trace_inputs(char *const *args, int n, const struct trace_opts *o, co
 	}
 	return nout;
 }
+
+void cli_trace_uses(struct file_uses *l, char *const *args, int nargs, const char *const *in, size_t nin)
+{
+	for (int i = 0; i < nargs; i++)
+		if (args[i][0] == '@')
+			file_uses_add(l, 0, NULL, args[i] + 1, "the list of the trace's files being read");
+	for (size_t i = 0; i < nin; i++) {
+		char base[BTSET_PATH], err[600];
+		struct btset set;
+		if (!strcmp(in[i], "-")) {
+			file_uses_add(l, 0, NULL, "-", "the trace being read (standard input)");
+			continue;
+		}
+		file_uses_add(l, 0, NULL, in[i], nin == 1 ? "the trace being read" : "a file of the trace being read");
+		if (btset_base(in[i], base, sizeof(base), err, sizeof(err)) <= 0 || btset_find(base, &set, err, sizeof(err)))
+			continue; /* (a set that is not whole: its reading says so) */
+		for (size_t c = 0; c < set.n; c++)
+			file_uses_add(l, 0, NULL, set.member[c], "a file of the trace being read");
+		btset_free(&set);
+	}
+}

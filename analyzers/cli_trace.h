@@ -97,6 +97,13 @@ void cli_trace_check(struct trace_opts *o);
 int cli_all_bad(struct trace *t, const char *path, char *err, size_t n);
 /* After a trace ends: report skipped records on stderr. */
 void cli_report_bad(struct trace *t, const char *path);
+/*
+ * The trace's files as the inputs of a file_uses check (ftlkit.h): the
+ * files cli_trace_inputs gave (in, nin), the members of each per-CPU
+ * set among them, each @LIST of args, standard input for "-".
+ */
+struct file_uses;
+void cli_trace_uses(struct file_uses *l, char *const *args, int nargs, const char *const *in, size_t nin);
 /* A path as messages name it: "-" is "<stdin>". */
 const char *cli_display_name(const char *path);
 

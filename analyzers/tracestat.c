@@ -750,7 +750,19 @@ int main(int argc, char **argv)
 	const char **in, *name;
 	cli_trace_check(&o);
 	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
-	char err[1024];
+	char err[2600];
+	/* no side file (nor the summary) replaces the trace or another */
+	struct file_uses uses = {0};
+	cli_trace_uses(&uses, argv + optind, argc - optind, in, nin);
+	for (unsigned k = 0; k < 3; k++)
+		if (sp[k])
+			file_uses_add(&uses, 1, side[k], sp[k], NULL);
+	file_uses_add(&uses, 1, NULL, "-", NULL);
+	int clash = file_uses_check(&uses, err, sizeof(err));
+	if (clash > 0)
+		usage_error("%s", err);
+	if (clash < 0)
+		die(EXIT_DATA, "%s", err);
 	json_t *all = json_array();
 	struct outfile out, so[3];
 	/* The side files are opened before the trace is read, so that one

@@ -1,6 +1,7 @@
 /*
  * ftlkit.c - shared error reporting, strict number parsing, KEY=VALUE
- * lists and atomic output files for every program.
+ * lists, atomic output files and the check that no output replaces an
+ * input or another output, for every program.
  */
 #include "ftlkit.h"
 #include "sig.h"
@@ -453,4 +454,226 @@ void out_abort(struct outfile *o)
 			unlink(o->tmp);
 	}
 	release(o);
+}
+
+void file_uses_add(struct file_uses *l, int output, const char *opt, const char *path, const char *desc)
+{
+	if (l->oom)
+		return;
+	if (l->n == l->cap) {
+		size_t nc = l->cap ? 2 * l->cap : 16;
+		struct file_use *nu = realloc(l->u, nc * sizeof(*nu));
+		if (!nu) {
+			l->oom = 1;
+			return;
+		}
+		l->u = nu;
+		l->cap = nc;
+	}
+	/* one block: the path, then the option and the description */
+	size_t b = strlen(path) + 1, a = opt ? strlen(opt) + 1 : 0, c = desc ? strlen(desc) + 1 : 0;
+	char *p = malloc(a + b + c);
+	if (!p) {
+		l->oom = 1;
+		return;
+	}
+	struct file_use *u = &l->u[l->n++];
+	u->path = memcpy(p, path, b);
+	u->opt = opt ? memcpy(p + b, opt, a) : NULL;
+	u->desc = desc ? memcpy(p + b + a, desc, c) : NULL;
+	u->output = output;
+}
+
+/* What a use is compared by: the file (device and inode), or the path
+ * it would have when it does not exist yet; nothing for a file written
+ * in place (not a regular file). */
+struct use_key {
+	int kind; /* 0 none, 1 device and inode, 2 path */
+	dev_t dev;
+	ino_t ino;
+	char *path;
+	size_t i; /* the use's index: the command line's order */
+};
+
+/* An absolute path with "." and ".." taken out and each '/' single, by
+ * its text alone (a directory that does not exist has no realpath). */
+static char *lexical(const char *path)
+{
+	char *cwd = NULL, *abs;
+	if (path[0] != '/' && !(cwd = getcwd(NULL, 0)))
+		return NULL;
+	int rc = asprintf(&abs, "%s/%s", cwd ? cwd : "", path);
+	free(cwd);
+	if (rc < 0)
+		return NULL;
+	size_t len = 0; /* what is kept, at the start of abs: never past what is read */
+	for (char *r = abs; *r;) {
+		while (*r == '/')
+			r++;
+		size_t k = strcspn(r, "/");
+		if (!k)
+			break;
+		if (k == 2 && r[0] == '.' && r[1] == '.')
+			while (len && abs[--len] != '/')
+				;
+		else if (k != 1 || r[0] != '.') {
+			abs[len++] = '/';
+			memmove(abs + len, r, k);
+			len += k;
+		}
+		r += k;
+	}
+	if (!len)
+		abs[len++] = '/';
+	abs[len] = 0;
+	return abs;
+}
+
+/* The path a file that does not exist would have: its directory
+ * resolved, its name as given; NULL when out of memory. */
+static char *missing_key(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	if (*base && strcmp(base, ".") && strcmp(base, "..")) {
+		char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+		if (!dir)
+			return NULL;
+		char *real = realpath(dir, NULL), *key;
+		free(dir);
+		if (real) {
+			int rc = asprintf(&key, "%s/%s", strcmp(real, "/") ? real : "", base);
+			free(real);
+			return rc < 0 ? NULL : key;
+		}
+	}
+	return lexical(path);
+}
+
+static int use_key(const struct file_use *u, struct use_key *k)
+{
+	struct stat st;
+	int std = !strcmp(u->path, "-");
+	k->kind = 0;
+	k->path = NULL;
+	if (std ? !fstat(u->output ? STDOUT_FILENO : STDIN_FILENO, &st) : !stat(u->path, &st)) {
+		if (S_ISREG(st.st_mode)) {
+			k->kind = 1;
+			k->dev = st.st_dev;
+			k->ino = st.st_ino;
+		}
+		return 0;
+	}
+	if (std) /* closed */
+		return 0;
+	if (!(k->path = missing_key(u->path)))
+		return -1;
+	k->kind = 2;
+	return 0;
+}
+
+static int cmp_use_key(const void *a, const void *b)
+{
+	const struct use_key *x = a, *y = b;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->kind == 1 && (x->dev != y->dev || x->ino != y->ino))
+		return x->dev != y->dev ? (x->dev < y->dev ? -1 : 1) : (x->ino < y->ino ? -1 : 1);
+	int c = x->kind == 2 ? strcmp(x->path, y->path) : 0;
+	return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+static int same_file(const struct use_key *x, const struct use_key *y)
+{
+	return x->kind == y->kind &&
+	       (x->kind == 1 ? x->dev == y->dev && x->ino == y->ino : !strcmp(x->path, y->path));
+}
+
+/* An output as messages name it (see ftlkit.h). */
+static void output_name(char *buf, size_t n, const struct file_use *u)
+{
+	const char *d = u->desc ? u->desc : "";
+	if (!strcmp(u->path, "-"))
+		snprintf(buf, n, "standard output%s%s%s", *d ? " (" : "", d, *d ? ")" : "");
+	else
+		snprintf(buf, n, "%s%s%s%s%s%s", u->opt ? u->opt : "", u->opt ? " " : "", u->path, *d ? " (" : "", d,
+			 *d ? ")" : "");
+}
+
+/* An input, after the output o that is it. */
+static void input_name(char *buf, size_t n, const struct file_use *u, const struct file_use *o)
+{
+	const char *d = u->desc ? u->desc : "a file being read";
+	if (u->opt)
+		snprintf(buf, n, "%s (%s %s)", d, u->opt, u->path);
+	else if (strcmp(u->path, "-") && strcmp(u->path, o->path))
+		snprintf(buf, n, "%s (%s)", d, u->path);
+	else
+		snprintf(buf, n, "%s", d);
+}
+
+static void file_uses_free(struct file_uses *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->u[i].path);
+	free(l->u);
+	*l = (struct file_uses){0};
+}
+
+int file_uses_check(struct file_uses *l, char *err, size_t n)
+{
+	struct use_key *k = l->oom ? NULL : malloc((l->n + 1) * sizeof(*k));
+	size_t m = 0;
+	int rc = 0;
+	for (size_t i = 0; k && i < l->n; i++) {
+		if (use_key(&l->u[i], &k[m])) {
+			rc = -1;
+			break;
+		}
+		k[m].i = i;
+		if (k[m].kind) /* (a file written in place is no one's to replace) */
+			m++;
+	}
+	if (!k || rc) {
+		rc = set_err(err, n, "out of memory");
+		goto out;
+	}
+	qsort(k, m, sizeof(*k), cmp_use_key);
+	/* In each group of uses of one file (in the command line's order),
+	 * the first output and the first input or the second output; of
+	 * the groups with such a pair, the one whose output comes first. */
+	size_t out = SIZE_MAX, other = SIZE_MAX;
+	for (size_t g = 0, e; g < m; g = e) {
+		size_t in1 = SIZE_MAX, out1 = SIZE_MAX, out2 = SIZE_MAX;
+		for (e = g; e < m && same_file(&k[g], &k[e]); e++) {
+			size_t i = k[e].i;
+			if (!l->u[i].output)
+				in1 = in1 == SIZE_MAX ? i : in1;
+			else if (out1 == SIZE_MAX)
+				out1 = i;
+			else if (out2 == SIZE_MAX)
+				out2 = i;
+		}
+		if (out1 < out && (in1 != SIZE_MAX || out2 != SIZE_MAX)) {
+			out = out1;
+			other = in1 != SIZE_MAX ? in1 : out2; /* an input replaced first: its loss is worse */
+		}
+	}
+	if (out != SIZE_MAX) {
+		char a[1200], b[1200];
+		output_name(a, sizeof(a), &l->u[out]);
+		if (l->u[other].output) {
+			output_name(b, sizeof(b), &l->u[other]);
+			snprintf(err, n, "%s and %s name the same file", a, b);
+		} else {
+			input_name(b, sizeof(b), &l->u[other], &l->u[out]);
+			snprintf(err, n, "%s is %s", a, b);
+		}
+		rc = 1;
+	}
+out:
+	for (size_t i = 0; k && i < m; i++)
+		free(k[i].path);
+	free(k);
+	file_uses_free(l);
+	return rc;
 }

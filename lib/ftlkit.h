@@ -121,4 +121,39 @@ void csv_str(void *fp, const char *v);
 int out_commit(struct outfile *o, char *err, size_t n);
 void out_abort(struct outfile *o);
 
+/*
+ * The files a command line names, checked before any is read: an output
+ * that is one of the inputs would replace it (out_open renames its
+ * temporary over the path), and two outputs that are one file would
+ * replace each other. Each use is an output or an input; path "-" is
+ * standard output or standard input. One file is found as one however
+ * it is named: by device and inode when it exists (a symbolic link, a
+ * hard link, another spelling), else by its path made absolute with its
+ * directory resolved (realpath). What is not a regular file (/dev/null,
+ * a terminal, a pipe, a FIFO) is written in place, replacing nothing:
+ * any number of outputs may name it. /dev/stdout or /dev/fd/N that
+ * stands for a regular file is that file.
+ *
+ * In messages an output is "OPT PATH" ("standard output" for "-"), its
+ * desc after it in parentheses when given ("--grid configuration 3");
+ * an input is its desc ("the trace being read"), then "(OPT PATH)" when
+ * it has an option, or "(PATH)" when the output names it otherwise.
+ */
+struct file_use {
+	char *opt, *path, *desc; /* one block, owned by the list */
+	int output;
+};
+struct file_uses {
+	struct file_use *u;
+	size_t n, cap;
+	int oom; /* an add failed: file_uses_check says out of memory */
+};
+/* Add a use (the strings are copied; opt and desc may be NULL). */
+void file_uses_add(struct file_uses *l, int output, const char *opt, const char *path, const char *desc);
+/* 0 when no output is an input or another output; 1 with the first
+ * such pair said in err ("--curve t.csv is the trace being read",
+ * "--curve x.csv and --hist x.csv name the same file"); -1 out of
+ * memory. The list is emptied and freed either way. */
+int file_uses_check(struct file_uses *l, char *err, size_t n);
+
 #endif

@@ -759,6 +759,7 @@ int main(int argc, char **argv)
 	if (s.opt.grid.naxes)
 		conf = sim_grid_models(&s, &nconf);
 	sim_finish_args(&s);
+	sim_check_files(&s, conf, nconf);
 	s.cell.space_owner = &s;
 	m = conf, n = nconf;
 	g_in = &s, g_models = m, g_n = n;

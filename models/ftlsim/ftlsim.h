@@ -96,6 +96,8 @@ struct sim_opts {
 	const char *path;	   /* the trace's name (of a set of files: cli_trace_inputs) */
 	const char *const *paths; /* its files, read one after another as one trace */
 	size_t npaths;
+	char *const *args; /* the arguments that named them (@LIST among them) */
+	int nargs;
 	struct ftl_config cfg;
 	int space;
 	uint64_t capacity;
@@ -300,6 +302,10 @@ void sim_parse_args(struct sim *s, int argc, char **argv);
 void sim_finish_args(struct sim *s);
 void sim_grid_add(struct sim *s, const char *spec);
 struct sim **sim_grid_models(const struct sim *s, unsigned *n);
+/* No output file is an input (the trace, the ageing trace, the
+ * footprints, a device file) or another output, a grid's FILE.K.csv
+ * among them: else a usage error, before any input is read. */
+void sim_check_files(const struct sim *s, struct sim *const *conf, unsigned nconf);
 /* For messages: "volume 7 policy=cb op=0.28" (a model's volume, if any,
  * and its axis values), or the axis values alone. */
 char *sim_conf_label(const struct sim *s, const struct sim *m, char *buf, size_t n);

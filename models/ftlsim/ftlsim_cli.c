@@ -820,6 +820,8 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	size_t nin = argc > optind ? cli_trace_inputs(argv + optind, argc - optind, &s->opt.topt, &in, &s->opt.path) : 0;
 	s->opt.paths = nin ? in : std_in;
 	s->opt.npaths = nin ? nin : 1;
+	s->opt.args = argv + optind;
+	s->opt.nargs = argc - optind;
 	if (!nin)
 		s->opt.path = "-";
 	if (optind == argc && isatty(0))
@@ -1249,6 +1251,41 @@ static void cell_paths(struct sim *m, uint64_t k)
 		*p[i] = b;
 		b += w + 1;
 	}
+}
+
+void sim_check_files(const struct sim *s, struct sim *const *conf, unsigned nconf)
+{
+	struct file_uses u = {0};
+	char err[2600];
+	cli_trace_uses(&u, s->opt.args, s->opt.nargs, s->opt.paths, s->opt.npaths);
+	if (s->opt.age_path)
+		file_uses_add(&u, 0, "--precondition-trace", s->opt.age_path, "the ageing trace being read");
+	if (s->opt.fp_path)
+		file_uses_add(&u, 0, "--footprints", s->opt.fp_path, "the footprints table being read");
+	int grid = s->opt.grid.naxes > 0;
+	for (unsigned i = 0; i < (grid ? nconf : 1); i++) {
+		const struct sim *m = grid ? conf[i] : s;
+		if (m->opt.device_file && m->opt.device_spec) /* (a grid's device axis may name files too) */
+			file_uses_add(&u, 0, "--device", m->opt.device_spec, "the device file read");
+	}
+	/* a grid's configurations write their own FILE.K.csv; --results
+	 * is the run's */
+	for (unsigned i = 0; grid && i < nconf; i++) {
+		char label[64];
+		snprintf(label, sizeof(label), "--grid configuration %llu", (unsigned long long)conf[i]->cell.conf);
+		for (unsigned k = 0; k < SIM_CELL_FILES; k++)
+			if (sim_file(&conf[i]->opt, k))
+				file_uses_add(&u, 1, sim_files[k].option, sim_file(&conf[i]->opt, k), label);
+	}
+	for (unsigned k = grid ? SIM_CELL_FILES : 0; k < SIM_FILES; k++)
+		if (sim_file(&s->opt, k))
+			file_uses_add(&u, 1, sim_files[k].option, sim_file(&s->opt, k), NULL);
+	file_uses_add(&u, 1, NULL, "-", NULL); /* the JSON summary */
+	int rc = file_uses_check(&u, err, sizeof(err));
+	if (rc > 0)
+		sim_fail_usage("%s", err);
+	if (rc < 0)
+		sim_fail("%s", err);
 }
 
 struct sim **sim_grid_models(const struct sim *s, unsigned *n)
