@@ -61,4 +61,25 @@ t_expect_success 'footprint or per-volume with an ageing trace: usage error' '
 t_expect_success 'an ageing trace that does not exist: exit 1 naming it' '
 	t_err 1 "nope.csv" "$S" $M --precondition-trace nope.csv B.txt
 '
+t_expect_success '--skip-bad: the ageing trace'"'"'s bad records said on stderr, naming its file, and counted in input.ageing' '
+	{ head -5 A.txt; echo junk; sed -n 6,10p A.txt; } >bad.txt &&
+	"$S" -q --skip-bad $M --precondition-trace bad.txt B.txt >k.json 2>k.err &&
+	grep -qx "ftlsim: bad.txt: 1 bad records skipped (first: bad.txt:6: .*)" k.err &&
+	jq -e ".input.ageing == {path: \"bad.txt\", format: \"ev\", events: 10, bad_records_skipped: 1} and .input.bad_records_skipped == 0" k.json &&
+	"$S" -q --skip-bad $M --precondition-trace A.txt B.txt >g.json 2>g.err && ! grep -q "bad records" g.err &&
+	jq -e ".input.ageing.bad_records_skipped == 0 and .input.ageing.events == $(grep -c . A.txt)" g.json &&
+	t_err 1 "^ftlsim: bad\.txt:6: " "$S" -q $M --precondition-trace bad.txt B.txt
+'
+t_expect_success '--skip-bad: an ageing trace of bad records only is an error, as the trace'"'"'s would be' '
+	"$G" -q -p uniform -n 64 -w 4 -o bin >four.bin &&
+	for r in 0 1 2 3; do printf "\001" | dd of=four.bin bs=1 seek=$((16 + 32 * r + 31)) conv=notrunc 2>/dev/null || return 1; done &&
+	t_err 1 "^ftlsim: --precondition-trace four\.bin: no event read: --skip-bad skipped 4 bad records.*first: four\.bin: byte 16: " \
+		"$S" -q --skip-bad $M --precondition-trace four.bin B.txt
+'
+t_expect_success 'an ageing stream cut short: exit 1, the message naming the file once' '
+	"$G" -q -p uniform -n 4096 -w 2000 -o bin >whole.bin && head -c 16016 whole.bin >cut.bin &&
+	t_err 1 "^ftlsim: --precondition-trace cut\.bin: byte 16016: the event stream ends after 500 events" \
+		"$S" -q $M --precondition-trace cut.bin B.txt &&
+	! grep -q "cut.bin: cut.bin" "$TMP/.stderr"
+'
 t_done

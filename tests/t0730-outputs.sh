@@ -41,7 +41,8 @@ t_expect_success 'ftlsim: every key of the summary and every column of --curve, 
 	"$S" -q --logical-space footprint --pages-per-segment 8 --timing --gc-preempt hard=1 "$SAMPLES/msr/hm_0-head1000.csv" >5.json || exit 1
 	"$S" -q --logical-pages 8192 --op 0.2 --pages-per-segment 32 --host-lfs segment=128K t.ev >6.json || exit 1
 	"$S" -q --logical-pages 8192 --pages-per-segment 32 --zoned size=128K --host-lfs segment=128K t.ev >7.json || exit 1
-	n=$(cat 1.json 2.json 3.json 4.json 5.json 6.json 7.json | jq -s ".[]" | jpaths | tee keys | grep -c .) && echo "$n key paths" && test $n -ge 80 &&
+	"$S" -q --logical-pages 8192 --op 0.2 --pages-per-segment 32 --precondition-trace t.ev t.ev >8.json || exit 1
+	n=$(cat 1.json 2.json 3.json 4.json 5.json 6.json 7.json 8.json | jq -s ".[]" | jpaths | tee keys | grep -c .) && echo "$n key paths" && test $n -ge 80 &&
 	undocumented "ftlsim summary" <keys >miss
 	for f in c.csv:"ftlsim --curve" h.csv:"ftlsim --hist" e.csv:"ftlsim --erase-hist" tl.csv:"ftlsim --timeline" \
 		lat.csv:"ftlsim --latency"; do

@@ -218,6 +218,9 @@ struct sim_input {
 	uint64_t events, events_pass1;
 	uint64_t bad_skipped; /* --skip-bad: the bad records the reader skipped */
 	int bad_said;	      /* the first pass said them (the replay's are the same) */
+	/* --precondition-trace: its format, events read, bad records skipped */
+	const char *age_format;
+	uint64_t age_events, age_bad_skipped;
 	uint64_t pw_pass1, pt_pass1; /* page writes and whole pages discarded, pass 1 (--dry-run) */
 	double pass1_s;		     /* pass 1's seconds (--dry-run's estimate) */
 	int64_t t_max_pass1;	     /* the latest event time (from the first), pass 1 (--dry-run) */

@@ -388,8 +388,18 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 		}
 		k = 0;
 	} while (rc > 0 && !sim_interrupted);
+	/* its bad records said as the trace's are (the messages name the
+	 * file already), and counted in the summary's input.ageing */
+	s->in.age_format = trace_format(t);
+	s->in.age_events = trace_events_read(t);
+	s->in.age_bad_skipped = trace_bad_count(t);
 	if (!sim_interrupted && trace_cut(t))
-		sim_fail("%s: %s", s->opt.age_path, trace_cut(t));
+		sim_fail("--precondition-trace %s", trace_cut(t));
+	if (!sim_interrupted) {
+		if (cli_all_bad(t, s->opt.age_path, err, sizeof(err)))
+			sim_fail("--precondition-trace %s", err);
+		cli_report_bad(t, s->opt.age_path);
+	}
 	trace_close(t);
 	for (unsigned i = 0; i < n; i++) {
 		if (m[i]->cell.dev && age(m[i], 0))

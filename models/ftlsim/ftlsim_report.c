@@ -436,6 +436,14 @@ static json_t *j_input_of(const struct sim *in, const struct sim *m)
 	SETU(o, "events", m && m->cell.vol ? m->cell.vol->events : in->in.events);
 	SETU(o, "bad_records_skipped", in->in.bad_skipped); /* (the input's: a volume's too) */
 	json_object_set_new(o, "volumes_mixed", json_boolean(m && m->cell.vol ? 0 : in->in.volumes_mixed));
+	if (in->opt.age_path) {
+		json_t *a = json_object();
+		json_object_set_new(a, "path", json_string(in->opt.age_path));
+		json_object_set_new(a, "format", in->in.age_format ? json_string(in->in.age_format) : json_null());
+		SETU(a, "events", in->in.age_events);
+		SETU(a, "bad_records_skipped", in->in.age_bad_skipped);
+		json_object_set_new(o, "ageing", a);
+	}
 	return o;
 }
 
