@@ -125,6 +125,30 @@ int cli_all_bad(struct trace *t, const char *path, char *err, size_t len)
 	return -1;
 }
 
+const char *cli_none_kept(const char *path, const struct trace_opts *o, uint64_t nread, char *buf, size_t n)
+{
+	int vol = o->volume >= 0, ops = o->ops_mask != 0, start = o->start_ns != INT64_MIN, end = o->end_ns != INT64_MAX;
+	const char *name = cli_display_name(path);
+	if (vol && !ops && !start && !end) {
+		snprintf(buf, n, "%s: volume %lld is not in the trace (none of its %llu events; --volume)", name,
+			 (long long)o->volume, (unsigned long long)nread);
+		return buf;
+	}
+	char by[96] = ""; /* ", --volume V, --ops, ...": the filters given */
+	size_t k = 0;
+	if (vol)
+		k += (size_t)snprintf(by + k, sizeof(by) - k, ", --volume %lld", (long long)o->volume);
+	if (ops)
+		k += (size_t)snprintf(by + k, sizeof(by) - k, ", --ops");
+	if (start)
+		k += (size_t)snprintf(by + k, sizeof(by) - k, ", --start");
+	if (end)
+		k += (size_t)snprintf(by + k, sizeof(by) - k, ", --end");
+	snprintf(buf, n, "%s: none of the trace's %llu events is kept%s%s", name, (unsigned long long)nread,
+		 k ? " by " : "", k ? by + 2 : "");
+	return buf;
+}
+
 void cli_report_bad(struct trace *t, const char *path)
 {
 	uint64_t n = trace_bad_count(t);

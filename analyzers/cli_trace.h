@@ -95,6 +95,15 @@ size_t cli_trace_inputs(char *const *args, int n, const struct trace_opts *o, co
  * reads csv. */
 void cli_trace_check(struct trace_opts *o);
 int cli_all_bad(struct trace *t, const char *path, char *err, size_t n);
+/*
+ * After a trace of nread events (nread > 0) whose filters kept none: the
+ * message in buf (returned), "PATH: volume V is not in the trace (none
+ * of its N events; --volume)" when --volume is the only filter, else
+ * "PATH: none of the trace's N events is kept by --volume V, --ops,
+ * --start, --end" (the filters given). ftlsim fails with it; tracestat
+ * and tracecat say it and go on (a summary, a stream, of no event).
+ */
+const char *cli_none_kept(const char *path, const struct trace_opts *o, uint64_t nread, char *buf, size_t n);
 /* After a trace ends: report skipped records on stderr. */
 void cli_report_bad(struct trace *t, const char *path);
 /*

@@ -125,12 +125,15 @@ int main(int argc, char **argv)
 		die(EXIT_DATA, "%s", err);
 	struct ev e;
 	int rc = 0;
-	while (!sig_caught && (rc = trace_next(t, &e)) > 0)
+	uint64_t kept = 0;
+	while (!sig_caught && (rc = trace_next(t, &e)) > 0) {
+		kept++;
 		if (wops ? tw_write(&tw, &e) : ev_write(&w, &e)) {
 			if (wops)
 				die(EXIT_DATA, "out of memory");
 			die(EXIT_DATA, "error writing standard output: %s", strerror(errno));
 		}
+	}
 	if (sig_caught) {
 		/* What was converted goes out, ending on a whole event,
 		 * without the event stream's end record. */
@@ -159,6 +162,10 @@ int main(int argc, char **argv)
 		die(EXIT_DATA, "%s", bad);
 	}
 	cli_report_bad(t, name);
+	/* the filters kept nothing: said, as tracestat says it; the stream
+	 * of no event is still one (exit 0) */
+	if (!kept && trace_events_read(t))
+		warn("%s: the output has no event", cli_none_kept(name, &o, trace_events_read(t), bad, sizeof(bad)));
 	trace_close(t);
 	if (wops) {
 		if (tw_end(&tw) || fflush(stdout) || ferror(stdout))

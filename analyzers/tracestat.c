@@ -819,8 +819,8 @@ int main(int argc, char **argv)
 		}
 		cli_report_bad(t, path);
 		if (!s->events && trace_events_read(t) && !sig_caught)
-			warn("%s: none of the %llu events read is kept by --volume, --ops, --start and --end: the summary "
-			     "is of no event", cli_display_name(path), (unsigned long long)trace_events_read(t));
+			warn("%s: the summary is of no event",
+			     cli_none_kept(path, &o, trace_events_read(t), err, sizeof(err)));
 		if (summarise(s, &m))
 			die(EXIT_DATA, "out of memory");
 		json_t *j = to_json(path, trace_format(t), trace_bad_count(t), psize, s, &m);

@@ -177,4 +177,17 @@ t_expect_success 'an event at the largest time (2^63 - 1 ns) is kept when no --e
 	printf "0 W 0 4096 0\n9223372036854775808 W 4096 4096 0\n" >tover.txt &&
 	t_err 1 "tover.txt:2: " "$BIN/tracecat" -q -o text tover.txt
 '
+t_expect_success 'filters that keep no event: said on stderr as tracestat says it, a whole stream of no event, exit 0' '
+	hm="$SAMPLES/msr/hm_0-head1000.csv" &&
+	"$BIN/tracecat" -q --volume 5 "$hm" >v5.bin 2>err &&
+	grep -qx "tracecat: $hm: volume 5 is not in the trace (none of its 1000 events; --volume): the output has no event" err &&
+	test $(wc -c <v5.bin) = 48 && "$BIN/tracecat" -q -o text v5.bin >v5.txt 2>err && ! test -s v5.txt && ! test -s err &&
+	"$BIN/tracecat" -q --ops F --start 1 -o text "$hm" >f.txt 2>err && ! test -s f.txt &&
+	grep -qx "tracecat: $hm: none of the trace.s 1000 events is kept by --ops, --start: the output has no event" err &&
+	"$BIN/tracecat" -q --volume 0 -o text "$hm" >v0.txt 2>err && ! test -s err && test $(wc -l <v0.txt) = 1000 &&
+	"$BIN/tracestat" -q --volume 5 "$hm" >/dev/null 2>err &&
+	grep -qx "tracestat: $hm: volume 5 is not in the trace (none of its 1000 events; --volume): the summary is of no event" err &&
+	t_err 1 "^ftlsim: .*hm_0-head1000.csv: volume 5 is not in the trace \(none of its 1000 events; --volume\)$" \
+		"$BIN/ftlsim" -q --volume 5 "$hm"
+'
 t_done

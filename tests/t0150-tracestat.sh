@@ -126,7 +126,9 @@ t_expect_success 'file names with a comma or a double quote are quoted in every 
 t_expect_success 'filters that keep no event: said on stderr, the summary of none, exit 0' '
 	printf "0 W 0 4096 0\n1000 W 4096 4096 0\n" >two.txt &&
 	"$BIN/tracestat" -q --volume 7 two.txt >none.json 2>err &&
-	grep -q "two.txt: none of the 2 events read is kept by --volume, --ops, --start and --end" err &&
+	grep -qx "tracestat: two.txt: volume 7 is not in the trace (none of its 2 events; --volume): the summary is of no event" err &&
+	"$BIN/tracestat" -q --volume 0 --start 5 two.txt >/dev/null 2>err &&
+	grep -qx "tracestat: two.txt: none of the trace.s 2 events is kept by --volume 0, --start: the summary is of no event" err &&
 	jq -e ".traces[0].events == 0" none.json >/dev/null &&
 	"$BIN/tracestat" -q --volume 0 two.txt >/dev/null 2>err && ! test -s err
 '

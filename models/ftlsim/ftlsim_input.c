@@ -410,10 +410,6 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 
 void sim_fail_none_kept(const char *path, const struct trace_opts *o, uint64_t nread)
 {
-	int ops = o->ops_mask != 0, start = o->start_ns != INT64_MIN, end = o->end_ns != INT64_MAX;
-	if (!ops && !start && !end)
-		sim_fail("%s: volume %lld is not in the trace (none of its %llu events; --volume)", path,
-			 (long long)o->volume, (unsigned long long)nread);
-	sim_fail("%s: none of the trace's %llu events is kept by --volume %lld%s%s%s", path, (unsigned long long)nread,
-		 (long long)o->volume, ops ? ", --ops" : "", start ? ", --start" : "", end ? ", --end" : "");
+	char msg[1200];
+	sim_fail("%s", cli_none_kept(path, o, nread, msg, sizeof(msg)));
 }
