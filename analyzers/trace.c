@@ -301,6 +301,47 @@ static const char *member_name(const struct trace *t, size_t i)
 	return strcmp(t->path[i], "-") ? t->path[i] : "<stdin>";
 }
 
+/* The seconds from b to a, a - b, exactly however far apart the two
+ * times are ("-1.500000000"). */
+static const char *secs(char *buf, size_t n, int64_t a, int64_t b)
+{
+	uint64_t d = a >= b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a;
+	snprintf(buf, n, "%s%llu.%09llu", a < b ? "-" : "", (unsigned long long)(d / 1000000000),
+		 (unsigned long long)(d % 1000000000));
+	return buf;
+}
+
+/* Where the record just read lies: "FILE:LINE" (a text format), "FILE:
+ * byte OFFSET" (the event stream), else "FILE: event N" (N from 1, of
+ * the events read). */
+static const char *here(const struct trace *t, uint64_t n_read, char *buf, size_t n)
+{
+	const char *name = t->r.src ? t->r.src->name : member_name(t, t->cur);
+	if (t->have_src && t->src.lineno > 0)
+		snprintf(buf, n, "%s:%llu", name, (unsigned long long)t->src.lineno);
+	else if (t->have_src && t->ops && !strcmp(t->ops->name, "ev") && t->src.offset >= EV_REC_SIZE)
+		snprintf(buf, n, "%s: byte %llu%s", name, (unsigned long long)(t->src.offset - EV_REC_SIZE),
+			 t->src.codec != SRC_PLAIN ? " (decompressed)" : "");
+	else
+		snprintf(buf, n, "%s: event %llu", name, (unsigned long long)n_read);
+	return buf;
+}
+
+/* An event whose time is more than 2^63 - 1 ns from the time ref (the
+ * first event's, or the earliest or latest of a trace being sorted):
+ * its time relative to the trace's start cannot be held. A bad record,
+ * at where it lies; 0 to go on without it (--skip-bad), -1 with t->err. */
+static int time_out_of_range(struct trace *t, int64_t tn, int64_t ref, const char *what, uint64_t n_read)
+{
+	char at[700], d[48];
+	here(t, n_read, at, sizeof(at));
+	if (!rd_bad(&t->r, "%s: event time %lld ns out of range: %s s from %s (at %lld ns), 2^63 ns (292 years) or more",
+		    at, (long long)tn, secs(d, sizeof(d), tn, ref), what, (long long)ref))
+		return 0;
+	snprintf(t->err, sizeof(t->err), "%s", t->r.err);
+	return -1;
+}
+
 /* Member cur has ended: on to the next, 0, or -1 with t->err. */
 static int next_member(struct trace *t)
 {
@@ -322,12 +363,13 @@ static int check_boundary(struct trace *t, int64_t tn)
 	if (!t->have_raw_last || tn >= t->raw_last || t->o.sort || t->o.unordered)
 		return 0;
 	int64_t t0 = t->have_t0 ? t->t0 : 0;
+	char a[48], b[48];
 	snprintf(t->err, sizeof(t->err),
-		 "%s: its first event (at %.9f s) is before the last event of %s (at %.9f s): the files of a "
+		 "%s: its first event (at %s s) is before the last event of %s (at %s s): the files of a "
 		 "trace set are read one after another and must follow in time; name them in time order, or "
 		 "give --sort (the whole set read, then sorted, in memory) or --unordered (taken as they come)",
-		 member_name(t, t->cur), (double)(tn - t0) / 1e9, member_name(t, t->raw_last_member),
-		 (double)(t->raw_last - t0) / 1e9);
+		 member_name(t, t->cur), secs(a, sizeof(a), tn, t0), member_name(t, t->raw_last_member),
+		 secs(b, sizeof(b), t->raw_last, t0));
 	return -1;
 }
 
@@ -386,7 +428,24 @@ static int load_sorted(struct trace *t)
 	size_t cap = 0;
 	struct ev e;
 	int rc;
+	int64_t lo = 0, hi = 0; /* the times of the events kept so far */
+	uint64_t nread = 0;
 	while ((rc = raw_next(t, &e)) > 0) {
+		/* every time within 2^63 - 1 ns of the earliest, the start:
+		 * said where the event lies (sorted, it would not be known) */
+		nread++;
+		if (t->nev && (e.t_ns < lo || e.t_ns > hi)) {
+			int early = e.t_ns < lo;
+			int64_t ref = early ? hi : lo, d; /* the time kept farthest from it */
+			if (__builtin_sub_overflow(early ? ref : e.t_ns, early ? e.t_ns : ref, &d)) {
+				if (time_out_of_range(t, e.t_ns, ref,
+						      early ? "the latest event before it" : "the earliest event before it", nread))
+					return -1;
+				continue;
+			}
+		}
+		lo = !t->nev || e.t_ns < lo ? e.t_ns : lo;
+		hi = !t->nev || e.t_ns > hi ? e.t_ns : hi;
 		if (t->nev == cap) {
 			cap = cap ? cap * 2 : 65536;
 			struct ev *ne = realloc(t->evs, cap * sizeof(*ne));
@@ -443,11 +502,12 @@ static inline void order_seen(struct trace *t, int64_t t_raw)
 		char vol[48] = "";
 		if (t->o.volume >= 0)
 			snprintf(vol, sizeof(vol), " (volume %lld)", (long long)t->o.volume);
-		warn("%s: not in time order%s (event %llu is %.9f s before the one before it): "
+		char d[48];
+		warn("%s: not in time order%s (event %llu is %s s before the one before it): "
 		     "events are taken in file order, times before the first event come out "
 		     "negative; --sort orders them",
 		     t->r.src ? t->r.src->name : t->r.path, vol, (unsigned long long)t->nraw,
-		     (double)(t->last_t - t_raw) / 1e9);
+		     secs(d, sizeof(d), t->last_t, t_raw));
 	}
 	t->last_t = t_raw;
 	t->have_last = 1;
@@ -494,14 +554,13 @@ int trace_next(struct trace *t, struct ev *e)
 				return rc;
 			unsorted_seen(t, e);
 		}
-		if (__builtin_sub_overflow(e->t_ns, t->t0, &e->t_ns)) {
+		int64_t raw = e->t_ns;
+		if (__builtin_sub_overflow(raw, t->t0, &e->t_ns)) {
 			/* Not representable relative to the first event: a
-			 * corrupt time, reported like any bad record. */
-			if (rd_bad(&t->r, "%s: event time out of range (more than 292 years from the first event)",
-				   t->r.src ? t->r.src->name : t->r.path)) {
-				snprintf(t->err, sizeof(t->err), "%s", t->r.err);
+			 * corrupt time, reported like any bad record (a
+			 * sorted trace's were, as it was read). */
+			if (time_out_of_range(t, raw, t->t0, "the first event", t->nraw))
 				return -1;
-			}
 			continue;
 		}
 		if (keep(t, e)) {

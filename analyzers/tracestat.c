@@ -446,7 +446,9 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
 	json_object_set_new(j, "format", json_string(format));
 	json_object_set_new(j, "events", json_integer((json_int_t)s->events));
 	json_object_set_new(j, "bad_records_skipped", json_integer((json_int_t)bad));
-	json_object_set_new(j, "duration_s", json_real(s->events ? (double)(s->t_max - s->t_min) / 1e9 : 0));
+	/* (t_max >= t_min: their difference as unsigned, which holds it however far apart they are) */
+	json_object_set_new(j, "duration_s",
+			    json_real(s->events ? (double)((uint64_t)s->t_max - (uint64_t)s->t_min) / 1e9 : 0));
 	json_t *ops = json_object();
 	for (int op = 0; op < EV_NOPS; op++) {
 		json_t *o = json_object();
@@ -628,7 +630,7 @@ static int write_volumes(struct outfile *o, const char *path, struct stats *s, u
 	fputs(json ? "[" : "\n", o->fp);
 	for (size_t i = 0; i < s->nvol; i++) {
 		const struct vstat *v = &s->vol[i];
-		double dur = v->events ? (double)(v->t_max - v->t_min) / 1e9 : 0;
+		double dur = v->events ? (double)((uint64_t)v->t_max - (uint64_t)v->t_min) / 1e9 : 0;
 		double skew = ratio(v->hot_writes, v->page_writes);
 		unsigned long long x[] = {v->id, v->events, v->count[EV_READ], v->count[EV_WRITE],
 					  v->count[EV_DISCARD], v->count[EV_FLUSH], v->bytes[EV_READ],

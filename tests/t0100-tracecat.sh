@@ -190,4 +190,31 @@ t_expect_success 'filters that keep no event: said on stderr as tracestat says i
 	t_err 1 "^ftlsim: .*hm_0-head1000.csv: volume 5 is not in the trace \(none of its 1000 events; --volume\)$" \
 		"$BIN/ftlsim" -q --volume 5 "$hm"
 '
+t_expect_success 'times 2^63 ns and more apart: the step back said exactly, not overflowed' '
+	printf "0 W 0 4096 0\n5 W 0 4096 0\n-9223372036854775808 W 0 4096 0\n" >back.txt &&
+	"$BIN/tracecat" -q -o text back.txt >back.out 2>err && test $(wc -l <back.out) = 3 &&
+	grep -q "back.txt: not in time order (event 3 is 9223372036.854775813 s before the one before it)" err &&
+	printf "9223372036854775807 W 0 4096 0\n" >s1.txt && printf -- "-9223372036854775808 W 0 4096 0\n" >s2.txt &&
+	t_err 1 "^tracecat: s2.txt: its first event \(at -18446744073.709551615 s\) is before the last event of s1.txt \(at 0.000000000 s\)" \
+		"$BIN/tracecat" -q -o text s1.txt s2.txt
+'
+t_expect_success 'an event too far in time from the first: exit 1 naming the file and the line or byte, sorted or not' '
+	printf -- "-9223372036854775808 W 0 4096 0\n9223372036854775807 W 0 4096 0\n" >far.txt &&
+	t_err 1 "^tracecat: far.txt:2: event time 9223372036854775807 ns out of range: 18446744073.709551615 s from the first event \(at -9223372036854775808 ns\)" \
+		"$BIN/tracecat" -q -o text far.txt &&
+	t_err 1 "^tracecat: far.txt:2: event time 9223372036854775807 ns out of range: .* from the earliest event before it" \
+		"$BIN/tracecat" -q --sort -o text far.txt &&
+	printf "0 W 0 4096 0\n9223372036854775807 W 0 4096 0\n-9223372036854775808 W 0 4096 0\n" >far3.txt &&
+	t_err 1 "^tracecat: far3.txt:3: event time -9223372036854775808 ns out of range: .* from the latest event before it \(at 9223372036854775807 ns\)" \
+		"$BIN/tracecat" -q --sort -o text far3.txt &&
+	t_err 1 "^tracecat: s2.txt:1: event time -9223372036854775808 ns out of range" "$BIN/tracecat" -q -o text --unordered s1.txt s2.txt &&
+	"$BIN/tracecat" -q --skip-bad -o text far.txt >one.txt 2>err && test $(wc -l <one.txt) = 1 &&
+	grep -q "far.txt: 1 bad records skipped (first: far.txt:2: event time 9223372036854775807 ns out of range" err &&
+	"$BIN/tracegen" -q -p uniform -n 64 -w 4 -o bin >four.bin &&
+	printf "\000\000\000\000\000\000\000\200" | dd of=four.bin bs=1 seek=16 conv=notrunc 2>/dev/null &&
+	printf "\377\377\377\377\377\377\377\177" | dd of=four.bin bs=1 seek=48 conv=notrunc 2>/dev/null &&
+	t_err 1 "^tracecat: four.bin: byte 48: event time 9223372036854775807 ns out of range" "$BIN/tracecat" -q -o text four.bin &&
+	gzip -c four.bin >four.bin.gz &&
+	t_err 1 "^tracecat: four.bin.gz: byte 48 \(decompressed\): event time" "$BIN/tracecat" -q -o text four.bin.gz
+'
 t_done

@@ -132,4 +132,10 @@ t_expect_success 'filters that keep no event: said on stderr, the summary of non
 	jq -e ".traces[0].events == 0" none.json >/dev/null &&
 	"$BIN/tracestat" -q --volume 0 two.txt >/dev/null 2>err && ! test -s err
 '
+t_expect_success 'a trace whose times span more than 2^63 ns: its duration, not an overflow' '
+	printf "0 W 0 4096 0\n9223372036854775807 W 0 4096 0\n-9223372036854775808 W 0 4096 0\n" >wide.txt &&
+	"$BIN/tracestat" -q --per-volume wide.csv wide.txt >wide.json 2>/dev/null &&
+	jq -e ".traces[0].duration_s > 1.8e10" wide.json >/dev/null &&
+	tail -n 1 wide.csv | cut -d, -f13 | grep -qx "1.84467441e+10"
+'
 t_done
