@@ -100,9 +100,10 @@ t_done() {
 # run (ftlsweep, ftlplot, the paper), use jq itself.
 if command -v gojq >/dev/null 2>&1; then
 	jq() {
-		for a; do
+		# (a name of its own: a function's variables are the caller's)
+		for t_jq_arg; do
 			shift
-			[ "$a" = -S ] || set -- "$@" "$a"
+			[ "$t_jq_arg" = -S ] || set -- "$@" "$t_jq_arg"
 		done
 		gojq "$@"
 	}
