@@ -804,9 +804,13 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 		if (!cli_trace_opt(c, optarg, &s->opt.topt) && !sim_opt(s, c, optarg))
 			sim_fail_usage("bad option");
 	}
-	/* an option a grid's axis sets too: the axis would win without a word */
+	/* an option a grid's axis sets too: the axis would win without a
+	 * word (but the device's, whose values are built on the command
+	 * line's device: keys replaced or added) */
 	for (unsigned i = 0; i < s->opt.grid.naxes; i++) {
 		const struct grid_axis *a = &s->opt.grid.axis[i];
+		if (a->code == O_DEVICE || a->code == O_DEVKEYS)
+			continue;
 		if ((a->code >= 0 && a->code <= O_GCMODE && given[a->code]) ||
 		    (a->off_code >= 0 && a->off_code <= O_GCMODE && given[a->off_code]))
 			sim_fail_usage("--%s is given and is an axis of --grid, which sets it in every configuration: "
