@@ -120,7 +120,10 @@ t_expect_success 'usage errors: selection without --per-volume, with --volume, f
 	t_err 2 "select volumes of --per-volume" "$S" -q --volumes top:3 "$TC" &&
 	t_err 2 "not --volume" "$S" -q --per-volume --volume 3 "$TC" &&
 	t_err 2 "name a file" sh -c "\"$S\" -q --per-volume - <\"$TC\"" &&
-	t_err 2 "top:N needs N >= 1" "$S" -q --per-volume --volumes top:0 "$TC"
+	t_err 2 "top:N needs N >= 1" "$S" -q --per-volume --volumes top:0 "$TC" &&
+	for v in 1063,,1058 ,1063 1063,; do
+		t_err 2 "^ftlsim: --volumes: an empty volume number in .$v." "$S" -q --per-volume --volumes $v "$TC" || return 1
+	done
 '
 t_expect_success 'SIGINT during a multi-model run: the partial summary, no results file' '
 	rm -f in.fifo && mkfifo in.fifo || return 1

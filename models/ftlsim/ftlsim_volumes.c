@@ -37,6 +37,9 @@ void sim_volumes_arg(struct sim *s, const char *arg)
 		s->opt.vol_top = v;
 		return;
 	}
+	size_t n = strlen(arg);
+	if (!n || arg[0] == ',' || arg[n - 1] == ',' || strstr(arg, ",,"))
+		sim_fail_usage("--volumes: an empty volume number in '%s' (a list is V1,V2,...)", arg);
 	char *copy = strdup(arg), *save = NULL;
 	if (!copy)
 		sim_fail("out of memory");
