@@ -353,6 +353,13 @@ void csv_str(void *f, const char *v)
 	fputc('"', fp);
 }
 
+/* /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: a descriptor. */
+static int is_fd_path(const char *p)
+{
+	return !strcmp(p, "/dev/stdout") || !strcmp(p, "/dev/stderr") || !strncmp(p, "/dev/fd/", 8) ||
+	       !strncmp(p, "/proc/self/fd/", 14);
+}
+
 int out_open(struct outfile *o, const char *path, char *err, size_t n)
 {
 	memset(o, 0, sizeof(*o));
@@ -362,7 +369,26 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 		return 0;
 	}
 	struct stat st;
-	char *real = NULL;
+	char *real = NULL, to[64];
+	ssize_t tl = readlink(path, to, sizeof(to) - 1);
+	if (tl > 0)
+		to[tl] = 0;
+	if (is_fd_path(path) || (tl > 0 && is_fd_path(to))) {
+		/* A descriptor the caller holds open (/dev/stderr, /dev/fd/3,
+		 * /proc/self/fd/N, a link to one): written at its end, as a
+		 * write to it would be, never replaced (a file there keeps what
+		 * was written to it before, and stays the one it names). */
+		o->fp = fopen(path, "a");
+		if (!o->fp)
+			return set_err(err, n, "cannot write '%s': %s", path, strerror(errno));
+		o->path = strdup(path);
+		if (!o->path) {
+			fclose(o->fp);
+			o->fp = NULL;
+			return set_err(err, n, "out of memory");
+		}
+		return 0;
+	}
 	if (!stat(path, &st) && S_ISREG(st.st_mode) && !lstat(path, &st) && S_ISLNK(st.st_mode)) {
 		/* A symbolic link to a regular file (/dev/stdout onto a file):
 		 * the temporary replaces the file it names, not the link. */

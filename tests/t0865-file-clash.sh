@@ -131,4 +131,12 @@ t_expect_success 'tracecat: standard output appended to the trace it reads' '
 	grep -qx "tracecat: standard output is the trace being read (t.csv)" err && untouched &&
 	"$TC" -q -o text t.csv >out.txt && test $(wc -l <out.txt) = 1000
 '
+t_expect_success 'an output to /dev/stderr (or /dev/fd/N) whose descriptor is a file: written at its end, not replacing it (the messages before it kept)' '
+	fresh &&
+	"$S" $M --curve /dev/stderr t.csv >/dev/null 2>e.txt &&
+	grep -q "detected format .msr." e.txt && grep -q "^host_pages_written,interval_wa," e.txt &&
+	test "$(grep -c "^host_pages_written," e.txt)" = 1 &&
+	echo first >f3.txt && "$ST" -q --size-hist /dev/fd/3 t.csv >/dev/null 3>>f3.txt &&
+	head -1 f3.txt | grep -qx first && grep -q "^file,op,bucket" f3.txt
+'
 t_done
