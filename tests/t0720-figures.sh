@@ -327,4 +327,13 @@ t_expect_success 'ftlplot checks the rows of --curve, --hist and --erase-hist fi
 	sed "4s/^[a-z]*,/1,/" h-cb.csv >hk.csv && t_err 1 "^ftlplot: .*hk.csv: line 4: field 1 is not a word" "$P" -o rb --hist hk.csv &&
 	test ! -e rb/wa-curve.png && test ! -e rb/util-victims.png && test ! -e rb/erase-hist.png
 '
+t_expect_success 'ftlplot -- with a file option of its own (--curve, --hist, --erase-hist): a usage error, not overridden silently; a folder it made for a run that failed goes again' '
+	for o in --curve --hist --erase-hist --curve=x.csv; do
+		t_err 2 "ftlplot passes ${o%%=*} to ftlsim itself" "$P" -o own.d -- $o x.csv "$SAMPLES/msr/hm_0-head1000.csv" || return 1
+	done &&
+	test ! -e own.d && test ! -e x.csv &&
+	t_err 2 "ftlsim rejected its arguments" "$P" -o bad.d -- --policy nonsense "$SAMPLES/msr/hm_0-head1000.csv" &&
+	test ! -e bad.d && mkdir kept.d &&
+	t_err 2 "ftlsim rejected its arguments" "$P" -o kept.d -- --policy nonsense "$SAMPLES/msr/hm_0-head1000.csv" && test -d kept.d
+'
 t_done
