@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -14,11 +15,15 @@
 
 volatile sig_atomic_t sig_caught;
 
-/* Outputs open at once: a handful per program, more with many models
- * writing their own files. The handler reads the table, so a slot is
- * filled before the file exists and emptied after it is renamed. */
-enum { MAX_TMP = 1024 };
+/* Outputs open at once: a handful per program, thousands with a grid's
+ * models each writing its own files. The handler reads the table up to
+ * top, so a slot is filled before the file exists and emptied after it
+ * is renamed; a free slot is looked for from the one after the last
+ * taken, so that filling the table costs a step a file. */
+enum { MAX_TMP = 1 << 16 };
 static const char *volatile tmps[MAX_TMP];
+static volatile int top; /* the slots in use lie below it */
+static int hint;
 
 /* When the first signal came (CLOCK_MONOTONIC, ns); written by the
  * handler only, with the three signals blocked while it runs. */
@@ -31,7 +36,7 @@ static struct sigaction after_first;
 
 void sig_remove_tmps(void)
 {
-	for (int i = 0; i < MAX_TMP; i++) {
+	for (int i = 0, n = top; i < n; i++) {
 		const char *p = tmps[i];
 		if (p)
 			unlink(p);
@@ -126,6 +131,14 @@ static void on_sigpipe(int sig)
 void sig_init(void)
 {
 	struct sigaction sa, pipe_sa, old_pipe;
+	/* Many outputs open at once (a grid's files) pass the usual soft
+	 * limit of 1024 open files: it is raised to the hard limit, as far
+	 * as the table of temporaries goes. */
+	struct rlimit rl;
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max && rl.rlim_cur < 4 * MAX_TMP) {
+		rl.rlim_cur = rl.rlim_max < 4 * MAX_TMP ? rl.rlim_max : 4 * MAX_TMP;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
 	/* Left ignored when whoever started us ignores it: writes then fail
 	 * with EPIPE, an I/O error each program reports (exit 1). */
 	memset(&pipe_sa, 0, sizeof(pipe_sa));
@@ -155,11 +168,16 @@ void sig_init(void)
 
 int sig_track(const char *tmp)
 {
-	for (int i = 0; i < MAX_TMP; i++)
+	for (int k = 0; k < MAX_TMP; k++) {
+		int i = (hint + k) % MAX_TMP;
 		if (!tmps[i]) {
 			tmps[i] = tmp;
+			if (i >= top)
+				top = i + 1;
+			hint = i + 1;
 			return i;
 		}
+	}
 	return -1;
 }
 

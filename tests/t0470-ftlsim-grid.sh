@@ -152,4 +152,12 @@ t_expect_success 'an option given beside a grid axis that sets it (--op with op=
 	t_err 2 "^ftlsim: --op is given and is an axis of --grid" "$S" -q --grid op=0.1,0.2 --op 0.3 mix.ev &&
 	t_err 2 "^ftlsim: --trim is given and is an axis of --grid" "$S" -q --no-trim --grid trim=on,off mix.ev
 '
+t_expect_success 'a grid of 401 configurations, three files each: every one of the 1203 written, past the usual 1024 open files (the soft limit raised) and the 1024 temporaries tracked before' '
+	"$G" -q -p uniform -n 4096 --fill -w 20000 -o bin >g4.ev && mkdir many &&
+	vals=$(awk "BEGIN { for (i = 0; i <= 400; i++) printf \"%s%.3f\", (i ? \",\" : \"\"), 0.05 + i / 1000 }") &&
+	(ulimit -Sn 1024 && "$S" -q --logical-pages 4096 --pages-per-segment 32 --grid "op=$vals" \
+		--curve many/c.csv --hist many/h.csv --erase-hist many/e.csv g4.ev >many.json 2>/dev/null) &&
+	test "$(ls many | grep -c "^[che][.][0-9]*[.]csv$")" = 1203 && test "$(ls many | wc -l)" = 1203 &&
+	jq -e ".configurations | length == 401" many.json >/dev/null
+'
 t_done
