@@ -95,6 +95,16 @@ int cli_trace_opt(int c, const char *arg, struct trace_opts *o)
 	return 0;
 }
 
+void cli_uses_check(struct file_uses *u)
+{
+	char err[2600];
+	int rc = file_uses_check(u, err, sizeof(err));
+	if (rc > 0)
+		usage_error("%s", err);
+	if (rc < 0)
+		die(EXIT_DATA, "%s", err);
+}
+
 void cli_trace_check(struct trace_opts *o)
 {
 	if (o->rd.columns && o->format && !strcmp(o->format, "auto"))

@@ -94,6 +94,9 @@ size_t cli_trace_inputs(char *const *args, int n, const struct trace_opts *o, co
  * another format, is a usage error (exit 2); -f auto with --columns
  * reads csv. */
 void cli_trace_check(struct trace_opts *o);
+/* file_uses_check, its clash a usage error (exit 2), no memory exit 1. */
+struct file_uses;
+void cli_uses_check(struct file_uses *u);
 int cli_all_bad(struct trace *t, const char *path, char *err, size_t n);
 /*
  * After a trace of nread events (nread > 0) whose filters kept none: the

@@ -107,14 +107,9 @@ int main(int argc, char **argv)
 	size_t nin = cli_trace_inputs(argv + optind, argc - optind, &o, &in, &name);
 	/* standard output, a regular file, is not one the trace is read from */
 	struct file_uses uses = {0};
-	char clash[2600];
 	cli_trace_uses(&uses, argv + optind, argc - optind, in, nin);
 	file_uses_add(&uses, 1, NULL, "-", NULL);
-	int rc_uses = file_uses_check(&uses, clash, sizeof(clash));
-	if (rc_uses > 0)
-		usage_error("%s", clash);
-	if (rc_uses < 0)
-		die(EXIT_DATA, "%s", clash);
+	cli_uses_check(&uses);
 	static struct ev_writer w;
 	static struct trace_writer tw;
 	if (wops && tw_begin(&tw, wops, stdout, target))

@@ -760,11 +760,7 @@ int main(int argc, char **argv)
 		if (sp[k])
 			file_uses_add(&uses, 1, side[k], sp[k], NULL);
 	file_uses_add(&uses, 1, NULL, "-", NULL);
-	int clash = file_uses_check(&uses, err, sizeof(err));
-	if (clash > 0)
-		usage_error("%s", err);
-	if (clash < 0)
-		die(EXIT_DATA, "%s", err);
+	cli_uses_check(&uses);
 	json_t *all = json_array();
 	struct outfile out, so[3];
 	/* The side files are opened before the trace is read, so that one

@@ -360,6 +360,21 @@ static int is_fd_path(const char *p)
 	       !strncmp(p, "/proc/self/fd/", 14);
 }
 
+/* An output written where it is, without a temporary (fopen's mode). */
+static int open_in_place(struct outfile *o, const char *path, const char *mode, char *err, size_t n)
+{
+	o->fp = fopen(path, mode);
+	if (!o->fp)
+		return set_err(err, n, "cannot write '%s': %s", path, strerror(errno));
+	o->path = strdup(path);
+	if (!o->path) {
+		fclose(o->fp);
+		o->fp = NULL;
+		return set_err(err, n, "out of memory");
+	}
+	return 0;
+}
+
 int out_open(struct outfile *o, const char *path, char *err, size_t n)
 {
 	memset(o, 0, sizeof(*o));
@@ -378,16 +393,7 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 		 * /proc/self/fd/N, a link to one): written at its end, as a
 		 * write to it would be, never replaced (a file there keeps what
 		 * was written to it before, and stays the one it names). */
-		o->fp = fopen(path, "a");
-		if (!o->fp)
-			return set_err(err, n, "cannot write '%s': %s", path, strerror(errno));
-		o->path = strdup(path);
-		if (!o->path) {
-			fclose(o->fp);
-			o->fp = NULL;
-			return set_err(err, n, "out of memory");
-		}
-		return 0;
+		return open_in_place(o, path, "a", err, n);
 	}
 	if (!stat(path, &st) && S_ISREG(st.st_mode) && !lstat(path, &st) && S_ISLNK(st.st_mode)) {
 		/* A symbolic link to a regular file (/dev/stdout onto a file):
@@ -396,16 +402,7 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 		if (real)
 			path = real;
 	} else if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-		o->fp = fopen(path, "w");
-		if (!o->fp)
-			return set_err(err, n, "cannot write '%s': %s", path, strerror(errno));
-		o->path = strdup(path);
-		if (!o->path) {
-			fclose(o->fp);
-			o->fp = NULL;
-			return set_err(err, n, "out of memory");
-		}
-		return 0;
+		return open_in_place(o, path, "w", err, n);
 	}
 	size_t len = strlen(path) + 32;
 	o->path = strdup(path);
