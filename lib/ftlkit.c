@@ -396,8 +396,8 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 		return open_in_place(o, path, "a", err, n);
 	}
 	if (!stat(path, &st) && S_ISREG(st.st_mode) && !lstat(path, &st) && S_ISLNK(st.st_mode)) {
-		/* A symbolic link to a regular file (/dev/stdout onto a file):
-		 * the temporary replaces the file it names, not the link. */
+		/* A symbolic link to a regular file (a descriptor's were taken
+		 * above): the temporary replaces the file it names, not the link. */
 		real = realpath(path, NULL);
 		if (real)
 			path = real;
