@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -375,6 +377,67 @@ static int open_in_place(struct outfile *o, const char *path, const char *mode, 
 	return 0;
 }
 
+/* Temporaries held open now; past a quarter of the open-file limit an
+ * output is lazy: its stream's buffer is appended to the temporary by
+ * opening it each time (lazy_write), so it holds no descriptor. */
+static unsigned long outs_open;
+
+static ssize_t lazy_write(void *cookie, const char *buf, size_t len)
+{
+	int fd = open(cookie, O_WRONLY | O_APPEND | O_CLOEXEC);
+	size_t done = 0;
+	if (fd < 0)
+		return -1;
+	while (done < len) {
+		ssize_t w = write(fd, buf + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	int e = errno;
+	if (close(fd) && done == len)
+		return -1;
+	errno = e;
+	return done ? (ssize_t)done : -1;
+}
+
+static int many_open(void)
+{
+	struct rlimit rl;
+	return !getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur != RLIM_INFINITY && outs_open >= rl.rlim_cur / 4;
+}
+
+/* The temporary, created empty; a stream on it, held open or lazy. */
+static FILE *open_tmp(struct outfile *o)
+{
+	if (!many_open()) {
+		FILE *fp = fopen(o->tmp, "w");
+		if (fp)
+			outs_open++;
+		return fp;
+	}
+	int fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return NULL;
+	if (close(fd))
+		return NULL;
+	cookie_io_functions_t io = { .write = lazy_write };
+	FILE *fp = fopencookie(o->tmp, "w", io);
+	if (fp)
+		o->lazy = 1;
+	return fp;
+}
+
+/* A stream closed: one descriptor fewer held, unless it was lazy. */
+static int close_out(struct outfile *o)
+{
+	if (o->tmp && !o->lazy)
+		outs_open--;
+	return fclose(o->fp);
+}
+
 int out_open(struct outfile *o, const char *path, char *err, size_t n)
 {
 	memset(o, 0, sizeof(*o));
@@ -419,7 +482,7 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 	int e = 0;
 	if ((o->slot = sig_track(o->tmp)) < 0)
 		set_err(err, n, "cannot write '%s': too many output files", o->path);
-	else if (!(o->fp = fopen(o->tmp, "w"))) {
+	else if (!(o->fp = open_tmp(o))) {
 		e = errno;
 		set_err(err, n, "cannot write '%s': %s", o->path, strerror(e));
 		sig_untrack(o->slot);
@@ -439,6 +502,7 @@ static void release(struct outfile *o)
 	if (o->tmp)
 		sig_untrack(o->slot);
 	o->slot = -1;
+	o->lazy = 0;
 	o->fp = NULL;
 	free(o->path);
 	free(o->tmp);
@@ -457,7 +521,7 @@ int out_commit(struct outfile *o, char *err, size_t n)
 		o->fp = NULL;
 		return rc;
 	}
-	if (ferror(fp) | fclose(fp)) {
+	if (ferror(fp) | close_out(o)) {
 		rc = set_err(err, n, "error writing '%s': %s", o->path, strerror(errno));
 		if (o->tmp)
 			unlink(o->tmp);
@@ -472,7 +536,7 @@ int out_commit(struct outfile *o, char *err, size_t n)
 void out_abort(struct outfile *o)
 {
 	if (o->fp && o->fp != stdout) {
-		fclose(o->fp);
+		close_out(o);
 		if (o->tmp)
 			unlink(o->tmp);
 	}

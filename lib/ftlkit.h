@@ -107,12 +107,16 @@ double opt_double(const char *opt, const char *arg);
  * temporary is removed by out_abort(), die() or a signal (sig.h).
  * A path that names something other than a regular file (/dev/null,
  * /dev/stdout, a FIFO) is written directly: renaming a temporary over
- * it would replace the device. */
+ * it would replace the device. Past a quarter of the open-file limit
+ * (a grid's hundreds of files), an output's temporary holds no
+ * descriptor: each buffer of it is appended by opening and closing the
+ * file, so any number of outputs can be written at once. */
 struct outfile {
 	char *path;
 	char *tmp;
 	void *fp; /* FILE * */
 	int slot; /* in the table of temporaries a signal removes (sig.h) */
+	int lazy; /* holds no descriptor between writes (out_open) */
 };
 int out_open(struct outfile *o, const char *path, char *err, size_t n);
 /* A CSV field (FILE * fp): as it is, or quoted (RFC 4180) when it holds

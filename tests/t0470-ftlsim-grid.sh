@@ -160,4 +160,14 @@ t_expect_success 'a grid of 401 configurations, three files each: every one of t
 	test "$(ls many | grep -c "^[che][.][0-9]*[.]csv$")" = 1203 && test "$(ls many | wc -l)" = 1203 &&
 	jq -e ".configurations | length == 401" many.json >/dev/null
 '
+t_expect_success 'the same grid where the hard limit of open files is 1024: past a quarter of it each file holds no descriptor between writes, and all 1203 are the same bytes' '
+	mkdir few &&
+	vals=$(awk "BEGIN { for (i = 0; i <= 400; i++) printf \"%s%.3f\", (i ? \",\" : \"\"), 0.05 + i / 1000 }") &&
+	(ulimit -n 1024 && test "$(ulimit -Hn)" = 1024 &&
+		"$S" -q --logical-pages 4096 --pages-per-segment 32 --grid "op=$vals" \
+		--curve few/c.csv --hist few/h.csv --erase-hist few/e.csv g4.ev >few.json) &&
+	test "$(ls few | wc -l)" = 1203 &&
+	for f in $(ls many); do cmp -s many/$f few/$f || { echo "differs: $f"; return 1; }; done &&
+	jq -e ".configurations | length == 401" few.json >/dev/null
+'
 t_done
