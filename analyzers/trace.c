@@ -100,8 +100,8 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 		ops = trace_detect(d, avail);
 		if (!ops)
 			return set_err(err, n,
-				       "%s: cannot detect the trace format; name it with -f (see --list-formats)",
-				       t->src.name);
+				       "%s: cannot detect the trace format; name it with %s (see --list-formats)",
+				       t->src.name, t->o.format_opt ? t->o.format_opt : "-f");
 		if (!t->o.quiet && t->npath > 1)
 			warn("%s: detected format '%s'%s%s (a set of %zu files, read as one trace)", t->src.name,
 			     ops->name, t->src.codec ? ", " : "", t->src.codec ? src_codec_name(t->src.codec) : "",

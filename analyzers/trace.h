@@ -37,6 +37,7 @@ struct trace_opts {
 	int action_given; /* --action was asked for (rd.action is 'D' anyway) */
 	int reopen;	  /* the same input opened again: no warning repeated (options, time order) */
 	int async;	  /* decompress in a thread of its own (src_async) */
+	const char *format_opt; /* the option naming the format, in messages (NULL: -f) */
 };
 
 void trace_opts_default(struct trace_opts *o);

@@ -41,7 +41,7 @@ values() {
 		{ printf 'words '; "$prog" --list-policies | names | tr '\n' ' ' | sed 's/ $//'; echo; return; } ;;
 	placement) "$prog" --list-placements >/dev/null 2>&1 &&
 		{ printf 'words '; "$prog" --list-placements | names | tr '\n' ' ' | sed 's/ $//'; echo; return; } ;;
-	format) grep -q -- '--list-formats' "$help" && "$prog" --list-formats >/dev/null 2>&1 &&
+	format | precondition-format) grep -q -- '--list-formats' "$help" && "$prog" --list-formats >/dev/null 2>&1 &&
 		{ printf 'words auto '; "$prog" --list-formats | names | tr '\n' ' ' | sed 's/ $//'; echo; return; } ;;
 	esac
 	awk -v opt="--$name" -v key="$name" '

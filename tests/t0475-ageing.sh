@@ -58,6 +58,23 @@ t_expect_success 'footprint or per-volume with an ageing trace: usage error' '
 	t_err 2 "precondition-trace" "$S" --logical-space footprint --precondition-trace A.txt B.txt &&
 	t_err 2 "precondition-trace" "$S" --per-volume --precondition-trace A.txt B.txt
 '
+t_expect_success '--precondition-format names the ageing trace'"'"'s format (csv:SPEC, or csv with the run'"'"'s --columns); without it the format is detected, whatever the run'"'"'s -f' '
+	awk "{ printf \"%d,%s,%d,%d\\n\", \$1 / 1000, \$2, \$3 / 512, \$4 }" A.txt >A.csv &&
+	awk "{ printf \"%d,%s,%d,%d\\n\", \$1 / 1000, \$2, \$3 / 512, \$4 }" B.txt >B.csv &&
+	SP="t=1:us op=2:R=R,W=W,D=D offset=3:sectors length=4" &&
+	"$S" -q $M --precondition-trace A.txt B.txt | jq -c "[.flash_pages_written, .gc_pages_copied]" >want &&
+	t_err 1 "^ftlsim: A\.csv: cannot detect the trace format; name it with --precondition-format " \
+		"$S" -q $M --precondition-trace A.csv B.txt &&
+	"$S" -q $M --precondition-trace A.csv --precondition-format "csv:$SP" B.txt >f1.json &&
+	jq -c "[.flash_pages_written, .gc_pages_copied]" f1.json | t_cmp want - &&
+	jq -e ".input.ageing.format == \"csv\" and .input.ageing.events == $(grep -c . A.txt)" f1.json &&
+	"$S" -q $M -f csv --columns "$SP" --precondition-trace A.csv --precondition-format csv B.csv |
+		jq -c "[.flash_pages_written, .gc_pages_copied]" | t_cmp want - &&
+	"$S" -q $M -f "csv:$SP" --precondition-trace A.txt B.csv | jq -c "[.flash_pages_written, .gc_pages_copied]" | t_cmp want - &&
+	t_err 2 "precondition-format csv needs a column map" "$S" -q $M --precondition-format csv --precondition-trace A.csv B.txt &&
+	t_err 2 "give the file" "$S" -q $M --precondition-format ev B.txt &&
+	t_err 2 "unknown format .nope." "$S" -q $M --precondition-format nope --precondition-trace A.txt B.txt
+'
 t_expect_success 'an ageing trace that does not exist: exit 1 naming it' '
 	t_err 1 "nope.csv" "$S" $M --precondition-trace nope.csv B.txt
 '

@@ -116,6 +116,8 @@ struct sim_opts {
 	const char *timeline_path, *latency_path;
 	int precond;
 	const char *age_path; /* --precondition-trace */
+	const char *age_format;	 /* --precondition-format: NULL detects it */
+	const char *age_columns; /* its csv:SPEC, else the run's --columns */
 	int host_lfs; /* --host-lfs: a log-structured file system on the device */
 	int zoned;    /* --zoned: a zoned device */
 	int fdp_given, place_given;

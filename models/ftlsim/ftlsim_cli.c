@@ -122,6 +122,8 @@ static void usage(void)
 	       "      --precondition-trace FILE  then age the drive with FILE's events (any\n"
 	       "                            format; the run's page size): its data stays, its\n"
 	       "                            counts do not (the counters restart after it)\n"
+	       "      --precondition-format NAME  FILE's format, as -f takes it (csv:SPEC;\n"
+	       "                            default: detected; csv alone takes --columns)\n"
 	       "      --warmup-writes N     host page writes before measuring (wa_measured; K/M/G)\n"
 	       "      --seed S              random policies and fills (default 1)\n\n"
 	       "Output:\n"
@@ -302,7 +304,7 @@ enum {
 	O_HELP, O_VERSION, O_PROGRESS, O_DRYRUN, O_GCTRIG, O_SEGBYTES, O_GCBATCH, O_GCOPS, O_GCTIE, O_SPARESHARE,
 	O_GRID, O_RESULTS, O_TAG, O_PERVOL, O_VOLUMES, O_MINPAGES, O_MEMLIMIT, O_FOOTPRINTS,
 	O_TIMING, O_DEVICE, O_LISTDEV, O_TIMESCALE, O_QD, O_BGGC, O_PREEMPT, O_TRIMCOST, O_TIMELINE, O_TLINT,
-	O_LATENCY, O_AGE, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED, O_FDP, O_HOSTPLACE,
+	O_LATENCY, O_AGE, O_AGEFMT, O_HOSTLFS, O_TRIMMODE, O_DGRAN, O_DMAX, O_TRIMLOSS, O_ZONED, O_FDP, O_HOSTPLACE,
 	O_DEVKEYS, O_GCMODE /* (a --grid axis only: gc-mode=foreground,idle:...,preemptible:...) */
 };
 
@@ -338,6 +340,7 @@ static const struct option longopts[] = {
 	{"trim-loss", required_argument, NULL, O_TRIMLOSS},
 	{"precondition", required_argument, NULL, O_PRECOND},
 	{"precondition-trace", required_argument, NULL, O_AGE},
+	{"precondition-format", required_argument, NULL, O_AGEFMT},
 	{"host-lfs", required_argument, NULL, O_HOSTLFS},
 	{"zoned", required_argument, NULL, O_ZONED},
 	{"fdp", required_argument, NULL, O_FDP},
@@ -685,6 +688,15 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	}
 	case O_PRECOND: s->opt.precond = parse_choice("--precondition", arg, preconds); break;
 	case O_AGE: s->opt.age_path = arg; break;
+	case O_AGEFMT: {
+		/* -f's words (csv:SPEC with its own map), for the ageing trace */
+		struct trace_opts a;
+		trace_opts_default(&a);
+		cli_trace_opt('f', arg, &a);
+		s->opt.age_format = a.format;
+		s->opt.age_columns = a.rd.columns;
+		break;
+	}
 	case O_ZONED: zoned_arg(s, arg); break;
 	case O_FDP: fdp_arg(s, arg); break;
 	case O_HOSTPLACE: s->opt.cfg.host_placement = arg; break;
@@ -849,6 +861,10 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	if (s->opt.age_path && (s->opt.per_volume || s->opt.space == SPACE_FOOTPRINT))
 		sim_fail_usage("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
 			    "the extent, not --logical-space footprint or --per-volume");
+	if (s->opt.age_format && !s->opt.age_path)
+		sim_fail_usage("--precondition-format is the format of --precondition-trace's file; give the file");
+	if (s->opt.age_format && !strcmp(s->opt.age_format, "csv") && !s->opt.age_columns && !s->opt.topt.rd.columns)
+		sim_fail_usage("--precondition-format csv needs a column map: csv:SPEC, or the run's --columns");
 	if ((s->opt.vol_top || s->opt.nvol_list || s->opt.min_pages || s->opt.shard_n) && !s->opt.per_volume)
 		sim_fail_usage("--volumes and --min-pages select volumes of --per-volume");
 	if (s->opt.per_volume && !strcmp(s->opt.path, "-") && !s->opt.fp_path)

@@ -360,6 +360,10 @@ void sim_age_pass(struct sim *s, struct sim **m, unsigned n)
 	struct trace_opts o;
 	trace_opts_default(&o);
 	o.rd = s->opt.topt.rd; /* the page size and sector rules of the run */
+	o.format = s->opt.age_format;
+	o.format_opt = "--precondition-format";
+	if (s->opt.age_columns)
+		o.rd.columns = s->opt.age_columns;
 	o.quiet = s->opt.quiet;
 	struct trace *t = trace_open(s->opt.age_path, &o, err, sizeof(err));
 	if (!t) {
