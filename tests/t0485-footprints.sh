@@ -199,6 +199,13 @@ t_expect_success 'a malformed table is an error naming the file and line (exit 1
 	t_err 2 "counts pages of 4096 bytes, this run.s are 8192" \
 		"$S" -q --footprints old.csv --page-size 8K --logical-space footprint disc.txt
 '
+t_expect_success 'a table the run does not need (the logical space given) is said unread; --tag without --results is a usage error' '
+	"$G" -q -p uniform -n 4096 -w 8000 -o text >u.txt && "$TS" -q --per-volume u.csv u.txt >/dev/null &&
+	"$S" -q --footprints u.csv --logical-pages 4096 u.txt >g.json 2>g.err &&
+	grep -qx "ftlsim: warning: --footprints u.csv is not read: the logical space is given.*" g.err &&
+	"$S" -q --footprints u.csv --logical-space footprint u.txt >f.json 2>f.err && ! grep -q "not read" f.err &&
+	t_err 2 "^ftlsim: --tag names the rows of --results" "$S" -q --tag T --logical-pages 4096 u.txt
+'
 t_expect_success 'the README'"'"'s --footprints example gives the results of its two-pass example' '
 	ln -sf "$T_TOP/bin" bin && ln -sf "$T_TOP/traces" traces &&
 	awk "/^## /{ on = (\$0 == \"## Replaying a cloud trace\") } on && /^    /" "$T_TOP/README.md" |

@@ -771,8 +771,13 @@ int main(int argc, char **argv)
 	}
 	if (sim_needs_pass1(conf, nconf))
 		sim_measure_space(&s, conf, nconf);
-	else
+	else {
+		if (s.opt.fp_path)
+			warn("warning: --footprints %s is not read: the logical space is given (--logical-pages or "
+			     "--capacity), so no first pass is needed",
+			     s.opt.fp_path);
 		sim_open_trace(&s);
+	}
 	if (sim_interrupted) {
 		sim_print_unstarted(&s);
 		fflush(stdout);

@@ -861,6 +861,8 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	if (s->opt.age_path && (s->opt.per_volume || s->opt.space == SPACE_FOOTPRINT))
 		sim_fail_usage("--precondition-trace ages one logical space: give --logical-pages, --capacity or "
 			    "the extent, not --logical-space footprint or --per-volume");
+	if (s->opt.tag && !s->opt.results_path)
+		sim_fail_usage("--tag names the rows of --results; give --results FILE.csv");
 	if (s->opt.age_format && !s->opt.age_path)
 		sim_fail_usage("--precondition-format is the format of --precondition-trace's file; give the file");
 	if (s->opt.age_format && !strcmp(s->opt.age_format, "csv") && !s->opt.age_columns && !s->opt.topt.rd.columns)
