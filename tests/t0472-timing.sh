@@ -509,7 +509,11 @@ t_expect_success '--dry-run, open loop: a device that falls behind its trace is 
 		awk -v e="$e" -v r="$r" "BEGIN { print e, r; exit !(e > 0.8 * r && e < 1.6 * r && r > 5) }" || return 1
 	done &&
 	"$S" --device femu --op 0.1 --logical-pages 65536 --timeline t.csv --time-scale 100 --dry-run fb2.ev >d.json 2>d.err &&
-	! grep -q "fall behind" d.err && jq -e ".memory.timeline_span_s > 599 and .memory.timeline_span_s < 601" d.json >/dev/null
+	! grep -q "fall behind" d.err && jq -e ".memory.timeline_span_s > 599 and .memory.timeline_span_s < 601" d.json >/dev/null &&
+	"$S" --device femu --op 0.1 --logical-space extent --grid "time-scale=100,1,0.5" --dry-run fb2.ev >/dev/null 2>d.err &&
+	grep -q "^ftlsim: the device would fall behind the trace in 2 of 3 configurations (the first, time-scale=1: about [0-9.e+]* s against [0-9.e+]* s)" d.err &&
+	"$S" --device femu --op 0.1 --logical-space extent --grid "time-scale=100,200" --dry-run fb2.ev >/dev/null 2>d.err &&
+	! grep -q "fall behind" d.err
 '
 t_expect_success 'the timeline counts a completion on a boundary in the interval it closes: QD1 writes of 200 us, 5000 IOPS a row' '
 	"$G" -p uniform -n 1024 -w 10 -o bin >q10.ev 2>/dev/null &&

@@ -719,7 +719,8 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 {
 	json_t *j = json_object(), *inp = json_object(), *arr = json_array(), *mem = json_object();
 	uint64_t need = 0, maps = 0, fill = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
-	unsigned built = 0, skipped = 0, refused = 0;
+	unsigned built = 0, skipped = 0, refused = 0, behind = 0;
+	char first_behind[700] = "";
 	double model_s = 0;
 	int learns = 0;
 	struct coef *k = NULL;
@@ -760,6 +761,11 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 			} else if (ok && x->opt.timing) { /* its timeline, from the first pass */
 				double rows = 0, span = (double)in->in.t_max_pass1;
 				int kept = timeline_estimate(x, T, span, host_pw(in, x), &rows, &span);
+				double trace = (double)in->in.t_max_pass1 * x->opt.tc.time_scale;
+				if (!x->opt.tc.qd && in->in.events_pass1 && span > 1.1 * trace && span > 1e6 &&
+				    !behind++)
+					snprintf(first_behind, sizeof(first_behind), "%s: about %.3g s against %.3g s",
+						 sim_conf_label(in, x, label, sizeof(label)), span / 1e9, trace / 1e9);
 				if (kept > 0 && !in->in.events_pass1)
 					kept = -1; /* no first pass: the trace's size is not known */
 				uint64_t tl = kept > 0 ? timeline_bytes(rows) : 0;
@@ -802,6 +808,12 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 		refused += rc && !in->opt.per_volume;
 	}
 	free(k);
+	if (behind)
+		warn("the device would fall behind the trace in %u of %u configurations (the first, %s): its work "
+		     "at a uniform workload's WA (greedy's mean field) outlasts the arrivals, and the latencies would "
+		     "be mostly the backlog's (slow the trace with --time-scale, give the device more dies, or give "
+		     "--qd N for a closed loop)",
+		     behind, n, first_behind);
 	need += (uint64_t)n * sizeof(struct sim); /* each model's run state, as the run counts it */
 	maps = maps_bytes(in, m, n);
 	json_object_set_new(j, "program", json_string("ftlsim"));
