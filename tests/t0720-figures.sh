@@ -183,7 +183,8 @@ t_expect_success 'ftlplot --results: WA against a column, a line per value of an
 	grep -q "titles = .policy = greedy;policy = cb, aged" res/results.gp &&
 	grep -q "policy = cb, aged, op = 0.07 (2 volumes)" res/results-cdf.gp &&
 	grep -qx "title = .distribution of write amplification over 2-3 volumes." res/results-cdf.gp &&
-	awk "/^# configuration 1/ { b = 1; next } /^#/ { b = 0 } b && NF { s = s \" \" \$1 \":\" \$2 } END { exit !(s == \" 5:0 5:0.333333 7:0.666667 9:1.000000\") }" res/results-cdf.in
+	awk "/^# configuration 1/ { b = 1; next } /^#/ { b = 0 } b && NF { s = s \" \" \$1 \":\" \$2 } END { exit !(s == \" 5:0 5:0.333333 7:0.333333 7:0.666667 9:0.666667 9:1.000000\") }" res/results-cdf.in &&
+	grep -qx "style = .lines." res/results-cdf.gp && grep -qx "yrange = .0:1.02." res/results-cdf.gp
 '
 t_expect_success 'ftlplot --results: a value of --by has one colour in results and results-cdf, its key label the same; the x values told apart by dashes; each CDF'"'"'s median marked, the point of results' '
 	"$P" -o rc --format svg --results results.csv --x op --by policy >/dev/null &&
