@@ -139,4 +139,11 @@ t_expect_success 'an output to /dev/stderr (or /dev/fd/N) whose descriptor is a 
 	echo first >f3.txt && "$ST" -q --size-hist /dev/fd/3 t.csv >/dev/null 3>>f3.txt &&
 	head -1 f3.txt | grep -qx first && grep -q "^file,op,bucket" f3.txt
 '
+t_expect_success 'ftlsim: an output option given twice is a usage error naming both files, before anything is read or written' '
+	fresh &&
+	for o in --curve --hist --erase-hist --flash-ops --timeline --latency --results; do
+		t_err 2 "^ftlsim: $o given twice \(.a1\.csv., then .a2\.csv.\)" "$S" $M $o a1.csv $o a2.csv t.csv &&
+			nothing_read && test ! -e a1.csv && test ! -e a2.csv || { echo "# $o"; return 1; }
+	done
+'
 t_done

@@ -599,6 +599,16 @@ static int opt_off(struct sim *s, int c, const char *arg)
 	return 1;
 }
 
+/* An output file's option, given once: a second would leave the first
+ * file unwritten without a word. */
+static void file_opt(const char **slot, const char *opt, const char *arg)
+{
+	if (*slot)
+		sim_fail_usage("%s given twice ('%s', then '%s'): a run writes one %s file (a --grid's are FILE.K.csv)",
+			       opt, *slot, arg, opt);
+	*slot = arg;
+}
+
 static int sim_opt(struct sim *s, int c, const char *arg)
 {
 	if (arg && opt_off(s, c, arg))
@@ -709,15 +719,15 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 	}
 	case O_WARMUP: s->opt.cfg.warmup_writes = opt_size("--warmup-writes", arg); break;
 	case O_SEED: s->opt.cfg.seed = opt_u64("--seed", arg); break;
-	case O_CURVE: s->opt.curve_path = arg; break;
+	case O_CURVE: file_opt(&s->opt.curve_path, "--curve", arg); break;
 	case O_INTERVAL: s->opt.interval = opt_u64("--interval", arg); s->opt.interval_set = 1;
 		if (!s->opt.interval)
 			sim_fail_usage("--interval must be at least 1");
 		break;
-	case O_HIST: s->opt.hist_path = arg; break;
+	case O_HIST: file_opt(&s->opt.hist_path, "--hist", arg); break;
 	case O_SNAP: s->opt.snapshot_every = opt_u64("--snapshot-every", arg); break;
-	case O_EHIST: s->opt.erase_path = arg; break;
-	case O_FLASHOPS: s->opt.flashops_path = arg; break;
+	case O_EHIST: file_opt(&s->opt.erase_path, "--erase-hist", arg); break;
+	case O_FLASHOPS: file_opt(&s->opt.flashops_path, "--flash-ops", arg); break;
 	case O_CHECK: s->opt.cfg.check = 1; break;
 	case O_PROGRESS:
 		s->opt.progress_every = arg ? opt_double("--progress", arg) : 1;
@@ -727,7 +737,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		break;
 	case O_DRYRUN: s->opt.dry_run = 1; break;
 	case O_GRID: sim_grid_add(s, arg); break;
-	case O_RESULTS: s->opt.results_path = arg; break;
+	case O_RESULTS: file_opt(&s->opt.results_path, "--results", arg); break;
 	case O_TAG: s->opt.tag = arg; break;
 	case O_PERVOL: s->opt.per_volume = 1; break;
 	case 'j':
@@ -781,7 +791,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->opt.timing = 1;
 		break;
 	}
-	case O_TIMELINE: s->opt.timing = 1; s->opt.timeline_path = arg; s->opt.tc.timeline_lat = 1; break;
+	case O_TIMELINE: s->opt.timing = 1; file_opt(&s->opt.timeline_path, "--timeline", arg); s->opt.tc.timeline_lat = 1; break;
 	case O_TLINT: {
 		double ms = opt_double("--timeline-interval", arg);
 		if (!(ms >= 0.001 && ms <= 1e9))
@@ -790,7 +800,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		s->opt.timing = 1;
 		break;
 	}
-	case O_LATENCY: s->opt.timing = 1; s->opt.latency_path = arg; break;
+	case O_LATENCY: s->opt.timing = 1; file_opt(&s->opt.latency_path, "--latency", arg); break;
 	case O_LISTDEV: time_list_devices(stdout); exit(EXIT_OK);
 	case O_LISTPOL: list_policies(); exit(EXIT_OK);
 	case O_LISTPLACE: list_placements(); exit(EXIT_OK);
