@@ -708,6 +708,7 @@ int main(int argc, char **argv)
 	int csv = 0, c;
 	uint64_t psize = 4096;
 	int64_t idle_thr_ns = 10000000; /* 10 ms */
+	int out_given = 0; /* OPT_JSON or OPT_CSV, once given */
 	double ms;
 	const char *size_hist = NULL, *skew_cdf = NULL, *per_volume = NULL;
 
@@ -719,8 +720,14 @@ int main(int argc, char **argv)
 		if (cli_trace_opt(c, optarg, &o))
 			continue;
 		switch (c) {
-		case OPT_JSON: csv = 0; break;
-		case OPT_CSV: csv = 1; break;
+		case OPT_JSON:
+		case OPT_CSV:
+			/* one output format: the other one given too is a contradiction */
+			if (out_given && out_given != c)
+				usage_error("--json and --csv contradict each other: give one");
+			out_given = c;
+			csv = c == OPT_CSV;
+			break;
 		case OPT_PAGE_SIZE:
 			psize = opt_size("--page-size", optarg);
 			if (psize < 512 || (psize & (psize - 1)))

@@ -138,4 +138,9 @@ t_expect_success 'a trace whose times span more than 2^63 ns: its duration, not 
 	jq -e ".traces[0].duration_s > 1.8e10" wide.json >/dev/null &&
 	tail -n 1 wide.csv | cut -d, -f13 | grep -qx "1.84467441e+10"
 '
+t_expect_success '--json and --csv together: a usage error (either order); either given twice is the one' '
+	t_err 2 "^tracestat: --json and --csv contradict each other" "$BIN/tracestat" -q --json --csv t.txt &&
+	t_err 2 "^tracestat: --json and --csv contradict each other" "$BIN/tracestat" -q --csv --json t.txt &&
+	"$BIN/tracestat" -q --csv --csv t.txt | head -1 | grep -qx "file,metric,value"
+'
 t_done

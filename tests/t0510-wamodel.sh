@@ -126,7 +126,7 @@ t_expect_success '--help to stdout, --version' '
 for args in "-s 0" "-s 1" "-s abc" "--op -1" "--op 0" "-u 1.2" "-s .1 --op .2" \
 	"--sweep 0.5:0.1:0.1" "--sweep 0.1:0.5:0" "--sweep q=0.1:0.2:0.1" "--sweep 0.1:0.2" \
 	"--sweep 0:0.5:0.1" "--sweep 0.1:0.9:0.0000001" "-m nope" "-m fifo,,x" "-b 0" "-b 100000" \
-	"--choices 0" "--choices x" "--hot-prob 1" "--hot-frac 0" "extra" "--bogus"; do
+	"--choices 0" "--choices x" "--hot-prob 1" "--hot-frac 0" "extra" "--bogus" "--json --csv" "-u .8 --csv --json"; do
 	t_expect_success "usage error: wamodel $args" "t_err 2 'wamodel: ' \"\$W\" $args"
 done
 

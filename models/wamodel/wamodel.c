@@ -337,7 +337,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	int c;
+	int c, out_given = 0; /* OPT_JSON or OPT_CSV, once given */
 	list_options(argc, argv, longopts);
 	while ((c = getopt_long(argc, argv, "m:s:u:b:hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -356,8 +356,14 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case OPT_CHOICES: set_choices(&o->p, optarg); break;
 		case OPT_HOT_PROB: o->p.hot_prob = opt_open01("--hot-prob", optarg); break;
 		case OPT_HOT_FRAC: o->p.hot_frac = opt_open01("--hot-frac", optarg); break;
-		case OPT_JSON: o->csv = 0; break;
-		case OPT_CSV: o->csv = 1; break;
+		case OPT_JSON:
+		case OPT_CSV:
+			/* one output format: the other one given too is a contradiction */
+			if (out_given && out_given != c)
+				usage_error("--json and --csv contradict each other: give one");
+			out_given = c;
+			o->csv = c == OPT_CSV;
+			break;
 		case 'h': usage(); exit(EXIT_OK);
 		case 'V': print_version(); exit(EXIT_OK);
 		default: usage_error("%s", bad_option(argv, longopts));
