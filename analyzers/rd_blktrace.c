@@ -33,11 +33,24 @@
  * when bytes > 0, else N), so tests compare against blkparse's output
  * (a leading F with data: "F 0 0" and the data).
  *
- * Framing: a truncated header, a pdu running past the end, a bad magic
- * or an unknown version loses the record boundaries, so such a record
- * is one bad record and the rest of that file is dropped, as its
- * message says (other CPUs' files go on with --skip-bad). A record of no
- * known action (0, or above TA_MAX) is framed: one bad record.
+ * Framing: a record is taken as whole only when the next one starts
+ * where its pdu_len says (a known magic and version in the file's byte
+ * order), or the file ends there and its pdu_len is that of a real
+ * payload (BT_PDU_MAX). So a wrong pdu_len is reported at its own
+ * record, with the file and its byte offset, not at the bytes it leads
+ * to. When no record starts there but the rest of that next header
+ * frames it (whole, a real pdu_len, and a record or the end right after
+ * it), the fault is that record's first bytes: it is reported at its own
+ * offset, and under --skip-bad it alone is skipped. Under --skip-bad a
+ * record that breaks the framing (a wrong pdu_len, a first record that
+ * is not one) is one bad record, and the reader looks for the next
+ * plausible record start after it (a magic, and a header that frames
+ * its record, as above): it goes on there, or the rest of the file is
+ * not read; the message says how many bytes were passed over, and a note
+ * at the end of the trace their sum. Those bytes are counted, not the
+ * records they may have held. A header cut short by the end of the file
+ * is one bad record, the end of that file. A record of no known action
+ * (0, or above TA_MAX) is framed: one bad record.
  *
  * Memory is constant: one struct src per CPU file and a small heap;
  * nothing is allocated per record.
@@ -54,6 +67,19 @@
 #define BT_MAGIC 0x65617400u
 #define BT_HDR7 48 /* struct blk_io_trace */
 #define BT_HDR8 64 /* struct blk_io_trace2 */
+/*
+ * The longest payload the kernel writes after a record
+ * (kernel/trace/blktrace.c): a remap's 16 bytes; a split's, an unplug's
+ * and a zone unplug's 8; a process name's 16, a wall-clock stamp's 8, a
+ * message's text at most 127 (BLK_TN_MAX_MSG 128, less its NUL); 8 more
+ * with the cgroup id (kernels 4.14 on); and, before 4.11, a SCSI
+ * passthrough request's command, up to 260 bytes (a variable-length
+ * CDB, SCSI_MAX_VARLEN_CDB_SIZE). A longer pdu_len is believed only when
+ * the record after it starts where it says.
+ */
+#define BT_PDU_MAX 260
+/* bytes enough to tell whether a record is framed (framed below) */
+#define BT_JUDGE (BT_HDR8 + BT_PDU_MAX + 4)
 
 /* __BLK_TA_* (low 16 bits of action) */
 enum { TA_QUEUE = 1, TA_ISSUE = 7, TA_COMPLETE = 8, TA_CGROUP = 1 << 8 };
@@ -79,6 +105,7 @@ struct bt_file {
 	struct src *src;   /* own (files) or r->src (stdin) */
 	int own;
 	int order;	   /* -1 not yet known, 0 little-endian, 1 big-endian */
+	unsigned version;  /* of the last good record (7 or 8), 0 before */
 	int done;
 	struct bt_rec head; /* next kept record, valid when queued */
 	int head_op;
@@ -96,6 +123,7 @@ struct bt_priv {
 	unsigned want; /* __BLK_TA_* of the chosen action */
 	uint64_t seen[3]; /* records of action Q, D, C (for rd_action_hint) */
 	int hinted;
+	uint64_t breaks, break_bytes; /* framing breaks passed over (--skip-bad), bytes passed over */
 	unsigned char scratch[4096];
 };
 
@@ -172,7 +200,7 @@ static int record_op(const struct bt_rec *rec, unsigned want)
 	return cat & TC_WRITE ? EV_WRITE : EV_READ;
 }
 
-/* Skip n payload bytes; returns how many were there. */
+/* Skip n bytes; returns how many were there. */
 static ssize_t skip_bytes(struct bt_priv *p, struct src *s, size_t n)
 {
 	size_t done = 0;
@@ -188,28 +216,177 @@ static ssize_t skip_bytes(struct bt_priv *p, struct src *s, size_t n)
 	return (ssize_t)done;
 }
 
-/* What a record that breaks the framing at off loses: the rest of its
- * file ("the rest of the file, N bytes, is not read"). */
-static const char *lost_rest(const struct src *s, uint64_t off, char *buf, size_t n)
-{
-	int64_t size = s->codec == SRC_PLAIN ? src_size(s) : -1;
-	if (size >= 0 && (uint64_t)size > off)
-		snprintf(buf, n, "; the framing is lost there: the rest of the file, %" PRIu64 " bytes, is not read",
-			 (uint64_t)size - off);
-	else
-		snprintf(buf, n, "; the framing is lost there: the rest of the file is not read");
-	return buf;
-}
-
 static int src_fail(struct reader *r, struct src *s)
 {
 	return set_err(r->err, sizeof(r->err), "%s", s->err);
 }
 
+static size_t hdr_size(unsigned version)
+{
+	return version == 7 ? BT_HDR7 : BT_HDR8;
+}
+
+static uint16_t pdu_of(const unsigned char *h, unsigned version, int be)
+{
+	return get16(h + (version == 7 ? 46 : 50), be);
+}
+
+/* Whether the n bytes at p start a record in byte order be: its magic
+ * and a known version. */
+static int starts_record(const unsigned char *p, size_t n, int be)
+{
+	if (n < 4 || magic_order(p) != be)
+		return 0;
+	unsigned v = get32(p, be) & 0xff;
+	return v == 7 || v == 8;
+}
+
+/*
+ * Whether a record of version v in byte order be at p, whose first bytes
+ * need not be right, is framed by the rest of its header: whole, its
+ * pdu_len that of a real payload, and the data ending right after it or
+ * starting a record there. p has n bytes on: at least BT_JUDGE, or all
+ * that is left of the file.
+ */
+static int framed(const unsigned char *p, size_t n, int be, unsigned v)
+{
+	size_t hsize = hdr_size(v);
+	if (n < hsize)
+		return 0;
+	size_t pdu = pdu_of(p, v, be), end = hsize + pdu;
+	if (pdu > BT_PDU_MAX || n < end)
+		return 0;
+	return n == end || starts_record(p + end, n - end, be);
+}
+
+/* Whether p (n bytes on, as for framed) is a place to take up reading
+ * again after a break: a record start, in the file's byte order when
+ * it is known, that is framed. */
+static int plausible(const unsigned char *p, size_t n, int order)
+{
+	if (n < 4)
+		return 0;
+	int be = magic_order(p);
+	if (be < 0 || (order >= 0 && be != order))
+		return 0;
+	unsigned v = get32(p, be) & 0xff;
+	return (v == 7 || v == 8) && framed(p, n, be, v);
+}
+
+/*
+ * Pass over the bytes up to the next plausible record start (1) or the
+ * end of the file (0), or -1 on a read error.
+ */
+static int resync(struct reader *r, struct bt_file *f)
+{
+	struct src *s = f->src;
+	enum { WINDOW = 64 * 1024 };
+	for (;;) {
+		size_t avail;
+		const unsigned char *b = src_peek(s, WINDOW, &avail);
+		if (!b)
+			return src_fail(r, s);
+		/* fewer than asked only at the end of the data: then every
+		 * byte is judged on what is left */
+		int last = avail < WINDOW;
+		size_t stop = last ? avail : avail - BT_JUDGE, i = 0;
+		while (i < stop && !plausible(b + i, avail - i, f->order))
+			i++;
+		src_take(s, i);
+		if (i < stop)
+			return 1;
+		if (last)
+			return 0;
+	}
+}
+
+/*
+ * The record at off breaks the framing (why says how). Without
+ * --skip-bad that is the error. With it, the record is one bad record
+ * and the bytes from byte from on are passed over up to the next
+ * plausible record start, where the file goes on (2), or to the end of
+ * the file (0); the message says how many bytes that was, and the
+ * reader's note at the end their sum.
+ */
+static int broke(struct reader *r, struct bt_priv *p, struct bt_file *f, uint64_t off,
+		 uint64_t from, const char *why)
+{
+	struct src *s = f->src;
+	if (!r->opt.skip_bad)
+		return rd_bad(r, "%s: byte %" PRIu64 ": %s", s->name, off, why);
+	ssize_t got = skip_bytes(p, s, from - off);
+	int found = got < 0 ? -1 : (uint64_t)got < from - off ? 0 : resync(r, f);
+	if (found < 0)
+		return src_fail(r, s);
+	uint64_t n = s->offset - off;
+	p->breaks++;
+	p->break_bytes += n;
+	if (found) {
+		rd_bad(r, "%s: byte %" PRIu64 ": %s; the next record found starts at byte %" PRIu64
+			  ": the %" PRIu64 " bytes from byte %" PRIu64 " on are passed over",
+		       s->name, off, why, s->offset, n, off);
+		return 2;
+	}
+	f->done = 1;
+	return rd_bad(r, "%s: byte %" PRIu64 ": %s; no record start is found after it: the rest of the file, %" PRIu64
+			 " bytes from byte %" PRIu64 " on, is not read",
+		      s->name, off, why, n, off);
+}
+
+/* What the bytes at p are, that do not start a record in order be. */
+static const char *not_a_record(const unsigned char *p, int be, char *buf, size_t n)
+{
+	int o = magic_order(p);
+	if (o < 0)
+		snprintf(buf, n, "bad magic 0x%08" PRIx32, get32(p, 0));
+	else if (o != be)
+		snprintf(buf, n, "a record in the other byte order");
+	else
+		snprintf(buf, n, "unknown version %u", (unsigned)(get32(p, o) & 0xff));
+	return buf;
+}
+
+/*
+ * The record at the file's offset does not start as one (bad magic,
+ * other byte order, unknown version). After a good record, which has
+ * checked that the rest of this one's header frames it, it is one bad
+ * record and the file goes on after it (2); otherwise (the first
+ * record) the framing is lost (broke).
+ */
+static int bad_start(struct reader *r, struct bt_priv *p, struct bt_file *f, int be,
+		     unsigned version)
+{
+	struct src *s = f->src;
+	uint64_t off = s->offset;
+	size_t avail;
+	const unsigned char *h = src_peek(s, BT_JUDGE, &avail);
+	if (!h)
+		return src_fail(r, s);
+	char why[128];
+	if (be < 0)
+		snprintf(why, sizeof(why), "bad magic 0x%08" PRIx32 " (not a blktrace record)", get32(h, 0));
+	else if (f->order >= 0 && be != f->order)
+		snprintf(why, sizeof(why), "record in the other byte order from the rest of the file");
+	else
+		snprintf(why, sizeof(why), "unknown blktrace version %u (known: 7, 8)", version);
+	if (!r->opt.skip_bad)
+		return rd_bad(r, "%s: byte %" PRIu64 ": %s", s->name, off, why);
+	if (f->order >= 0 && framed(h, avail, f->order, f->version)) {
+		size_t len = hdr_size(f->version) + pdu_of(h, f->version, f->order);
+		rd_bad(r, "%s: byte %" PRIu64 ": %s; the rest of its header frames it (the next record starts where its pdu_len says): this record alone is skipped",
+		       s->name, off, why);
+		src_take(s, len);
+		return 2;
+	}
+	return broke(r, p, f, off, off + 1, why);
+}
+
 /*
  * Read the next record's header and skip its payload. 1 read, 0 end of
- * file, -1 error. A record that breaks the framing is reported with
- * rd_bad and ends the file (0 when skipping bad records).
+ * file, 2 a bad record skipped (the file goes on), -1 error. A record
+ * is whole only when the next one starts where its pdu_len says (or
+ * the file ends there, its pdu_len that of a real payload): so a wrong
+ * pdu_len is reported at its own record, not at the bytes it leads to.
  */
 static int read_record(struct reader *r, struct bt_priv *p, struct bt_file *f,
 		       struct bt_rec *rec)
@@ -222,37 +399,54 @@ static int read_record(struct reader *r, struct bt_priv *p, struct bt_file *f,
 		return src_fail(r, s);
 	if (!avail)
 		return 0;
-	f->done = 1; /* until the record proves whole */
-	if (avail < 4)
+	if (avail < 4) {
+		f->done = 1;
 		return rd_bad(r, "%s: byte %" PRIu64 ": truncated record header (%zu bytes)", s->name,
 			      off, avail);
+	}
 	int be = magic_order(h);
-	char rest[128];
-	if (be < 0)
-		return rd_bad(r, "%s: byte %" PRIu64 ": bad magic 0x%08" PRIx32 " (not a blktrace record)%s",
-			      s->name, off, get32(h, 0), off ? lost_rest(s, off, rest, sizeof(rest)) : "");
-	if (f->order >= 0 && be != f->order)
-		return rd_bad(r, "%s: byte %" PRIu64 ": record in the other byte order from the rest of the file%s",
-			      s->name, off, lost_rest(s, off, rest, sizeof(rest)));
-	unsigned version = get32(h, be) & 0xff;
-	if (version != 7 && version != 8)
-		return rd_bad(r, "%s: byte %" PRIu64 ": unknown blktrace version %u (known: 7, 8)%s",
-			      s->name, off, version, off ? lost_rest(s, off, rest, sizeof(rest)) : "");
-	size_t hsize = version == 7 ? BT_HDR7 : BT_HDR8;
-	if (avail < hsize)
+	unsigned version = be < 0 ? 0 : get32(h, be) & 0xff;
+	if (be < 0 || (f->order >= 0 && be != f->order) || (version != 7 && version != 8))
+		return bad_start(r, p, f, be, version);
+	size_t hsize = hdr_size(version);
+	if (avail < hsize) {
+		f->done = 1;
 		return rd_bad(r, "%s: byte %" PRIu64 ": truncated record header (%zu of %zu bytes)",
 			      s->name, off, avail, hsize);
+	}
 	decode(h, version, be, rec);
 	f->order = be;
-	if (src_read(s, p->scratch, hsize) != (ssize_t)hsize)
+	f->version = version;
+	/* the record, and the start of the next one */
+	size_t len = hsize + rec->pdu_len;
+	if (avail < len + 4 && !(h = src_peek(s, len + 4, &avail)))
 		return src_fail(r, s);
-	ssize_t got = skip_bytes(p, s, rec->pdu_len);
-	if (got < 0)
-		return src_fail(r, s);
-	if (got < rec->pdu_len)
-		return rd_bad(r, "%s: byte %" PRIu64 ": pdu_len %u runs past the end of the file (%zd bytes left)",
-			      s->name, off, (unsigned)rec->pdu_len, got);
-	f->done = 0;
+	char why[200], big[64] = "";
+	if (rec->pdu_len > BT_PDU_MAX)
+		snprintf(big, sizeof(big), ", more than any blktrace payload (at most %d bytes),", BT_PDU_MAX);
+	if (avail < len) {
+		snprintf(why, sizeof(why), "pdu_len %u%s runs past the end of the file (%zu bytes left)",
+			 (unsigned)rec->pdu_len, big, avail - hsize);
+		return broke(r, p, f, off, off + hsize, why);
+	}
+	if (avail >= len + 4 && !starts_record(h + len, avail - len, be)) {
+		/* No record where this pdu_len says: it is wrong, unless the
+		 * rest of the next record's header frames it (then that
+		 * record's first bytes are damaged, reported there). */
+		if (!(h = src_peek(s, len + BT_JUDGE, &avail)))
+			return src_fail(r, s);
+		if (rec->pdu_len > BT_PDU_MAX || !framed(h + len, avail - len, be, version)) {
+			char what[64];
+			snprintf(why, sizeof(why), "pdu_len %u%s leads to byte %" PRIu64 ", where no record starts (%s)",
+				 (unsigned)rec->pdu_len, big, off + len, not_a_record(h + len, be, what, sizeof(what)));
+			return broke(r, p, f, off, off + hsize, why);
+		}
+	} else if (rec->pdu_len > BT_PDU_MAX && avail < len + 4) {
+		snprintf(why, sizeof(why), "pdu_len %u is more than any blktrace payload (at most %d bytes), and no record after it confirms it",
+			 (unsigned)rec->pdu_len, BT_PDU_MAX);
+		return broke(r, p, f, off, off + hsize, why);
+	}
+	src_take(s, len);
 	return 1;
 }
 
@@ -285,6 +479,8 @@ static int advance(struct reader *r, struct bt_priv *p, struct bt_file *f)
 			return -1;
 		if (rc == 0)
 			break;
+		if (rc == 2)
+			continue;
 		if (!((f->head.action >> 16) & TC_NOTIFY)) {
 			unsigned ta = (unsigned)(f->head.action & 0xffff & ~(uint64_t)TA_CGROUP);
 			if (!ta || ta > TA_MAX) { /* no __BLK_TA_* (blkparse: "Bad fs action"); framed: one record */
@@ -463,9 +659,14 @@ static int bt_next(struct reader *r, struct ev *e)
 		sift_down(p, 0);
 	}
 	if (!p->nheap) {
-		if (!p->hinted++)
+		if (!p->hinted++) {
 			rd_action_hint(r->path, p->want == TA_QUEUE ? 'Q' : p->want == TA_COMPLETE ? 'C' : 'D',
 				       p->seen);
+			if (p->breaks)
+				warn("%s: the records' framing broke %" PRIu64 " time%s: %" PRIu64
+				     " bytes passed over in all (--skip-bad), from each bad record on to the next record found or the end of its file",
+				     r->path, p->breaks, p->breaks == 1 ? "" : "s", p->break_bytes);
+		}
 		return 0;
 	}
 	const struct bt_file *f = &p->f[p->heap[0]];

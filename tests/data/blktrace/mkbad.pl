@@ -46,8 +46,9 @@ wr('missing-cpu.blktrace.0', good(1));
 wr('missing-cpu.blktrace.2', good(2));
 wr('empty.blktrace.0');
 wr('empty.blktrace.1');
-# Several bad records over two CPUs: with --skip-bad 3 skipped, 4 kept
-# (the record after the bad magic is lost with the framing).
+# Several bad records over two CPUs: with --skip-bad 3 skipped, 5 kept
+# (the record after the bad magic is read: the rest of the damaged
+# record's header frames it).
 wr('multi.blktrace.0', good(10), rec(20, 1 << 60, 4096, $D), good(30),
 	rec(40, 8, 1000, $D), good(50));
 wr('multi.blktrace.1', good(15), rec(25, 8, 4096, $D, '', 0xdeadbeef), good(35));
