@@ -43,8 +43,7 @@ struct bp_priv {
 	uint64_t seen[3]; /* lines of action Q, D, C (for rd_action_hint) */
 	uint64_t comments; /* '#' lines skipped */
 	int hinted;
-	struct ev held; /* the data of a line whose preflush went out first */
-	int have_held;
+	struct rd_held held; /* the data of a line whose preflush went out first */
 };
 
 /* A cursor over one line (not NUL-terminated as far as we care). */
@@ -427,11 +426,8 @@ static int bp_next(struct reader *r, struct ev *e)
 {
 	struct bp_priv *p = r->priv;
 	char why[256];
-	if (p->have_held) {
-		p->have_held = 0;
-		*e = p->held;
+	if (rd_take_held(&p->held, e))
 		return 1;
-	}
 	for (;;) {
 		size_t len;
 		const char *line = src_getline(r->src, &len);
@@ -455,13 +451,8 @@ static int bp_next(struct reader *r, struct ev *e)
 			continue;
 		}
 		int rc = parse_line(p, line, len, e, why, sizeof(why));
-		if (rc == 2) { /* the flush now, the data at the next call */
-			p->held = *e;
-			p->have_held = 1;
-			e->op = EV_FLUSH;
-			e->offset = 0;
-			e->length = 0;
-		}
+		if (rc == 2) /* the flush now, the data at the next call */
+			rd_hold_data(&p->held, e);
 		if (rc > 0)
 			return 1;
 		if (rc < 0 && rd_bad(r, "%s:%" PRIu64 ": %s", r->src->name, r->src->lineno, why))

@@ -119,7 +119,7 @@ struct bt_priv {
 	size_t nheap;
 	int primed;
 	int pending;  /* the root file's head was returned, not yet replaced */
-	int split;    /* only the preflush of the root file's head was returned */
+	struct rd_held held; /* the data of the head whose preflush went out first */
 	unsigned want; /* __BLK_TA_* of the chosen action */
 	uint64_t seen[3]; /* records of action Q, D, C (for rd_action_hint) */
 	int hinted;
@@ -635,6 +635,8 @@ static int bt_open(struct reader *r)
 static int bt_next(struct reader *r, struct ev *e)
 {
 	struct bt_priv *p = r->priv;
+	if (rd_take_held(&p->held, e))
+		return 1;
 	if (!p->primed) {
 		for (size_t i = 0; i < p->n; i++) {
 			int rc = advance(r, p, &p->f[i]);
@@ -644,9 +646,6 @@ static int bt_next(struct reader *r, struct ev *e)
 				heap_push(p, i);
 		}
 		p->primed = 1;
-	} else if (p->split) {
-		/* The preflush went out: now its data, from the same head. */
-		p->split = 0;
 	} else if (p->pending) {
 		/* The file whose record we returned last moves on only now,
 		 * so that its errors come after that record. */
@@ -670,15 +669,15 @@ static int bt_next(struct reader *r, struct ev *e)
 		return 0;
 	}
 	const struct bt_file *f = &p->f[p->heap[0]];
-	int preflush = f->head_preflush && !p->pending;
 	p->pending = 1;
-	p->split = preflush;
 	e->t_ns = (int64_t)f->head.time;
-	e->op = preflush ? EV_FLUSH : (uint8_t)f->head_op;
+	e->op = (uint8_t)f->head_op;
 	e->offset = e->op == EV_FLUSH ? 0 : f->head.sector * 512;
-	e->length = preflush ? 0 : f->head.bytes;
+	e->length = f->head.bytes;
 	e->volume = f->head.device;
 	e->temp = EV_TEMP_NONE;
+	if (f->head_preflush) /* the flush now, the data at the next call */
+		rd_hold_data(&p->held, e);
 	return 1;
 }
 

@@ -89,6 +89,35 @@ static inline int rd_sectors_ok(uint64_t sector, uint64_t nbytes, uint64_t unit)
 	return sector <= RD_END_LIMIT / unit && rd_extent_ok(sector * unit, nbytes);
 }
 
+/*
+ * A record with data and a preflush (blktrace's and blkparse's RWBS
+ * "FWS", "FWFS": a write whose flush the kernel issues first) is two
+ * events at its time: the flush (offset 0, length 0), then the data. A
+ * reader gives the flush and holds the data for its next call.
+ */
+struct rd_held {
+	struct ev ev;
+	int have;
+};
+/* e, the data, becomes its flush; the data is held. */
+static inline void rd_hold_data(struct rd_held *h, struct ev *e)
+{
+	h->ev = *e;
+	h->have = 1;
+	e->op = EV_FLUSH;
+	e->offset = 0;
+	e->length = 0;
+}
+/* The held data into e: 1, or 0 when none is held. */
+static inline int rd_take_held(struct rd_held *h, struct ev *e)
+{
+	if (!h->have)
+		return 0;
+	h->have = 0;
+	*e = h->ev;
+	return 1;
+}
+
 /* The table (readers.c). */
 extern const struct reader_ops *const reader_table[];
 const struct reader_ops *reader_find(const char *name);

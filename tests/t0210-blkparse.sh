@@ -81,6 +81,27 @@ if command -v blkparse >/dev/null 2>&1; then
 		grep -q " D   R 512 (12 00 ..) " classes.txt &&
 		"$TC" -q -o text -f blkparse classes.txt >got.txt && test -s got.txt && ! grep -q " R " got.txt
 	'
+	t_expect_success 'writes with a preflush (FLUSH set on every third write of the rootfs sample): each flush right before its write, in the same order from the binary and from the text' '
+		mkdir -p pf && : >pf/x.blktrace.0 && python3 -c "
+import struct
+d = bytearray(open(\"$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile.blktrace.1\", \"rb\").read())
+o = n = 0
+while o < len(d):
+    a, b, p = struct.unpack_from(\"<I\", d, o + 28)[0], struct.unpack_from(\"<I\", d, o + 24)[0], struct.unpack_from(\"<H\", d, o + 46)[0]
+    if not a >> 16 & 1024 and a >> 16 & 2 and b:
+        if n % 3 == 0: struct.pack_into(\"<I\", d, o + 28, a | 4 << 16)
+        n += 1
+    o += 48 + p
+open(\"pf/x.blktrace.1\", \"wb\").write(d)" &&
+		blkparse -i pf/x >pf.txt 2>/dev/null &&
+		for a in D Q; do
+			"$TC" -q -o text --action $a pf/x >bin-$a.txt &&
+			"$TC" -q -o text --action $a pf.txt >txt-$a.txt && t_cmp bin-$a.txt txt-$a.txt &&
+			want=$(awk -v A=$a "\$6 == A && \$7 ~ /^FW/ && \$9 == \"+\" && \$10 > 0" pf.txt | wc -l) &&
+			got=$(awk "p && \$2 == \"W\" && \$1 == t { n++ } { p = \$2 == \"F\"; t = \$1 } END { print n + 0 }" bin-$a.txt) &&
+			test "$want" -gt 500 && test "$got" = "$want" || exit 1
+		done
+	'
 else
 	t_skip 'blkparse text of the binary samples' 'blkparse is not installed (Debian package blktrace)'
 fi
