@@ -30,6 +30,12 @@ struct page {
 };
 
 #define NSIZE 13 /* request-size buckets: <=512 B, 1K, ... 1M, >1M */
+/* The ops with a request size, those the size histogram counts: read,
+ * write, discard. A flush moves no data: it has no size bucket (its
+ * count is in ops.flush). */
+#define NSIZED EV_FLUSH
+_Static_assert(EV_READ < NSIZED && EV_WRITE < NSIZED && EV_DISCARD < NSIZED && EV_FLUSH == EV_NOPS - 1,
+	       "the sized ops come before flush, the last block op");
 #define NGAP 56	 /* gap buckets: [0, 1) us, then [2^(k-1), 2^k) us: 2^64 ns < 2^55 us */
 
 /*
@@ -100,7 +106,7 @@ struct extent {
 struct stats {
 	uint64_t events;
 	uint64_t count[EV_NOPS], bytes[EV_NOPS];
-	uint64_t size_hist[EV_NOPS][NSIZE];
+	uint64_t size_hist[NSIZED][NSIZE];
 	uint64_t page_writes; /* page-granular writes */
 	int64_t t_min, t_max;
 	int64_t idle_thr_ns; /* --idle-threshold */
@@ -288,7 +294,8 @@ static int account(struct stats *s, const struct ev *e, uint64_t psize)
 	s->events++;
 	s->count[e->op]++;
 	s->bytes[e->op] += e->length;
-	s->size_hist[e->op][size_bucket(e->length)]++;
+	if (e->op < NSIZED)
+		s->size_hist[e->op][size_bucket(e->length)]++;
 	idle_account(&s->idle, s->idle_thr_ns, e->t_ns, s->events, s->gap_hist);
 	if (s->events == 1 || e->t_ns < s->t_min)
 		s->t_min = e->t_ns;
@@ -476,7 +483,7 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
 	json_object_set_new(j, "write_skew", sk);
 	json_t *h = json_object();
 	char lb[32];
-	for (int op = 0; op < EV_NOPS; op++) {
+	for (int op = 0; op < NSIZED; op++) {
 		if (!s->count[op])
 			continue;
 		json_t *ho = json_object();
@@ -552,7 +559,7 @@ static int write_size_hist(struct outfile *o, const char *file, struct stats *s,
 	static const char *opname[EV_NOPS] = {"read", "write", "discard", "flush"};
 	char lb[32];
 	fprintf(o->fp, "file,op,bucket,max_bytes,requests\n");
-	for (int op = 0; op < EV_NOPS; op++)
+	for (int op = 0; op < NSIZED; op++)
 		for (int b = 0; b < NSIZE && s->count[op]; b++) {
 			csv_str(o->fp, file);
 			fprintf(o->fp, ",%s,%s,%llu,%llu\n", opname[op], size_label(b, lb),

@@ -60,6 +60,13 @@ t_expect_success '--size-hist and --skew-cdf write CSV with headers' '
 	"$BIN/tracestat" -q --size-hist h.csv --skew-cdf k.csv t.txt >/dev/null &&
 	grep -qx "t.txt,write,<=4K,4096,12" h.csv && tail -1 k.csv | grep -qx "t.txt,1.000000,1.000000"
 '
+t_expect_success 'a flush has no size bucket: no request_size_hist.flush, no flush rows in --size-hist; the <=512 buckets hold the 512-byte read and the 100-byte discard alone' '
+	"$BIN/tracestat" -q --size-hist h.csv t.txt >s.json &&
+	test "$(j "d[\"ops\"][\"flush\"][\"requests\"], \",\".join(sorted(d[\"request_size_hist\"])), sum(h[\"<=512\"] for h in d[\"request_size_hist\"].values())")" = "1 discard,read,write 2" &&
+	! grep -q ",flush," h.csv && grep -qx "t.txt,read,<=512,512,1" h.csv &&
+	test "$(awk -F, "\$3 == \"<=512\" { n += \$5 } END { print n }" h.csv)" = 2 &&
+	"$BIN/tracestat" -q --csv t.txt | grep -c "request_size_hist\.flush" | grep -qx 0
+'
 t_expect_success 'same input, same output, byte for byte' '
 	"$BIN/tracestat" -q t.txt >a.json && "$BIN/tracestat" -q t.txt >b.json && t_cmp a.json b.json
 '
