@@ -434,7 +434,7 @@ static int bp_next(struct reader *r, struct ev *e)
 		if (!line) {
 			if (r->src->err[0])
 				return set_err(r->err, sizeof(r->err), "%s", r->src->err);
-			if (!p->hinted++) {
+			if (!p->hinted++ && !r->opt.again) {
 				rd_action_hint(r->src->name, p->want, p->seen);
 				if (p->comments)
 					warn("%s: %" PRIu64 " comment line%s ('#') skipped", r->src->name,

@@ -658,7 +658,7 @@ static int bt_next(struct reader *r, struct ev *e)
 		sift_down(p, 0);
 	}
 	if (!p->nheap) {
-		if (!p->hinted++) {
+		if (!p->hinted++ && !r->opt.again) {
 			rd_action_hint(r->path, p->want == TA_QUEUE ? 'Q' : p->want == TA_COMPLETE ? 'C' : 'D',
 				       p->seen);
 			if (p->breaks)

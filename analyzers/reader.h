@@ -31,6 +31,7 @@ struct rd_opts {
 	unsigned sector_size; /* bytes per sector for sector-based formats, 0: format default */
 	int skip_bad;	     /* skip bad records and count them instead of failing */
 	const char *columns; /* -f csv: the column map (--columns) */
+	int again;	     /* the input read again (a second pass): its end-of-trace notes said already */
 };
 
 struct reader {

@@ -122,6 +122,7 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 	t->r.path = path;
 	t->r.src = t->have_src ? &t->src : NULL;
 	t->r.opt = t->o.rd;
+	t->r.opt.again = t->o.reopen;
 	if (ops->open && ops->open(&t->r))
 		return set_err(err, n, "%s", t->r.err);
 	return 0;

@@ -100,7 +100,9 @@ t_expect_success 'a damaged first record: --skip-bad finds the next one; two bre
 	"$TC" -q -o text --skip-bad two >got.txt 2>err.txt &&
 	printf "0 W 4096 4096 8388624\n2 W 12288 4096 8388624\n3 W 16384 4096 8388624\n" | t_cmp - got.txt &&
 	grep -q "2 bad records skipped (first: two\.blktrace\.0: byte 0: bad magic 0x6b6e756a (not a blktrace record); the next record found starts at byte 4: the 4 bytes from byte 0 on are passed over)" err.txt &&
-	grep -q "two: the records. framing broke 2 times: 52 bytes passed over in all" err.txt
+	grep -q "two: the records. framing broke 2 times: 52 bytes passed over in all" err.txt &&
+	"$BIN/ftlsim" -q --skip-bad --logical-space extent --pages-per-segment 2 --op 4 two >/dev/null 2>err2.txt &&
+	test "$(grep -c "framing broke" err2.txt)" = 1
 '
 t_expect_success 'nothing to find after a break: the rest of the file is not read, as the message says' '
 	{ rec 1 8 "" && rec 2 16 "" 300 && head -c 500 /dev/zero; } >tail.blktrace.0 &&

@@ -184,7 +184,9 @@ t_expect_success "'#' comment lines are skipped and counted (a column header abo
 	  cat "$SAMPLES/blkparse/leveldb.blkparse.txt"; } >commented.txt &&
 	"$TC" -o text commented.txt >got.txt 2>err.txt && t_cmp want.txt got.txt &&
 	grep -q "detected format .blkparse." err.txt &&
-	grep -q "commented.txt: 2 comment lines (.#.) skipped" err.txt
+	grep -q "commented.txt: 2 comment lines (.#.) skipped" err.txt &&
+	"$BIN/ftlsim" -q --action C --logical-space extent --op 0.5 commented.txt >/dev/null 2>err2.txt &&
+	test "$(grep -c "comment lines" err2.txt)" = 1
 '
 # The one bound every reader shares: a request ends at or before 2^63
 # bytes, and what is read survives the event stream.
