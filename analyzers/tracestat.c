@@ -107,6 +107,7 @@ struct stats {
 	uint64_t events;
 	uint64_t count[EV_NOPS], bytes[EV_NOPS];
 	uint64_t size_hist[NSIZED][NSIZE];
+	uint64_t zero_length; /* reads, writes and discards of length 0: no size bucket */
 	uint64_t page_writes; /* page-granular writes */
 	int64_t t_min, t_max;
 	int64_t idle_thr_ns; /* --idle-threshold */
@@ -294,8 +295,10 @@ static int account(struct stats *s, const struct ev *e, uint64_t psize)
 	s->events++;
 	s->count[e->op]++;
 	s->bytes[e->op] += e->length;
-	if (e->op < NSIZED)
+	if (e->op < NSIZED && e->length)
 		s->size_hist[e->op][size_bucket(e->length)]++;
+	else if (e->op < NSIZED)
+		s->zero_length++;
 	idle_account(&s->idle, s->idle_thr_ns, e->t_ns, s->events, s->gap_hist);
 	if (s->events == 1 || e->t_ns < s->t_min)
 		s->t_min = e->t_ns;
@@ -492,6 +495,7 @@ static json_t *to_json(const char *path, const char *format, uint64_t bad, uint6
 		json_object_set_new(h, opname[op], ho);
 	}
 	json_object_set_new(j, "request_size_hist", h);
+	json_object_set_new(j, "zero_length_requests", json_integer((json_int_t)s->zero_length));
 	json_object_set_new(j, "idle", idle_json(s));
 	return j;
 }

@@ -67,6 +67,13 @@ t_expect_success 'a flush has no size bucket: no request_size_hist.flush, no flu
 	test "$(awk -F, "\$3 == \"<=512\" { n += \$5 } END { print n }" h.csv)" = 2 &&
 	"$BIN/tracestat" -q --csv t.txt | grep -c "request_size_hist\.flush" | grep -qx 0
 '
+t_expect_success 'a read, write or discard of length 0 has no size bucket either: counted in ops and zero_length_requests' '
+	printf "0 W 0 0 0 1\n1000 W 4096 4096 0 1\n2000 R 0 0 0 1\n3000 D 8192 0 0 1\n" >z.txt &&
+	"$BIN/tracestat" -q -f ev --size-hist zh.csv z.txt >z.json &&
+	jq -e ".traces[0] | .zero_length_requests == 3 and .ops.write.requests == 2 and .ops.read.requests == 1 and
+		([.request_size_hist[][]] | add) == 1 and .request_size_hist.write[\"<=4K\"] == 1" z.json >/dev/null &&
+	test "$(awk -F, "NR > 1 { n += \$5 } END { print n }" zh.csv)" = 1
+'
 t_expect_success 'same input, same output, byte for byte' '
 	"$BIN/tracestat" -q t.txt >a.json && "$BIN/tracestat" -q t.txt >b.json && t_cmp a.json b.json
 '
