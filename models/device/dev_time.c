@@ -2603,8 +2603,17 @@ static const struct dev_time *time_time(struct dev *d)
 		d->t.t_end = end;
 		if (d->t.measuring && d->mstart != UINT64_MAX) /* (else the first measured arrival) */
 			d->t.t_measure = d->mstart;
-		if (d->c.timeline_ns && d->t.requests) /* to the last completion's interval */
-			rows_to(d, max64(d->iv_cur + 1, (d->last_done ? (d->last_done - 1) / d->c.timeline_ns : 0) + 1));
+		if (d->c.timeline_ns && d->t.requests) {
+			/* to the interval the device's work ends in (a write
+			 * cache's last programs, deferred GC after the last
+			 * completion), so the rows hold all of its unit time;
+			 * the rounds of the steady-state rule end with the last
+			 * completion's interval */
+			uint64_t ns = d->c.timeline_ns;
+			rows_to(d, max64(d->iv_cur + 1, (d->last_done ? (d->last_done - 1) / ns : 0) + 1));
+			d->t.rows_done = d->t.nrows;
+			rows_to(d, max64(d->iv_cur, (end ? (end - 1) / ns : 0) + 1));
+		}
 	}
 	return &d->t;
 }

@@ -181,6 +181,7 @@ struct dev_time {
 	/* the timeline: nrows rows, and each interval's unit and GC time */
 	struct time_row *rows;
 	size_t nrows;
+	size_t rows_done; /* of them, those to the last completion's interval (the steady-state rounds) */
 	uint64_t *iv_busy, *iv_gc, *iv_bg; /* unit time: all, GC, GC in idle time */
 	uint64_t *iv_done, *iv_done_bytes; /* requests completed in each interval, and their bytes */
 	uint64_t *iv_done_r, *iv_done_w;   /* of them, reads and writes */

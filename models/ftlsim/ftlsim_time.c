@@ -66,8 +66,9 @@ static double row_iops(const struct dev_time *t, size_t i)
 /*
  * The steady-state window by the SNIA PTS rule (Solid State Storage
  * Performance Test Specification, Enterprise, 2.0.x): the first five
- * consecutive rounds (here timeline rows, the last, partial one
- * excluded) whose IOPS range within 20% of their mean and whose
+ * consecutive rounds (here timeline rows to the last completion's,
+ * that partial one excluded: the rows after it, of the device's work
+ * alone, complete nothing) whose IOPS range within 20% of their mean and whose
  * least-squares line moves within 10% of the mean across the window.
  * The search starts once the device measures (after --warmup-writes)
  * and has begun to clean (a drive that has not cleaned yet is fresh out
@@ -77,7 +78,7 @@ static double row_iops(const struct dev_time *t, size_t i)
 #define SS_ROUNDS 5
 static long steady_state(const struct dev_time *t, double *mean_out)
 {
-	if (t->nrows < SS_ROUNDS + 1 || !t->measuring)
+	if (t->rows_done < SS_ROUNDS + 1 || !t->measuring)
 		return -1;
 	size_t from = (t->t_measure + t->cfg.timeline_ns - 1) / t->cfg.timeline_ns; /* the first whole round measured */
 	/* (a zoned device never cleans: its host does, if any, resetting
@@ -86,9 +87,9 @@ static long steady_state(const struct dev_time *t, double *mean_out)
 		return -1; /* no zone reset yet: fresh out of the box */
 	if (t->kinds == TK_N && t->reset_at / t->cfg.timeline_ns + 1 > from)
 		from = t->reset_at / t->cfg.timeline_ns + 1;
-	while (t->kinds != TK_N && from < t->niv && from < t->nrows && !t->iv_gc[from])
+	while (t->kinds != TK_N && from < t->niv && from < t->rows_done && !t->iv_gc[from])
 		from++;
-	for (size_t s = from; s + SS_ROUNDS <= t->nrows - 1; s++) {
+	for (size_t s = from; s + SS_ROUNDS <= t->rows_done - 1; s++) {
 		double y[SS_ROUNDS], sum = 0, lo = INFINITY, hi = 0;
 		for (unsigned k = 0; k < SS_ROUNDS; k++) {
 			y[k] = row_iops(t, s + k);
@@ -113,14 +114,15 @@ static long steady_state(const struct dev_time *t, double *mean_out)
 	return -1;
 }
 
-/* The mean IOPS of the run's last five whole rounds (the last, partial
- * row excluded): where a closed loop ended up. -1: too few rounds. */
+/* The mean IOPS of the run's last five whole rounds (to the last
+ * completion's, that partial row excluded): where a closed loop ended
+ * up. -1: too few rounds. */
 static double last_rounds_iops(const struct dev_time *t)
 {
-	if (t->nrows < SS_ROUNDS + 1)
+	if (t->rows_done < SS_ROUNDS + 1)
 		return -1;
 	double sum = 0;
-	for (size_t i = t->nrows - 1 - SS_ROUNDS; i < t->nrows - 1; i++)
+	for (size_t i = t->rows_done - 1 - SS_ROUNDS; i < t->rows_done - 1; i++)
 		sum += row_iops(t, i);
 	return sum / SS_ROUNDS;
 }
