@@ -14,6 +14,7 @@
 #   to the die it would lie on; the measured window starts with its
 #   first work; latencies of hours keep their percentiles; a trace's
 #   times in whole seconds are said to make bursts.
+# - Idle-time GC below the low mark is said to clean nothing at the start.
 # - The dry run counts the deferred work's memory per volume and in a
 #   grid as in a single run.
 . "$(dirname "$0")/lib.sh"
@@ -114,6 +115,15 @@ t_expect_success 'idle-time GC that never found an idle period: said, with what 
 	grep -q "idle-time GC (--bg-gc idle=100,high=8) cleaned none of the $n victims" ng.err &&
 	"$S" -q --device femu,channels=2,dies=2 --logical-pages 16384 --op 0.2 --bg-gc idle=1,high=8 nogap.ev 2>ng1.err >/dev/null &&
 	! grep -q "cleaned none" ng1.err
+'
+t_expect_success 'idle-time GC whose high mark is below the low mark: said at the start (foreground GC keeps that many free), not blamed on the trace'"'"'s gaps' '
+	for h in 3 4; do
+		"$S" -q --device femu,channels=2,dies=2 --op 0.28 --gc-low 4 --gc-high 8 --bg-gc idle=100,high=$h hb.ev \
+			>lo$h.json 2>lo$h.err || return 1
+	done &&
+	jq -e ".timing.bg_victims == 0" lo3.json >/dev/null && jq -e ".timing.bg_victims > 0" lo4.json >/dev/null &&
+	grep -qx "ftlsim: warning: --bg-gc high=3 with GC starting when fewer than 4 segments are free (--gc-low): foreground GC keeps at least 3 free, so idle time never cleans; give high above 3" lo3.err &&
+	! grep -q "cleaned none" lo3.err && ! grep -q "high=4" lo4.err
 '
 t_expect_success '--grid over the device in time: gc-mode, trim-cost, device and qd axes, each cell the single run'"'"'s' '
 	D="--op 0.28 --pages-per-segment 64 --gc-low 4 --gc-high 8"

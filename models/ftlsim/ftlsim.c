@@ -251,6 +251,13 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		     "victim it can find, whatever its valid pages, and WA grows",
 		     label_of(in, s, label, sizeof(label)), s->opt.tc.bg_high, (unsigned long long)most_free, st.segments,
 		     (unsigned long long)((st.logical_pages + st.pages_per_seg - 1) / st.pages_per_seg));
+	/* idle-time GC cleans while fewer than high are free; foreground GC
+	 * keeps at least gc_low - 1 free (a pass starts below gc_low) */
+	if (s->opt.timing && s->opt.tc.bg_high && s->opt.tc.bg_high < st.gc_low)
+		mwarn(in, s, __LINE__, "warning: %s--bg-gc high=%u with GC starting when fewer than %u segments are free "
+		     "(--gc-low): foreground GC keeps at least %u free, so idle time never cleans; give high above %u",
+		     label_of(in, s, label, sizeof(label)), s->opt.tc.bg_high, st.gc_low, st.gc_low - 1,
+		     st.gc_low - 1);
 	if (s->opt.timing && s->opt.tc.preempt && s->opt.tc.preempt_hard >= st.gc_low)
 		mwarn(in, s, __LINE__, "warning: %s--gc-preempt hard=%u with GC starting when fewer than %u segment%s free (--gc-low): no pass is "
 		     "ever deferred, the same as foreground GC; give --gc-low above %u", label_of(in, s, label, sizeof(label)),
@@ -647,7 +654,8 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		/* Idle-time GC that never ran: no idle period came while it
 		 * had work (the cleaning came first, or the trace has no gap
 		 * that long). */
-		if (m[i]->opt.timing && m[i]->opt.tc.bg_high && !st.bg_victims && st.c.victims)
+		if (m[i]->opt.timing && m[i]->opt.tc.bg_high && !st.bg_victims && st.c.victims &&
+		    m[i]->opt.tc.bg_high >= st.gc_low) /* (else said at the start: foreground GC keeps that many) */
 			MWARN("warning: %s%sidle-time GC (--bg-gc idle=%g,high=%u) cleaned none of the %llu victims: no %g ms "
 			     "without a request came while fewer than %u segments were free (the cleaning came before the "
 			     "trace's idle periods, or it has none that long: tracestat gives its gaps); every victim was "
