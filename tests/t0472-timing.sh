@@ -449,6 +449,15 @@ t_expect_success 'an open loop the device falls behind: warned of, and no steady
 	"$S" -q --device femu,channels=1,dies=1 --op 4 --logical-pages 16384 --qd 1 u16.ev 2>ol2.err >/dev/null &&
 	! grep -q "fell behind" ol2.err
 '
+t_expect_success '--timeline-interval where it sets nothing (an open loop without --timeline, --per-volume): warned of; with --qd, --timeline or a qd axis, not' '
+	grep -q "timeline-interval sets the rows of --timeline and the rounds of a closed loop.s steady-state rule (--qd): an open loop without --timeline has neither, so it changes nothing" ol.err &&
+	"$S" -q --device femu,channels=1,dies=1 --op 4 --logical-pages 16384 --timeline-interval 100 --per-volume --qd 1 u16.ev 2>pv.err >/dev/null &&
+	grep -q "timeline-interval .*: a volume of --per-volume keeps neither" pv.err &&
+	for a in "--qd 1" "--timeline t.csv" "--grid qd=1,off"; do
+		"$S" -q --device femu,channels=1,dies=1 --op 4 --logical-pages 16384 --timeline-interval 100 $a u16.ev 2>q.err >/dev/null &&
+		! grep -q "timeline-interval" q.err || return 1
+	done
+'
 t_expect_success 'per volume in time: no rows of simulated time per model, the devices counted in the memory estimate' '
 	bzcat "$SAMPLES/tencent/cbs-sample.csv.bz2" | awk -F, "BEGIN { OFS = \",\" } { print 1538323200 + NR * 20, \$2, \$3, \$4, \$5 % 50 }" >long.csv &&
 	"$S" -q -f tencent --per-volume --logical-space footprint --pages-per-segment 64 --device femu --mem-limit 64M long.csv >pv.json 2>/dev/null &&

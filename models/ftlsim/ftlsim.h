@@ -128,6 +128,7 @@ struct sim_opts {
 	const char *wear;
 	uint64_t interval, snapshot_every;
 	int interval_set;
+	int tlint_set; /* --timeline-interval given */
 	const char *curve_path, *hist_path, *erase_path, *flashops_path;
 	int phys_given, space_given, space_opt, trim_given; /* the group's options given */
 	struct trim_config trim; /* the TRIM host: --trim-mode, --discard-*, --trim-loss */

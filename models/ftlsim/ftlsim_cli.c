@@ -797,6 +797,7 @@ static int sim_opt(struct sim *s, int c, const char *arg)
 		if (!(ms >= 0.001 && ms <= 1e9))
 			sim_fail_usage("--timeline-interval takes milliseconds from 0.001 to 1e9, not '%s'", arg);
 		s->opt.tc.timeline_ns = (uint64_t)(ms * 1e6);
+		s->opt.tlint_set = 1;
 		s->opt.timing = 1;
 		break;
 	}
@@ -865,6 +866,18 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 	    (s->opt.curve_path || s->opt.hist_path || s->opt.erase_path || s->opt.flashops_path || s->opt.timeline_path))
 		sim_fail_usage("--curve, --hist, --erase-hist, --flash-ops and --timeline are for one model, or a file "
 			    "per configuration of a --grid (FILE.K.csv), not for --per-volume");
+	/* the interval sets the timeline's rows and a closed loop's
+	 * steady-state rounds: an open loop without --timeline, or a volume
+	 * (which keeps no rows), has neither */
+	if (s->opt.tlint_set && !s->opt.timeline_path) {
+		int closed = s->opt.tc.qd != 0;
+		for (unsigned i = 0; i < s->opt.grid.naxes; i++)
+			closed |= s->opt.grid.axis[i].code == O_QD;
+		if (s->opt.per_volume || !closed)
+			warn("warning: --timeline-interval sets the rows of --timeline and the rounds of a closed loop's "
+			     "steady-state rule (--qd): %s, so it changes nothing",
+			     s->opt.per_volume ? "a volume of --per-volume keeps neither" : "an open loop without --timeline has neither");
+	}
 	if (s->opt.grid.naxes && s->opt.per_volume && s->opt.latency_path)
 		sim_fail_usage("--latency with --per-volume is for one configuration (every volume's requests "
 			    "together), not a --grid");
