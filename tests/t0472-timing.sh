@@ -102,6 +102,12 @@ t_expect_success 'planes at QD 64 on one die of two: 2 pages a tPROG with multi-
 	done
 '
 
+t_expect_success 'a segment of few pages a block: the warning counts the planes it is striped over, not the units (dies)' '
+	"$S" -q --device femu,channels=2,dies=2,planes=2 --op 4 --logical-pages 16384 --pages-per-segment 64 u16.ev >s.json 2>e &&
+	jq -e ".timing.device.units == 4" s.json >/dev/null &&
+	grep -q "a segment of 64 pages striped over the array.s 8 planes (channels x dies x planes) puts 8 pages of it in each plane.s block: every segment cleaned costs 8 erases" e
+'
+
 t_expect_success 'multi-plane commands: a die busy exactly the time of its commands (operations less those that joined)' '
 	for layout in stripe die; do
 		"$S" -q --device femu,channels=1,dies=2,planes=2,layout=$layout --qd 4 --op 0.15 --pages-per-segment 64 \

@@ -94,9 +94,9 @@ t_expect_success 'the device checked whole once every key is in: --device-keys m
 t_expect_success 'a striped segment of few rows a block: warned of, the types of its first rows only; none on one die' '
 	"$G" -q -p seq -n 16384 -w 3000 -b 16K -o bin >s16.ev &&
 	"$S" -q --device tlc-types,page_order=shadow --qd 1 --logical-pages 16384 s16.ev 2>e >/dev/null &&
-	grep -q "leaves 8 rows in each unit.s block: its 3 page types are those of its first rows in the order only" e &&
+	grep -q "leaves 8 rows in each plane.s block: its 3 page types are those of its first rows in the order only" e &&
 	"$S" -q --device tlc-types,page_kib=4,channels=1,dies=1 --qd 1 --logical-pages 16384 --pages-per-segment 255 s16.ev 2>e >/dev/null &&
-	! grep -q "rows in each unit" e &&
+	! grep -q "rows in each plane" e &&
 	printf "tprog_us = 100 / 300\n" >sp.dev &&
 	"$S" -q --device sp.dev --qd 1 --op 3 --logical-pages 65536 s.ev 2>/dev/null | jq -e ".timing.device.tprog_us_by_type == [100, 300]"
 '

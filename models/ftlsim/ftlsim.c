@@ -337,10 +337,10 @@ static void build_model(const struct sim *in, struct sim *s)
 		s->cell.dops->stats(s->cell.dev, &st);
 		unsigned units = time_slots(&s->opt.tc); /* every plane holds a block of the segment */
 		if (units > 1 && st.pages_per_seg < 16u * units && s->opt.tc.tbers_us > 0) /* (erases of no time cost nothing) */
-			mwarn(in, s, __LINE__, "warning: %sa %s of %u pages striped over %u units puts %u page%s of it in each unit's "
-			     "block: every %s costs %u erases of %g us, %g us of erase a page (a flash "
-			     "block holds hundreds of pages): give %s a multiple of %u blocks, fewer "
-			     "units (channels, dies), or layout=die", label_of(in, s, label, sizeof(label)),
+			mwarn(in, s, __LINE__, "warning: %sa %s of %u pages striped over the array's %u planes (channels x dies x planes) "
+			     "puts %u page%s of it in each plane's block: every %s costs %u erases of %g us, %g us of "
+			     "erase a page (a flash block holds hundreds of pages): give %s a multiple of %u blocks, "
+			     "fewer planes (channels, dies, planes), or layout=die", label_of(in, s, label, sizeof(label)),
 			     s->opt.zoned ? "zone" : "segment", st.pages_per_seg, units, (st.pages_per_seg + units - 1) / units,
 			     st.pages_per_seg > units ? "s" : "", s->opt.zoned ? "zone reset" : "segment cleaned",
 			     st.pages_per_seg < units ? st.pages_per_seg : units, s->opt.tc.tbers_us,
@@ -366,7 +366,7 @@ static void build_model(const struct sim *in, struct sim *s)
 		unsigned R = s->opt.tc.seg_blocks > 1 ? s->opt.tc.seg_blocks : 1; /* (an FDP reclaim unit's blocks) */
 		unsigned nt = time_page_types(&s->opt.tc), rows = st.pages_per_seg / R / units;
 		if (units > 1 && nt > 1 && (rows < (s->opt.tc.page_order == ORDER_SHADOW ? 14u : nt) || rows % nt))
-			mwarn(in, s, __LINE__, "warning: %sa %s of %u pages striped over %u units leaves %u row%s in each unit's "
+			mwarn(in, s, __LINE__, "warning: %sa %s of %u pages striped over the array's %u planes leaves %u row%s in each plane's "
 			     "block: its %u page types are those of %s, not a flash block's mix (the mean tR and tPROG "
 			     "move): give %s a multiple of %u blocks, or layout=die",
 			     label_of(in, s, label, sizeof(label)), s->opt.zoned ? "zone" : "segment", st.pages_per_seg, units,
