@@ -196,4 +196,26 @@ t_expect_success 'standard input read twice gives the file'"'"'s summary, the le
 	"$BIN/tracecat" -q -o bin "$RT" | "$S" -q $RTSIM --no-trim - | jq -S "del(.timing, .input)" >b && t_cmp a b &&
 	jq -e ".host.trim_leak_pages_peak > 20000 and .host.trim_leak_pages_mean > 0" a
 '
+# An ageing trace goes through the TRIM host as the measured trace does:
+# its discards aligned, lost or held by the same rules, what it holds
+# sent at its end; the counts restart after it, the leak it left stays.
+"$G" -p uniform -n 8192 -w 20000 -r 500 -s 9 -o text >"$TMP/w.txt" 2>/dev/null
+t_expect_success 'an ageing trace through the TRIM host: loss 1 and a coarse granularity are --no-trim there too; the leak it left stays' '
+	A="$HC --logical-pages 8192 --precondition-trace hc.txt" &&
+	keep="[.host_pages_written, .gc_pages_copied, .wa_total, .host.trim_leak_pages, .host.trim_leak_pages_peak,
+		.host.trim_leak_pages_mean]" &&
+	"$S" -q $A --no-trim w.txt | jq -c "$keep" >none &&
+	"$S" -q $A --trim-loss 1 w.txt | jq -c "$keep" >lost && t_cmp none lost &&
+	"$S" -q $A --discard-granularity 64K w.txt | jq -c "$keep" >gran && t_cmp none gran &&
+	"$S" -q $A w.txt >on.json && jq -c "$keep" on.json >on && ! t_cmp none on 2>/dev/null &&
+	jq -e ".[4] > 1000 and .[4] > .[3]" none &&
+	jq -e ".host.trim_leak_pages_peak == 0 and .host.in.discards == 0 and .host.out.discards == 0" on.json &&
+	# held to the ageing trace'"'"'s end, then sent: none leaked; the measured
+	# trace'"'"'s batches, held discards and pages its own
+	"$S" -q $A --trim-mode batch:100000 w.txt | jq -e ".host.trim_leak_pages_peak == 0 and .host.batches == 0" &&
+	same="[.host.in, .host.out.discards, .host.discards_held, .host.batches, .host.discard_pages,
+		.host.discard_pages_rewritten, .host.discard_pages_pending]" &&
+	"$S" -q $HC --logical-pages 8192 --trim-mode batch:30 hc.txt | jq -c "$same" >a &&
+	"$S" -q $A --trim-mode batch:30 hc.txt | jq -c "$same" >b && t_cmp a b
+'
 t_done

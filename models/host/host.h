@@ -77,8 +77,9 @@ struct host_ops {
 	/* An ageing trace (--precondition-trace) through the layer: age(h,
 	 * 1) before its events (submitted as any), age(h, 0) after, the
 	 * layer's data kept and its counts restarted, as the device's age
-	 * (dev.h), which it calls. 0 or -1. NULL: the ageing trace goes to
-	 * the device as it is (a layer whose state is the device's). */
+	 * (dev.h), which it calls (the TRIM host: its discards shaped as
+	 * the trace's, the leak kept). 0 or -1. NULL: the ageing trace goes
+	 * to the device as it is (a layer whose state is the device's). */
 	int (*age)(struct host *h, int begin);
 	void (*stats)(const struct host *h, struct host_stats *st);
 	const char *(*error)(const struct host *h);

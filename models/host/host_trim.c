@@ -655,6 +655,33 @@ static int trim_end(struct host *h)
 
 static int trim_idle(struct host *h, uint64_t until_ns) { return h->dops->idle(h->d, until_ns); }
 
+/* An ageing trace (--precondition-trace) through the layer, as the
+ * measured trace goes: its discards held, aligned, split and lost by
+ * the same rules, what it still holds at its end sent then, as at a
+ * trace's end. Afterwards the counts restart with the device's; the
+ * state stays (the leak it left, the pages the device still holds that
+ * the host discarded), and the measured trace's time starts afresh (a
+ * batch's boundaries from its own first event). */
+static int trim_age(struct host *h, int begin)
+{
+	if (begin) {
+		h->started = 0;
+		return h->dops->age(h->d, begin);
+	}
+	if (trim_end(h) || h->dops->age(h->d, 0))
+		return -1;
+	uint64_t leak = h->st.leak_pages, mem = h->st.mem_bytes;
+	memset(&h->st, 0, sizeof(h->st));
+	h->st.leak_pages = leak;
+	h->st.mem_bytes = mem;
+	h->area = 0;
+	h->wpages = 0;
+	h->started = 0;
+	h->t_last = 0;
+	h->next_flush = 0;
+	return 0;
+}
+
 static void trim_stats(const struct host *h, struct host_stats *st)
 {
 	*st = h->st;
@@ -714,6 +741,7 @@ const struct host_ops host_trim_ops = {
 	.submit = trim_submit,
 	.idle = trim_idle,
 	.end = trim_end,
+	.age = trim_age,
 	.stats = trim_stats,
 	.error = trim_error,
 	.close = trim_close,
