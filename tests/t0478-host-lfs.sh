@@ -93,7 +93,12 @@ t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "^ftlsim: --host-lfs segment=1M,segment=2M: segment given twice$" "$S" --host-lfs segment=1M,segment=2M u.ev &&
 	t_err 2 "^ftlsim: --host-lfs segment=1M,,op=0.1: an empty field$" "$S" --host-lfs segment=1M,,op=0.1 u.ev &&
 	t_err 2 "^ftlsim: --host-lfs segment=1M,discard: .discard. is not KEY=VALUE$" "$S" --host-lfs segment=1M,discard u.ev &&
-	t_err 2 "^ftlsim: --host-lfs: placement=: a placement.s name" "$S" --host-lfs segment=1M,placement= u.ev
+	t_err 2 "^ftlsim: --host-lfs: placement=: a placement.s name" "$S" --host-lfs segment=1M,placement= u.ev &&
+	# too little spare in the host log: its own options advised, not the device'"'"'s
+	t_err 2 "^ftlsim: --host-lfs: the host log: too little spare space: .*; raise the host log.s spare \(--host-lfs op=, now 0.07\) or use smaller host segments \(--host-lfs segment=\)$" \
+		"$S" --logical-space footprint --pages-per-segment 8 --host-lfs segment=32K,placement=sepbit "$SAMPLES/msr/hm_0-head1000.csv" &&
+	"$S" -q --logical-space footprint --pages-per-segment 8 --host-lfs segment=32K,placement=sepbit,op=0.25 \
+		"$SAMPLES/msr/hm_0-head1000.csv" >/dev/null
 '
 t_expect_success 'a placement that learns the trace first (fk): refused on the host log and on the device under it; oracle on the host log without labels: refused' '
 	t_err 2 "^ftlsim: --host-lfs placement=fk learns the trace before the replay" "$S" --host-lfs segment=1M,placement=fk u.ev &&

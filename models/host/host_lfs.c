@@ -260,6 +260,13 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	fc.oor = c->oor; /* the trace's requests past the file system's pages */
 	if (!(h->log = registry_ftl_new(&fc, err, n))) {
 		char m[600];
+		/* the model's advice names the device's options: the host
+		 * log's spare and segments are --host-lfs op= and segment= */
+		char *advice = strstr(err, "; raise the over-provisioning");
+		if (advice && strstr(err, "too little spare space"))
+			snprintf(advice, n - (size_t)(advice - err),
+				 "; raise the host log's spare (--host-lfs op=, now %g) or use smaller host segments "
+				 "(--host-lfs segment=)", c->op);
 		snprintf(m, sizeof(m), "--host-lfs: the host log: %s", err);
 		set_err(err, n, "%s", m);
 		free(h);
