@@ -20,6 +20,18 @@ t_expect_success 'finish=pad: the device programs the rest of each zone it finis
 	"$S" -q --logical-pages 1024 --zoned size=1M,finish=pad z.txt |
 		jq -e ".zoned.finish_pad_pages == (252 + 255) and .flash_pages_written == 513 and .wa_total == 85.5"
 '
+# Pages 0-1 written and discarded (the zones ignore it: leaked), zone 0
+# reset (emptied: no longer leaked), page 0 written; in zone 1 pages
+# 256-257 written, 256 discarded (leaked), 258 written: six page writes,
+# the last finds one page leaked.
+printf '0 W 0 8192 0\n1 D 0 8192 0\n2 ZR 0 1048576 0\n3 W 0 4096 0\n4 W 1048576 8192 0\n5 D 1048576 4096 0\n6 W 1056768 4096 0\n' >"$TMP/zl.txt"
+t_expect_success 'the TRIM leak on zones: a reset empties its zone, whose discarded pages leave the leak' '
+	for t in --trim --no-trim; do
+		"$S" -q --logical-pages 512 --zoned size=1M $t zl.txt |
+			jq -e ".host.trim_leak_pages == 1 and .host.trim_leak_pages_peak == 2 and
+				(.host.trim_leak_pages_mean * 6 - 1 | fabs) < 1e-9 and .zoned.resets == 1" >/dev/null || exit 1
+	done
+'
 t_expect_success 'a write off the pointer: exit 1 naming the zone and the event; --skip-bad counts it' '
 	printf "0 W 0 4096 0\n1 W 8192 4096 0\n" >bad.txt &&
 	t_err 1 "bad.txt:2 \(event 2\): zone 0: a write at page 2, the write pointer at 1" "$S" --logical-pages 1024 --zoned size=1M bad.txt &&

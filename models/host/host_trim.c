@@ -15,9 +15,10 @@
  * is set when the trace discards a valid page, cleared when the page is
  * written again or when a discard sent to the device unmaps it. Nothing
  * else changes whether a discarded page is valid (GC moves pages; the
- * fill runs before the trace). A write that clears a bit also ends the
- * run before it, so that a curve row written while the device runs a
- * write sees the leak of that moment.
+ * fill runs before the trace), but a zoned device's reset, which
+ * empties its zone: the zone's bits are recounted after it. A write
+ * that clears a bit also ends the run before it, so that a curve row
+ * written while the device runs a write sees the leak of that moment.
  *
  * Held pages (batch, delay): since[lpn] is the sequence number of the
  * first discard of the page since it was last written or sent (0: not
@@ -49,6 +50,7 @@ struct host {
 	struct trim_config c;
 	uint32_t P;	   /* page size */
 	uint64_t U;	   /* the device's logical pages */
+	uint64_t zpages;   /* a zoned device's zone (a reset empties it), else 0 */
 	int64_t span_ns;   /* the period or the delay */
 	uint64_t cap;	   /* the longest piece: an event's length is 32 bits */
 	uint64_t *leak;	   /* a bit per logical page (allocated at the first discard) */
@@ -626,6 +628,15 @@ static size_t trim_submit(struct host *h, const struct ev *e, size_t n)
 		}
 		if (op < EV_NOPS_ALL)
 			h->st.out[op]++;
+		if (op == EV_ZONE_RESET && h->zpages && h->st.leak_pages) {
+			/* the zone emptied: its pages leave the leak */
+			if (run(h, e, from, k + 1, &fail))
+				return fail;
+			from = k + 1;
+			uint64_t z0 = x->offset / h->P / h->zpages * h->zpages;
+			recount(h, z0, z0 + h->zpages < h->U ? z0 + h->zpages : h->U);
+			continue;
+		}
 		if (op == EV_WRITE && (h->st.leak_pages || h->st.discard_pages_pending) && touches(h, x)) {
 			if (run(h, e, from, k, &fail))
 				return fail;
@@ -723,6 +734,8 @@ static struct host *trim_open(const char *spec, struct dev *d, const struct dev_
 	h->c = c;
 	h->P = st.page_size;
 	h->U = st.logical_pages;
+	if (st.flags & DEV_ZONED)
+		h->zpages = st.pages_per_seg;
 	h->span_ns = (int64_t)llround(c.seconds * 1e9);
 	if (c.mode == TRIM_BATCH && h->span_ns < 1)
 		h->span_ns = 1;
