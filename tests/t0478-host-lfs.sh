@@ -94,6 +94,8 @@ t_expect_success 'bad --host-lfs specifications: usage errors' '
 	t_err 2 "^ftlsim: --host-lfs segment=1M,,op=0.1: an empty field$" "$S" --host-lfs segment=1M,,op=0.1 u.ev &&
 	t_err 2 "^ftlsim: --host-lfs segment=1M,discard: .discard. is not KEY=VALUE$" "$S" --host-lfs segment=1M,discard u.ev &&
 	t_err 2 "^ftlsim: --host-lfs: placement=: a placement.s name" "$S" --host-lfs segment=1M,placement= u.ev &&
+	t_err 2 "^ftlsim: --host-lfs: op=100: the host log.s spare space over the file system.s, above 0 and at most 10$" \
+		"$S" --host-lfs segment=1M,op=100 u.ev &&
 	# too little spare in the host log: its own options advised, not the device'"'"'s
 	t_err 2 "^ftlsim: --host-lfs: the host log: too little spare space: .*; raise the host log.s spare \(--host-lfs op=, now 0.07\) or use smaller host segments \(--host-lfs segment=\)$" \
 		"$S" --logical-space footprint --pages-per-segment 8 --host-lfs segment=32K,placement=sepbit "$SAMPLES/msr/hm_0-head1000.csv" &&
@@ -108,6 +110,13 @@ t_expect_success 'a placement that learns the trace first (fk): refused on the h
 	t_err 2 "^ftlsim: placement .oracle. .--host-lfs placement=. reads the trace.s temperature labels, and format .msr. has none" \
 		"$S" --logical-space footprint --pages-per-segment 8 --host-lfs segment=32K,placement=oracle "$SAMPLES/msr/hm_0-head1000.csv" &&
 	"$S" -q --logical-pages 65536 --host-lfs segment=1M,placement=sepbit u.ev >/dev/null
+'
+t_expect_success 'a host log whose pages, rounded up to whole host segments, hold far more spare than op= asks: said, with the log'"'"'s pages' '
+	"$G" -p uniform -n 16384 -w 20000 -s 2 -o bin >s.ev 2>/dev/null &&
+	"$S" -q --logical-pages 16384 --host-lfs segment=64M s.ev >big.json 2>big.err &&
+	grep -q "^ftlsim: warning: the host log.s spare space asked, 1147 pages (op=0.07), is 16384 once its pages are rounded up to whole host segments of 16384 pages (op 1): the host WA is the larger spare.s" big.err &&
+	jq -e ".host_lfs.log_pages == 32768" big.json >/dev/null &&
+	"$S" -q --logical-pages 16384 --host-lfs segment=256K s.ev >/dev/null 2>small.err && ! grep -q "spare space asked" small.err
 '
 # Per volume a model that refuses is skipped, not fatal: a host log's
 # unknown policy is refused before any volume is read.

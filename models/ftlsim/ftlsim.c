@@ -569,6 +569,22 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 				      st.physical_pages > st.logical_pages
 					      ? (double)(st.physical_pages - st.logical_pages) / (double)st.logical_pages : 0.0);
 		}
+		/* The host log's spare, its pages rounded up to whole host
+		 * segments, said from half as much again as asked: a host
+		 * segment large against the file system gives the log far
+		 * more spare than op=, and the host WA is that spare's. */
+		if (m[i]->opt.host_lfs && m[i]->cell.host) {
+			struct host_stats hs;
+			m[i]->cell.hops->stats(m[i]->cell.host, &hs);
+			uint64_t fs = m[i]->opt.cfg.logical_pages, want = ftl_pages_for_op(fs, m[i]->opt.lfs.op);
+			uint64_t asked = want > fs ? want - fs : 0, got = hs.log_pages > fs ? hs.log_pages - fs : 0;
+			if (fs && got * 2 > asked * 3)
+				MWARN("warning: %s%sthe host log's spare space asked, %llu pages (op=%g), is %llu once its pages "
+				      "are rounded up to whole host segments of %u pages (op %.3g): the host WA is the larger "
+				      "spare's; smaller host segments (--host-lfs segment=) keep it near what was asked",
+				      what ? what : "", what ? ": " : "", (unsigned long long)asked, m[i]->opt.lfs.op,
+				      (unsigned long long)got, hs.log_segment_pages, (double)got / (double)fs);
+		}
 		/* Reads of a host log's holes take no device time, where a
 		 * block device reads a page it never wrote: said in time. */
 		if (m[i]->opt.timing && m[i]->opt.host_lfs && m[i]->cell.host) {

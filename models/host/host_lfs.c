@@ -67,7 +67,8 @@ static int lfs_key(void *ctx, const char *k, const char *v, char *err, size_t n)
 		c->discard = !strcmp(v, "on");
 	else if (!strcmp(k, "op")) {
 		if (parse_double(v, &c->op) || !(c->op > 0 && c->op <= 10))
-			return set_err(err, n, "op=%s: the host log's spare space over the file system's, above 0", v);
+			return set_err(err, n, "op=%s: the host log's spare space over the file system's, above 0 and at most 10",
+				       v);
 	} else
 		return set_err(err, n, "'%s=%s' (keys: segment=BYTES, policy=NAME, placement=NAME, discard=on|off, "
 				       "op=X, offset=BYTES)", k, v);
