@@ -50,6 +50,14 @@ t_expect_success 'in time, what the model drops is no request served: writes ski
 	done >got &&
 	printf "0\t0.06\n100\t0.092\n" >want && t_cmp want got
 '
+t_expect_success 'a host log on zones whose capacity is below their size: refused before the replay (it writes whole zones)' '
+	printf "0 W 0 4096 0\n" >one.txt &&
+	t_err 2 "^ftlsim: --host-lfs on a zoned device: a host segment is a zone written whole, and a zone of 256 pages takes only its capacity, 128 \(capacity= below size=\)$" \
+		"$S" --logical-pages 1024 --zoned size=1M,capacity=512K --host-lfs segment=1M one.txt &&
+	t_err 2 "^ftlsim: zoned=size=1M,capacity=512K: --host-lfs on a zoned device" \
+		"$S" --logical-pages 16384 --host-lfs segment=1M --grid "zoned=off,size=1M,capacity=512K" one.txt &&
+	"$S" -q --logical-pages 1024 --zoned size=1M,capacity=1M --host-lfs segment=1M one.txt >/dev/null
+'
 t_expect_success 'max_active: a write opening one zone too many is an error; an empty zone finished was never active' '
 	printf "0 W 0 4096 0\n1 W 1048576 4096 0\n" >two.txt &&
 	t_err 1 "zones active, the most the device allows is 1" "$S" --logical-pages 1024 --zoned size=1M,max_active=1 two.txt &&

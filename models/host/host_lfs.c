@@ -246,6 +246,14 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 		free(h);
 		return NULL;
 	}
+	if (h->zoned && ds.zone_capacity_pages < ds.pages_per_seg) {
+		/* the log writes a segment whole, and a zone takes its capacity only */
+		set_err(err, n, "--host-lfs on a zoned device: a host segment is a zone written whole, and a zone of %u "
+			"pages takes only its capacity, %u (capacity= below size=)", ds.pages_per_seg,
+			ds.zone_capacity_pages);
+		free(h);
+		return NULL;
+	}
 	struct ftl_config fc;
 	ftl_config_default(&fc);
 	fc.logical_pages = fs_pages;
