@@ -34,6 +34,15 @@ for o in $outputs; do
 	esac
 done
 case " $sim " in *" --grid "* | *" --per-volume "*) extra="$extra --results $base.results.csv" ;; esac
+# --interval sets the curve's rows: a run without one is given none
+# (ftlsim says an interval without a curve changes nothing).
+case " $extra " in *" --curve "*) ;; *)
+	case " $sim " in *" --interval "*)
+		pre=${sim%%--interval *} rest=${sim#*--interval }
+		case $rest in *" "*) rest=${rest#* } ;; *) rest= ;; esac
+		sim=$pre$rest ;;
+	esac ;;
+esac
 tmp=$json.tmp.$$
 trap 'rm -f "$tmp" "$tmp.err"' EXIT
 # sub TEXT FROM TO: r is TEXT with its first FROM replaced by TO.

@@ -272,4 +272,11 @@ t_expect_success '--skip-bad: the bad records said once, whether the trace is re
 	printf "bad\n" >allbad.txt &&
 	t_err 1 "allbad.txt: no event read: --skip-bad skipped 1 bad records" "$S" -q --skip-bad -f ev --op 0.5 --pages-per-segment 8 allbad.txt
 '
+t_expect_success '--interval without --curve is said to change nothing; with --curve it is not' '
+	"$G" -q -p uniform -n 4096 -w 20000 -o bin >iv.ev &&
+	"$S" -q --logical-pages 4096 --pages-per-segment 32 --interval 1000 iv.ev >/dev/null 2>iv.err &&
+	grep -qx "ftlsim: warning: --interval sets the rows of --curve, which is not given, so it changes nothing" iv.err &&
+	"$S" -q --logical-pages 4096 --pages-per-segment 32 --interval 1000 --curve iv.csv iv.ev >/dev/null 2>iv2.err &&
+	! grep -q "interval" iv2.err
+'
 t_done

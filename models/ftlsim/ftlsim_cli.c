@@ -878,6 +878,9 @@ void sim_parse_args(struct sim *s, int argc, char **argv)
 			     "steady-state rule (--qd): %s, so it changes nothing",
 			     s->opt.per_volume ? "a volume of --per-volume keeps neither" : "an open loop without --timeline has neither");
 	}
+	/* the interval sets --curve's rows, and nothing else */
+	if (s->opt.interval_set && !s->opt.curve_path)
+		warn("warning: --interval sets the rows of --curve, which is not given, so it changes nothing");
 	if (s->opt.grid.naxes && s->opt.per_volume && s->opt.latency_path)
 		sim_fail_usage("--latency with --per-volume is for one configuration (every volume's requests "
 			    "together), not a --grid");
