@@ -268,6 +268,20 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 		     s->opt.tc.suspend == SUSPEND_ERASE ? "erase" : s->opt.tc.suspend == SUSPEND_PROGRAM ? "program" : "both",
 		     s->opt.zoned ? "a zoned device has no GC, and nothing is suspended"
 				  : "with foreground GC a read waits behind the request's own pass and nothing is suspended");
+	/* a key given by name that the rest of the device leaves without effect */
+	if (s->opt.timing) {
+		const struct time_config *c = &s->opt.tc;
+		const char *why = NULL, *key = NULL;
+		if ((c->given >> time_key_index("cache_us") & 1) && c->cache_mib == 0)
+			key = "cache_us", why = "the time a write takes into the write cache, and there is none (cache_mib=0)";
+		else if ((c->given >> time_key_index("suspend_us") & 1) && !c->suspend)
+			key = "suspend_us", why = "the time a suspension costs, and nothing is suspended (suspend=off)";
+		else if ((c->given >> time_key_index("multiplane") & 1) && c->planes == 1)
+			key = "multiplane", why = "how a die's planes work together, and it has one (planes=1)";
+		if (key)
+			mwarn(in, s, __LINE__, "warning: %sthe device key %s changes nothing: it is %s",
+			      label_of(in, s, label, sizeof(label)), key, why);
+	}
 	int rc = 0;
 	if (s->opt.host_lfs) {
 		s->cell.hops = &host_lfs_ops;
