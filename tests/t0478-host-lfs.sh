@@ -188,4 +188,11 @@ t_expect_success 'reads of the host log'"'"'s holes: counted, warned of in time,
 		--precondition seq fpr.txt >/dev/null 2>e &&
 	grep -q "1 of the 2 pages the trace read (50%) are holes of the host log (pages the trace never wrote, outside the footprint the logical space numbers): .*; --logical-space extent puts them in the file system$" e
 '
+t_expect_success 'under a host log, host.discard_pages are the trace'"'"'s discarded pages (as the TRIM host counts them) and host.memory_bytes the log'"'"'s' '
+	RF="$SAMPLES/blktrace/rootfs-discard/vda_rootfs_pycompile" &&
+	"$S" -q --logical-space footprint --pages-per-segment auto --host-lfs segment=1M "$RF" >lfs.json 2>/dev/null &&
+	"$S" -q --logical-space footprint --pages-per-segment auto "$RF" >blk.json 2>/dev/null &&
+	d=$(jq .host.discard_pages blk.json) && test "$d" -gt 0 &&
+	jq -e ".host.discard_pages == $d and .host.memory_bytes == .host_lfs.log_bytes and .host.memory_bytes > 0" lfs.json >/dev/null
+'
 t_done

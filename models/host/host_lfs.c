@@ -399,6 +399,9 @@ static void lfs_stats(const struct host *h, struct host_stats *st)
 	st->log_segment_pages = h->log->b;
 	st->log_pages = h->log->T;
 	st->log_mem_bytes = h->log->mem_bytes;
+	st->mem_bytes = h->log->mem_bytes; /* (the layer's memory is its log's) */
+	/* the whole pages the trace's discards cover, as the log took them */
+	st->discard_pages = h->log->r.discard_pages_trimmed + h->log->r.discard_pages_unmapped;
 	st->log_out_of_range = h->log->r.out_of_range;
 	st->log_read_pages = h->log->r.read_pages;
 	st->log_read_holes = st->log_read_pages > h->st.log_host_read_pages ? st->log_read_pages - h->st.log_host_read_pages : 0;
