@@ -5,7 +5,8 @@
 # alone, analyzers/; the core names no concrete policy and holds no
 # spare-share code (a class selector in select/), reads the placement's
 # own victim rule from its declared flag; ftlsim reads no member of
-# struct ftl (it talks to the device and host interfaces).
+# struct ftl (it talks to the device and host interfaces); and
+# docs/ARCHITECTURE.md names every source file, and only files that exist.
 . "$(dirname "$0")/lib.sh"
 M="$T_TOP/models"
 
@@ -55,6 +56,21 @@ t_expect_success 'each room has a README naming what to copy or what it is' '
 	grep -q "gc_fifo.c" "$M/victim/README.md" && grep -q "place_sepgc.c" "$M/place/README.md" &&
 	grep -q "dev_ftl.c" "$M/device/README.md" && grep -q "host_pass.c" "$M/host/README.md" &&
 	grep -q "select_share.c" "$M/select/README.md"
+'
+
+t_expect_success 'docs/ARCHITECTURE.md names every source file (but the policies and readers, named by pattern) and only files that exist' '
+	A="$T_TOP/docs/ARCHITECTURE.md" && bad=0
+	for f in "$T_TOP"/lib/*.[ch] "$T_TOP"/analyzers/*.[ch] "$M"/*/*.[ch] "$T_TOP"/traces/*.c; do
+		b=$(basename "$f")
+		case $b in rd_*.c | gc_*.c | place_*.c | select_*.c | tracecat.c | tracestat.c) continue ;; esac
+		grep -qF -e "$b\`" -e "${b%.?}.[ch]\`" "$A" || { echo "# not named: $f"; bad=1; }
+	done
+	for n in $(grep -o "\`[a-z_/]\+\.\(c\|h\|\[ch\]\)\`" "$A" | tr -d "\`" | sort -u); do
+		b=$(basename "$n" | sed "s/\.\[ch\]\$/.c/")
+		[ -n "$(find "$T_TOP/lib" "$T_TOP/analyzers" "$T_TOP/models" "$T_TOP/traces" -name "$b" | head -n 1)" ] ||
+			{ echo "# named, absent: $n"; bad=1; }
+	done
+	test $bad = 0
 '
 
 t_done
