@@ -99,6 +99,12 @@ t_expect_success 'a model larger than the memory available is refused up front (
 	"$S" -q --logical-pages 3900000000 --dry-run u.ev >big.json 2>big.err; test $? -eq 2 &&
 	jq -e ".memory.fits == false and .memory.model_bytes > 30000000000" big.json
 '
+t_expect_success '--dry-run --mem-limit: fits is checked against the limit (limit_bytes), available_bytes stays what is available' '
+	"$S" -q --logical-pages 65536 --pages-per-segment 64 --dry-run u.ev >free.json &&
+	"$S" -q --logical-pages 65536 --pages-per-segment 64 --mem-limit 1K --dry-run u.ev >lim.json; test $? -eq 2 &&
+	jq -e ".memory.limit_bytes == 1024 and .memory.fits == false and .memory.available_bytes > 1048576" lim.json &&
+	jq -e ".memory.fits and (.memory | has(\"limit_bytes\") | not)" free.json
+'
 t_expect_success '--dry-run with --grid and --per-volume: every model, memory within 1% of what each run counts, the total the run checks, a time estimate after a first pass' '
 	T="$SAMPLES/tencent/cbs-sample.csv.bz2"
 	A="-q --per-volume --volumes top:3 --logical-space footprint --pages-per-segment auto --grid op=0.07,0.28"

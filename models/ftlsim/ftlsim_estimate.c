@@ -659,8 +659,10 @@ void sim_dry_run(struct sim *s)
 		json_object_set_new(mem, "total_bytes", ok ? json_integer((json_int_t)(peak + maps)) : json_null());
 	}
 	peak += maps;
-	json_object_set_new(mem, "available_bytes",
-			    avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
+	/* What is available, whatever --mem-limit says (limit_bytes has it,
+	 * and fits is checked against it). */
+	uint64_t sys = s->opt.mem_limit ? sim_memory_available() : avail;
+	json_object_set_new(mem, "available_bytes", sys == UINT64_MAX ? json_null() : json_integer((json_int_t)sys));
 	if (s->opt.mem_limit)
 		SETU(mem, "limit_bytes", s->opt.mem_limit);
 	json_object_set_new(mem, "fits", json_boolean(ok && peak <= avail));
