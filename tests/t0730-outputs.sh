@@ -128,6 +128,22 @@ t_expect_success 'tracestat: every key of its JSON, every metric of --csv, every
 	jq -r ".[0] | keys[]" pv.json | undocumented "tracestat --per-volume" >>miss
 	cat miss; test ! -s miss
 '
+# mancols START: the column names ftlkit-outputs(5) lists after its line
+# START (a fixed string): the .IR lines that follow, but the quoted words.
+mancols() {
+	START=$1 awk 'index($0, ENVIRON["START"]) == 1 { on = 1; next } on && /^\.IR / { print; seen = 1; next } on && seen { exit }' \
+		"$T_TOP/man/ftlkit-outputs.5" | sed 's/^\.IR //; s/"[^"]*"/ /g' | tr ' ,:' '\n\n\n' | grep -vx '[.]*'
+}
+t_expect_success 'ftlkit-outputs(5): the columns it lists are the files'"'"' header rows, in order' '
+	: >miss
+	for f in "c.csv:.SS ftlsim \\-\\-curve" "h.csv:.SS ftlsim \\-\\-hist" "e.csv:.SS ftlsim \\-\\-erase\\-hist" \
+		"fo.csv:.SS ftlsim \\-\\-flash\\-ops" "sh.csv:.B \\-\\-size\\-hist" "sk.csv:.B \\-\\-skew\\-cdf"; do
+		mancols "${f#*:}" >m.txt && columns "${f%%:*}" >c.txt && test -s m.txt ||
+			{ echo "${f#*:}: no columns"; continue; }
+		cmp -s m.txt c.txt || { echo "${f#*:}: $(tr "\n" " " <m.txt), written: $(tr "\n" " " <c.txt)"; }
+	done >miss
+	cat miss; test ! -s miss
+'
 t_expect_success 'wamodel: every key of its JSON and every column of --csv (all models)' '
 	"$W" -m all -b 64 --op 0.1 --choices 2,5 >w.json || exit 1
 	jpaths <w.json | sed "s/^points\[\]\..*/points[]/" | sort -u | undocumented "wamodel (JSON" >miss
