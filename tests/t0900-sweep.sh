@@ -50,17 +50,17 @@ t_expect_success 'a bad sweep file: exit 1 naming the file and line' '
 '
 t_expect_success 'a value twice on an axis, two inputs of one name, a name with a comma, Windows line ends: exit 1 naming the line' '
 	printf "workload w --pattern uniform --pages 1024\naxis op 0.1 0.2 0.1\n" >dv.sweep &&
-	t_err 1 "^dv.sweep:2: axis op: the value 0.1 twice$" "$F" plan dv.sweep dv.d && test ! -e dv.d/jobs.txt &&
+	t_err 1 "^ftlsweep: dv.sweep:2: axis op: the value 0.1 twice$" "$F" plan dv.sweep dv.d && test ! -e dv.d/jobs.txt &&
 	printf "workload w --pattern uniform --pages 1024\n\nworkload w --pattern hotcold --pages 1024\n" >dn.sweep &&
-	t_err 1 "^dn.sweep:3: the name \"w\" is line 1.s too" "$F" plan dn.sweep dn.d &&
+	t_err 1 "^ftlsweep: dn.sweep:3: the name \"w\" is line 1.s too" "$F" plan dn.sweep dn.d &&
 	mkdir -p d1 d2 && cp "$SAMPLES/msr/hm_0-head1000.csv" d1/t.csv && cp d1/t.csv d2/t.csv &&
 	printf "trace d1/t.csv\ntrace d2/t.csv\n" >dt.sweep &&
-	t_err 1 "^dt.sweep:2: the name \"t.csv\" is line 1.s too: give this trace a NAME of its own .trace PATH NAME." "$F" plan dt.sweep dt.d &&
+	t_err 1 "^ftlsweep: dt.sweep:2: the name \"t.csv\" is line 1.s too: give this trace a NAME of its own .trace PATH NAME." "$F" plan dt.sweep dt.d &&
 	printf "trace d1/t.csv one\ntrace d2/t.csv two\n" >dt2.sweep && "$F" plan dt2.sweep dt2.d 2>/dev/null &&
 	printf "workload a,b --pattern uniform --pages 64\n" >dc.sweep &&
-	t_err 1 "^dc.sweep:1: the name \"a,b\" has a comma" "$F" plan dc.sweep dc.d &&
+	t_err 1 "^ftlsweep: dc.sweep:1: the name \"a,b\" has a comma" "$F" plan dc.sweep dc.d &&
 	printf "workload w --pattern uniform --pages 1024\r\naxis op 0.1\r\n" >crlf.sweep &&
-	t_err 1 "^crlf.sweep:1: a carriage return ends the line" "$F" plan crlf.sweep crlf.d
+	t_err 1 "^ftlsweep: crlf.sweep:1: a carriage return ends the line" "$F" plan crlf.sweep crlf.d
 '
 
 t_expect_success 'plan: one job per input, or per configuration with --split; names are hashes of the job' '

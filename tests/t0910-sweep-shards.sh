@@ -73,6 +73,9 @@ t_expect_success 'plan: shards 4 gives 4 jobs of the input, each with its shard;
 	grep -q "^point	greedy,0.15	.* --per-volume --policy greedy --op 0.15$" sh.d/jobs/*.job &&
 	"$F" plan un.sweep un.d 2>/dev/null && test $(wc -l <un.d/jobs.txt) -eq 1 && grep -q "^volumes	all$" un.d/jobs/*.job &&
 	printf "trace %s\nshards 0\n" "$TC" >b1.sweep && t_err 1 "b1.sweep:2: shards takes a number" "$F" plan b1.sweep b1.d &&
+	printf "trace %s\nworkload w -p uniform -n 4096 -w 1000\noptions --per-volume\n" "$TC" >bw.sweep &&
+	t_err 1 "^ftlsweep: bw.sweep:2: a per-volume sweep reads each trace twice .* give it as a trace$" "$F" plan bw.sweep bw.d &&
+	test ! -e bw.d/jobs.txt &&
 	printf "trace %s\nshards 2\nshards 3\n" "$TC" >b2.sweep && t_err 1 "b2.sweep:3: shards given twice" "$F" plan b2.sweep b2.d &&
 	printf "trace %s\noptions --results x.csv\nshards 2\n" "$TC" >b3.sweep && t_err 1 "sets --results" "$F" plan b3.sweep b3.d
 '
