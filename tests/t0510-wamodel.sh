@@ -50,6 +50,15 @@ t_expect_success 'cross-check: OP = 0.3 gives FIFO WA 2.364 (Xiang & Kurkoski)' 
 	test "$(col t.csv alpha)" = 1.3
 '
 
+# Near Sf = 0, WA_FIFO = 1/(2 Sf) + 1/6 + O(Sf); the values solve a =
+# exp(-alpha(1-a)) as h(1-a) = OP, h(d) = -ln(1-d)/d - 1 by its series.
+t_expect_success 'FIFO keeps its precision near Sf = 0 (the Lambert W form cancels: 4.6e7 for 5e8 at Sf = 1e-9)' '
+	for p in 1e-5:50000.166667777805 1e-7:5000000.166666679 1e-9:500000000.1666666 1e-12:500000000000.16675; do
+		"$W" --csv -m fifo -s ${p%%:*} >t.csv &&
+		col t.csv wa_fifo | awk -v want=${p#*:} "{ print; exit !((\$1 - want) ^ 2 <= (1e-9 * want) ^ 2) }" || return 1
+	done
+'
+
 t_expect_success 'the three ways to name a point agree' '
 	"$W" --csv -m fifo -s 0.2 >a.csv && "$W" --csv -m fifo --op 0.25 >b.csv &&
 	"$W" --csv -m fifo -u 0.8 >c.csv &&

@@ -55,6 +55,14 @@ static void test_fifo(void)
 		CHECK(fabs(a - exp(-alpha * (1 - a))) < 1e-12 && a > 0 && a < 1,
 		      "FIFO victim valid fraction solves a = exp(-alpha(1-a)), Sf=%.2f", sf);
 	}
+	/* Near Sf = 0: 1/(2 Sf) + 1/6 + O(Sf), where alpha + W0 cancels. */
+	static const double tiny[4] = {1e-5, 1e-7, 1e-9, 1e-12};
+	static const double tiny_wa[4] = {50000.166667777805, 5000000.166666679, 500000000.1666666,
+					  500000000000.16675};
+	for (int i = 0; i < 4; i++)
+		CHECK(rel_close(wa_fifo(tiny[i]), tiny_wa[i], 1e-12), "FIFO at Sf=%g: %.10g (want %.10g)",
+		      tiny[i], wa_fifo(tiny[i]), tiny_wa[i]);
+	CHECK(wa_fifo(0.999999) == 1 && wa_fifo(0.5) < wa_fifo(0.49), "FIFO at large Sf");
 	CHECK(isnan(wa_fifo(0)) && isnan(wa_fifo(1)) && isnan(wa_fifo(-0.1)), "FIFO domain");
 }
 
