@@ -80,6 +80,13 @@ t_expect_success 'worst case over a sweep of X and WA = 1/(1-X)' '
 	col t.csv worst_case_wa | tr "\n" " " | grep -qx "2 2.5 3.333333333 5 10 "
 '
 
+t_expect_success 'worst case near X = 1: N about 1/(1-X) (0 before, from X = 1 - 1e-9), null where rho rounds to 1' '
+	"$W" --csv -m worst-case -s 1e-9 >t.csv &&
+	col t.csv worst_case_n | awk "{ print; exit !(\$1 > 0.99e9 && \$1 < 1.01e9) }" &&
+	"$W" --csv -m worst-case -s 1e-17 | tail -1 | grep -qx "1e-17,1e-17,1,1,nan,nan" &&
+	"$W" -m worst-case -s 1e-17 | grep -q "\"worst_case_n\": null"
+'
+
 t_expect_success 'LFS write cost at X = .75 is 4.4 (figure 4), cleaned at u = .55' '
 	"$W" --csv -m lfs -u 0.75 >t.csv &&
 	test "$(col t.csv lfs_write_cost | awk "{ printf \"%.1f\", \$1 }")" = 4.4 &&

@@ -271,10 +271,11 @@ double lfs_write_cost(double rho)
 
 /* 1/(1-x) is an integer for x = .5, .75, .8, .9 ... but not in binary
  * floating point (1/(1-0.8) = 5.000000000000001): round within a
- * relative 1e-9 before taking the ceiling. */
+ * relative 1e-9 before taking the ceiling. Any x in [0, 1) has its N (at
+ * most 2^53 for a double below 1); 0 outside. */
 unsigned long lfs_worst_case_n(double x)
 {
-	if (!(x >= 0 && x < 1 - 1e-9))
+	if (!(x >= 0 && x < 1))
 		return 0;
 	double n = 1 / (1 - x), r = round(n);
 	return fabs(n - r) <= 1e-9 * r ? (unsigned long)r : (unsigned long)ceil(n);

@@ -1,7 +1,7 @@
 /*
  * wamodel - closed-form and mean-field predictions of write
  * amplification for the parameters ftlsim takes, from the models in
- * models/wamath.c (Desnoyers 2012, Van Houdt 2013, Bux & Iliadis 2010,
+ * models/wamodel/wamath.c (Desnoyers 2012, Van Houdt 2013, Bux & Iliadis 2010,
  * Rosenblum & Ousterhout 1992; docs/WAMODEL.md).
  *
  *   wamodel [--model NAME,...|all] [--spare-factor Sf | --op OP |
@@ -108,7 +108,8 @@ static void eval_lfs(const struct params *p, double sf, struct row *r)
 
 static void eval_worst(const struct params *p, double sf, struct row *r)
 {
-	put_int(r, "worst_case_n", (double)lfs_worst_case_n(1 - sf));
+	unsigned long n = lfs_worst_case_n(1 - sf); /* 0: no N (rho rounds to 1) */
+	put_int(r, "worst_case_n", n ? (double)n : NAN);
 	put(r, "worst_case_wa", lfs_worst_case_wa(1 - sf));
 }
 
