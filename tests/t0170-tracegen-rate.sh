@@ -38,6 +38,17 @@ t_expect_success '--rate with more requests than a time in ns can hold: a usage 
 	"$G" -q -p uniform -n 4096 -w 4000 --rate 1e-6 -o text | wc -l | grep -qx 4000
 '
 
+t_expect_success 'hir too long for a time in ns: a usage error before any output; an empty wait state in --waits is one too' '
+	t_err 2 "^tracegen: hir: the trace would last about 317 years .1 wait state of 10000 rounds" \
+		"$G" -q -p hir --rate 1 --rounds 10000 --baseline 0 --waits 1000000 -n 10 -o bin && test ! -s .stdout &&
+	"$G" -q -p hir --rate 1 --rounds 4000 --baseline 0 --waits 1000000 -n 10 -o bin | "$BIN/tracestat" -q - |
+		jq -e ".traces[0].events > 0" >/dev/null &&
+	for w in 5,,10 5, ,5; do
+		t_err 2 "^tracegen: --waits .$w. has an empty wait state" "$G" -q -p hir --rate 10 --waits $w --rounds 2 -n 100 -o text ||
+			return 1
+	done
+'
+
 t_expect_success '--rate: gaps are exponential (share above the mean e^-1, above 3x the mean e^-3)' '
 	"$G" -p uniform -n 4096 -w 200001 --rate 1000 -s 5 -o text 2>/dev/null |
 		awk "NR > 1 { g = \$1 - p; n++; a += g > 1e6; b += g > 3e6 } { p = \$1 }

@@ -615,6 +615,10 @@ static void set_waits(struct opts *o, const char *arg)
 		usage_error("--waits '%.20s...' is too long", arg);
 	strcpy(buf, arg);
 	o->nwaits = 0;
+	/* (an empty element, ",," or a comma at either end, is a mistake:
+	 * strtok_r would pass over it) */
+	if (buf[0] == ',' || (buf[0] && buf[strlen(buf) - 1] == ',') || strstr(buf, ",,"))
+		usage_error("--waits '%s' has an empty wait state: seconds, comma-separated, e.g. 5,10,15,25,50", arg);
 	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 		if (o->nwaits == MAX_WAITS)
 			usage_error("--waits takes at most %d wait states", MAX_WAITS);
@@ -835,6 +839,18 @@ static void check_opts(struct opts *o)
 			usage_error("--rounds %" PRIu64 " of --burst %g s is past 2^61 ns", o->rounds,
 				    (double)o->burst_ns / 1e9);
 		o->baseline_ns = (int64_t)o->rounds * o->burst_ns;
+	}
+	/* hir's span, its precondition writes' expected span and the bursts,
+	 * waits and baselines it sets, past half of 2^63 ns would stop
+	 * partway: refused before any is written, as --rate's are. */
+	if (hir) {
+		double span = (double)o->precond_writes / o->rate * 1e9;
+		for (int k = 0; k < o->nwaits; k++)
+			span += (double)o->rounds * ((double)o->burst_ns + (double)o->waits_ns[k]) + (double)o->baseline_ns;
+		if (span > 0.5 * (double)INT64_MAX)
+			usage_error("hir: the trace would last about %.3g years (%d wait state%s of %" PRIu64 " rounds, "
+				    "their bursts and a baseline each), past %.0f, half the 292 years a time in ns can hold",
+				    span / 1e9 / 31557600, o->nwaits, o->nwaits == 1 ? "" : "s", o->rounds, 0.5 * (double)INT64_MAX / 1e9 / 31557600);
 	}
 	if (!o->writes_set)
 		o->writes = o->pages;
