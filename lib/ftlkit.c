@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,12 +363,53 @@ static int is_fd_path(const char *p)
 	       !strncmp(p, "/proc/self/fd/", 14);
 }
 
-/* An output written where it is, without a temporary (fopen's mode). */
-static int open_in_place(struct outfile *o, const char *path, const char *mode, char *err, size_t n)
+/* Every byte of buf written to fd, a write a signal interrupted (EINTR)
+ * started again; what was written, or -1 if nothing. */
+static ssize_t write_all(int fd, const char *buf, size_t len)
 {
-	o->fp = fopen(path, mode);
-	if (!o->fp)
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(fd, buf + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	return done ? (ssize_t)done : -1;
+}
+
+static ssize_t fd_write(void *cookie, const char *buf, size_t len)
+{
+	return write_all((int)(intptr_t)cookie, buf, len);
+}
+
+static int fd_close(void *cookie)
+{
+	return close((int)(intptr_t)cookie);
+}
+
+void *fd_stream(int fd, int close_fd)
+{
+	cookie_io_functions_t io = {.write = fd_write, .close = close_fd ? fd_close : NULL};
+	FILE *fp = fopencookie((void *)(intptr_t)fd, "w", io);
+	/* a terminal's lines as they come, as stdio does for one */
+	if (fp && isatty(fd))
+		setvbuf(fp, NULL, _IOLBF, 0);
+	return fp;
+}
+
+/* An output written where it is, without a temporary: at its end
+ * (append) or from its start. */
+static int open_in_place(struct outfile *o, const char *path, int append, char *err, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0666);
+	if (fd < 0)
 		return set_err(err, n, "cannot write '%s': %s", path, strerror(errno));
+	if (!(o->fp = fd_stream(fd, 1))) {
+		close(fd);
+		return set_err(err, n, "out of memory");
+	}
 	o->path = strdup(path);
 	if (!o->path) {
 		fclose(o->fp);
@@ -385,22 +427,14 @@ static unsigned long outs_open;
 static ssize_t lazy_write(void *cookie, const char *buf, size_t len)
 {
 	int fd = open(cookie, O_WRONLY | O_APPEND | O_CLOEXEC);
-	size_t done = 0;
 	if (fd < 0)
 		return -1;
-	while (done < len) {
-		ssize_t w = write(fd, buf + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
+	ssize_t done = write_all(fd, buf, len);
 	int e = errno;
-	if (close(fd) && done == len)
+	if (close(fd) && done == (ssize_t)len)
 		return -1;
 	errno = e;
-	return done ? (ssize_t)done : -1;
+	return done;
 }
 
 static int many_open(void)
@@ -456,7 +490,7 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 		 * /proc/self/fd/N, a link to one): written at its end, as a
 		 * write to it would be, never replaced (a file there keeps what
 		 * was written to it before, and stays the one it names). */
-		return open_in_place(o, path, "a", err, n);
+		return open_in_place(o, path, 1, err, n);
 	}
 	if (!stat(path, &st) && S_ISREG(st.st_mode) && !lstat(path, &st) && S_ISLNK(st.st_mode)) {
 		/* A symbolic link to a regular file (a descriptor's were taken
@@ -465,7 +499,7 @@ int out_open(struct outfile *o, const char *path, char *err, size_t n)
 		if (real)
 			path = real;
 	} else if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-		return open_in_place(o, path, "w", err, n);
+		return open_in_place(o, path, 0, err, n);
 	}
 	size_t len = strlen(path) + 32;
 	o->path = strdup(path);

@@ -119,6 +119,13 @@ struct outfile {
 	int lazy; /* holds no descriptor between writes (out_open) */
 };
 int out_open(struct outfile *o, const char *path, char *err, size_t n);
+/* A stream (FILE *) writing to descriptor fd whose writes go on where a
+ * signal interrupts them: the first SIGINT, SIGTERM or SIGHUP interrupts
+ * a blocked call (sig.h), and a write to a pipe, a FIFO or a terminal
+ * that stdio saw fail with EINTR would drop what it held. fclose closes
+ * fd when close_fd is set. sig_init makes stdout one; an output written
+ * in place is one. NULL when out of memory. */
+void *fd_stream(int fd, int close_fd);
 /* A CSV field (FILE * fp): as it is, or quoted (RFC 4180) when it holds
  * a comma, a double quote or a line break. */
 void csv_str(void *fp, const char *v);

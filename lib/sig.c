@@ -139,6 +139,12 @@ void sig_init(void)
 		rl.rlim_cur = rl.rlim_max < 4 * MAX_TMP ? rl.rlim_max : 4 * MAX_TMP;
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
+	/* The first signal interrupts a blocked call (below): a summary or a
+	 * stream blocked on a full pipe would lose what stdio held (a hole
+	 * in the JSON, exit 0). Standard output's writes go on instead. */
+	FILE *out = fd_stream(STDOUT_FILENO, 0);
+	if (out)
+		stdout = out;
 	/* Left ignored when whoever started us ignores it: writes then fail
 	 * with EPIPE, an I/O error each program reports (exit 1). */
 	memset(&pipe_sa, 0, sizeof(pipe_sa));
