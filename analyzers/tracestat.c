@@ -792,6 +792,10 @@ int main(int argc, char **argv)
 	if (csv)
 		fprintf(out.fp, "file,metric,value\n");
 	int ncut = 0; /* inputs cut short (an event stream without its end) */
+	/* Stopped by a signal: taken once, where the trace's summary is
+	 * made; one that comes after (the side files, the summary being
+	 * written) is too late to make whole results partial. */
+	int stopped = 0;
 	char first_cut[600] = "";
 	do { /* the one trace (a set of files is one): a block a signal breaks out of */
 		const char *path = name;
@@ -804,6 +808,7 @@ int main(int argc, char **argv)
 		struct trace *t = trace_open_set(in, nin, &o, err, sizeof(err));
 		if (!t && sig_caught) {
 			/* Stopped before its first event: nothing to summarise. */
+			stopped = 1;
 			if (csv)
 				csv_partial(out.fp, path);
 			pagemap_free(&s->pages);
@@ -839,20 +844,21 @@ int main(int argc, char **argv)
 			     cli_none_kept(path, &o, trace_events_read(t), err, sizeof(err)));
 		if (summarise(s, &m))
 			die(EXIT_DATA, "out of memory");
+		stopped = sig_caught != 0;
 		json_t *j = to_json(path, trace_format(t), trace_bad_count(t), psize, s, &m);
-		if (sig_caught || cut) {
+		if (stopped || cut) {
 			json_object_set_new(j, "partial", json_true());
 			json_object_set_new(j, "partial_reason",
 					    cut ? json_string(cut) : json_sprintf("stopped by %s", sig_name(sig_caught)));
 		}
 		if (csv)
 			print_csv(out.fp, j, "", path);
-		if (csv && (sig_caught || cut))
+		if (csv && (stopped || cut))
 			csv_partial(out.fp, path);
 		json_array_append_new(all, j);
 		/* The side files describe a whole trace: none when interrupted
 		 * or cut short. */
-		if (sig_caught || cut) {
+		if (stopped || cut) {
 			for (unsigned k = 0; k < 3; k++)
 				if (sp[k])
 					out_abort(&so[k]);
@@ -880,10 +886,10 @@ int main(int argc, char **argv)
 	if (!csv) {
 		json_t *root = json_object();
 		json_object_set_new(root, "tracestat_version", json_string(FTLKIT_VERSION));
-		if (sig_caught || ncut) {
+		if (stopped || ncut) {
 			json_object_set_new(root, "partial", json_true());
 			json_object_set_new(root, "partial_reason",
-					    sig_caught ? json_sprintf("stopped by %s", sig_name(sig_caught))
+					    stopped ? json_sprintf("stopped by %s", sig_name(sig_caught))
 						       : json_string(first_cut));
 		}
 		json_object_set_new(root, "traces", all);
@@ -901,7 +907,7 @@ int main(int argc, char **argv)
 	json_decref(all);
 	if (out_commit(&out, err, sizeof(err)))
 		die(EXIT_DATA, "%s", err);
-	if (sig_caught)
+	if (stopped)
 		sig_exit();
 	return ncut ? EXIT_DATA : EXIT_OK;
 }
