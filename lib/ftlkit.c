@@ -536,14 +536,14 @@ static void release(struct outfile *o)
 	if (o->tmp)
 		sig_untrack(o->slot);
 	o->slot = -1;
-	o->lazy = 0;
+	o->lazy = o->closed = 0;
 	o->fp = NULL;
 	free(o->path);
 	free(o->tmp);
 	o->path = o->tmp = NULL;
 }
 
-int out_commit(struct outfile *o, char *err, size_t n)
+int out_close(struct outfile *o, char *err, size_t n)
 {
 	FILE *fp = o->fp;
 	int rc = 0;
@@ -559,7 +559,23 @@ int out_commit(struct outfile *o, char *err, size_t n)
 		rc = set_err(err, n, "error writing '%s': %s", o->path, strerror(errno));
 		if (o->tmp)
 			unlink(o->tmp);
-	} else if (o->tmp && rename(o->tmp, o->path)) {
+		release(o);
+		return rc;
+	}
+	o->fp = NULL;
+	if (o->tmp)
+		o->closed = 1; /* renamed by out_commit */
+	else
+		release(o); /* (written in place: done) */
+	return 0;
+}
+
+int out_commit(struct outfile *o, char *err, size_t n)
+{
+	int rc = out_close(o, err, n);
+	if (rc || !o->closed)
+		return rc;
+	if (rename(o->tmp, o->path)) {
 		rc = set_err(err, n, "cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
 		unlink(o->tmp);
 	}
@@ -573,6 +589,8 @@ void out_abort(struct outfile *o)
 		close_out(o);
 		if (o->tmp)
 			unlink(o->tmp);
+	} else if (o->closed) {
+		unlink(o->tmp);
 	}
 	release(o);
 }

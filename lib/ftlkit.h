@@ -117,6 +117,7 @@ struct outfile {
 	void *fp; /* FILE * */
 	int slot; /* in the table of temporaries a signal removes (sig.h) */
 	int lazy; /* holds no descriptor between writes (out_open) */
+	int closed; /* written whole (out_close), its temporary not yet renamed */
 };
 int out_open(struct outfile *o, const char *path, char *err, size_t n);
 /* A stream (FILE *) writing to descriptor fd whose writes go on where a
@@ -130,6 +131,12 @@ void *fd_stream(int fd, int close_fd);
  * a comma, a double quote or a line break. */
 void csv_str(void *fp, const char *v);
 int out_commit(struct outfile *o, char *err, size_t n);
+/* The first half of out_commit: the stream flushed and closed, its
+ * errors said (the temporary then removed), the temporary kept for
+ * out_commit to rename (out_abort removes it). A run of many files
+ * closes them all before it renames any, so that a full disk leaves
+ * none of them, not those renamed before the one that failed. */
+int out_close(struct outfile *o, char *err, size_t n);
 void out_abort(struct outfile *o);
 
 /*

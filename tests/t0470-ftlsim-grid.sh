@@ -170,4 +170,13 @@ t_expect_success 'the same grid where the hard limit of open files is 1024: past
 	for f in $(ls many); do cmp -s many/$f few/$f || { echo "differs: $f"; return 1; }; done &&
 	jq -e ".configurations | length == 401" few.json >/dev/null
 '
+t_expect_success 'a file that cannot be written whole (past the file size limit, as a full disk) leaves none of the grid'"'"'s files: every one is written before any is renamed' '
+	"$G" -q -p uniform -n 8192 --fill -w 40000 -o bin >fz.ev && mkdir fz &&
+	"$S" -q --logical-pages 8192 --op 0.5 --grid "pages-per-segment=16,512" --snapshot-every 2000 --hist fz/h.csv fz.ev >/dev/null &&
+	test "$(wc -c <fz/h.0.csv)" -lt 50000 && test "$(wc -c <fz/h.1.csv)" -gt 200000 && rm fz/h.*.csv &&
+	(trap "" XFSZ && ulimit -f 200 && exec "$S" -q --logical-pages 8192 --op 0.5 --grid "pages-per-segment=16,512" \
+		--snapshot-every 2000 --hist fz/h.csv fz.ev) >fz.json 2>fz.err
+	test $? = 1 && grep -q "^ftlsim: error writing .fz/h\.1\.csv.: File too large" fz.err &&
+	test -z "$(ls fz)" && test ! -s fz.json
+'
 t_done

@@ -849,6 +849,14 @@ int main(int argc, char **argv)
 		return sim_interrupted ? sig_status() : EXIT_DATA;
 	}
 	finish(&s, m, n);
+	/* every file written whole before any is renamed: a write that
+	 * fails (a full disk) leaves none of them (sim_fail removes the
+	 * temporaries), not those of the models before it */
+	for (unsigned i = 0; i < n && !sim_interrupted; i++)
+		if (m[i]->cell.dev)
+			sim_close_outputs(m[i]);
+	if (!sim_interrupted)
+		sim_close_outputs(&s);
 	if (sim_interrupted) {
 		/* stopped while the files were written: none of them */
 		sim_abort_all();

@@ -409,6 +409,9 @@ void sim_abort_outputs(struct sim *s);
 int sim_curve_row(void *ctx);
 int sim_snapshot(void *ctx);
 void sim_finish_outputs(struct sim *s);
+/* Its files flushed and closed (their temporaries kept), then renamed
+ * into place: every model's closed before any is renamed. */
+void sim_close_outputs(struct sim *s);
 void sim_commit_outputs(struct sim *s);
 /* A closed loop's steady-state window, found: its IOPS, the last five
  * rounds' and the round (1); else 0. */

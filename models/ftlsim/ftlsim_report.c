@@ -189,6 +189,16 @@ void sim_finish_outputs(struct sim *s)
 
 /* Every output file renamed into place, once every one is written (a
  * signal before then leaves none: sim_abort_all). */
+void sim_close_outputs(struct sim *s)
+{
+	char err[512];
+	if (out_close(&s->out.curve, err, sizeof(err)) || out_close(&s->out.hist, err, sizeof(err)) ||
+	    out_close(&s->out.ehist, err, sizeof(err)) || out_close(&s->out.flashops, err, sizeof(err)) ||
+	    out_close(&s->out.timeline, err, sizeof(err)) || out_close(&s->out.latency, err, sizeof(err)) ||
+	    out_close(&s->out.results, err, sizeof(err)))
+		sim_fail("%s", err);
+}
+
 void sim_commit_outputs(struct sim *s)
 {
 	char err[512];
