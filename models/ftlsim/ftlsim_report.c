@@ -189,25 +189,21 @@ void sim_finish_outputs(struct sim *s)
 
 /* Every output file renamed into place, once every one is written (a
  * signal before then leaves none: sim_abort_all). */
-void sim_close_outputs(struct sim *s)
+/* fn (out_close or out_commit) on each of a model's files, in order;
+ * the first to fail fails the run. */
+static void each_output(struct sim *s, int (*fn)(struct outfile *, char *, size_t))
 {
 	char err[512];
-	if (out_close(&s->out.curve, err, sizeof(err)) || out_close(&s->out.hist, err, sizeof(err)) ||
-	    out_close(&s->out.ehist, err, sizeof(err)) || out_close(&s->out.flashops, err, sizeof(err)) ||
-	    out_close(&s->out.timeline, err, sizeof(err)) || out_close(&s->out.latency, err, sizeof(err)) ||
-	    out_close(&s->out.results, err, sizeof(err)))
-		sim_fail("%s", err);
+	struct outfile *o[] = {&s->out.curve,	 &s->out.hist,	  &s->out.ehist,  &s->out.flashops,
+			       &s->out.timeline, &s->out.latency, &s->out.results};
+	for (size_t i = 0; i < sizeof(o) / sizeof(o[0]); i++)
+		if (fn(o[i], err, sizeof(err)))
+			sim_fail("%s", err);
 }
 
-void sim_commit_outputs(struct sim *s)
-{
-	char err[512];
-	if (out_commit(&s->out.curve, err, sizeof(err)) || out_commit(&s->out.hist, err, sizeof(err)) ||
-	    out_commit(&s->out.ehist, err, sizeof(err)) || out_commit(&s->out.flashops, err, sizeof(err)) ||
-	    out_commit(&s->out.timeline, err, sizeof(err)) || out_commit(&s->out.latency, err, sizeof(err)) ||
-	    out_commit(&s->out.results, err, sizeof(err)))
-		sim_fail("%s", err);
-}
+void sim_close_outputs(struct sim *s) { each_output(s, out_close); }
+
+void sim_commit_outputs(struct sim *s) { each_output(s, out_commit); }
 
 /*
  * The JSON summary.
