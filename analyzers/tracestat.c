@@ -733,10 +733,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case OPT_JSON:
 		case OPT_CSV:
-			/* one output format: the other one given too is a contradiction */
-			if (out_given && out_given != c)
-				usage_error("--json and --csv contradict each other: give one");
-			out_given = c;
+			opt_one_of(&out_given, c, "--json and --csv contradict each other: give one");
 			csv = c == OPT_CSV;
 			break;
 		case OPT_PAGE_SIZE:

@@ -340,6 +340,13 @@ double opt_double(const char *opt, const char *arg)
 	return v;
 }
 
+void opt_one_of(int *given, int c, const char *msg)
+{
+	if (*given && *given != c)
+		usage_error("%s", msg);
+	*given = c;
+}
+
 void csv_str(void *f, const char *v)
 {
 	FILE *fp = f;

@@ -101,6 +101,10 @@ int kv_parse(const char *what, const char *spec, unsigned flags, kv_fn fn, void 
 uint64_t opt_u64(const char *opt, const char *arg);
 uint64_t opt_size(const char *opt, const char *arg);
 double opt_double(const char *opt, const char *arg);
+/* Options that exclude each other (--json, --csv): c, the one given now;
+ * *given, the one given before (0: none). The same one again is fine;
+ * another is a usage error saying msg. */
+void opt_one_of(int *given, int c, const char *msg);
 
 /* Output to a temporary name, renamed into place by out_commit(), so an
  * interrupted run never leaves a truncated file that looks complete; the

@@ -359,10 +359,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case OPT_HOT_FRAC: o->p.hot_frac = opt_open01("--hot-frac", optarg); break;
 		case OPT_JSON:
 		case OPT_CSV:
-			/* one output format: the other one given too is a contradiction */
-			if (out_given && out_given != c)
-				usage_error("--json and --csv contradict each other: give one");
-			out_given = c;
+			opt_one_of(&out_given, c, "--json and --csv contradict each other: give one");
 			o->csv = c == OPT_CSV;
 			break;
 		case 'h': usage(); exit(EXIT_OK);
