@@ -264,13 +264,10 @@ static int framed(const unsigned char *p, size_t n, int be, unsigned v)
  * it is known, that is framed. */
 static int plausible(const unsigned char *p, size_t n, int order)
 {
-	if (n < 4)
+	int be = n < 4 ? -1 : magic_order(p);
+	if (be < 0 || (order >= 0 && be != order) || !starts_record(p, n, be))
 		return 0;
-	int be = magic_order(p);
-	if (be < 0 || (order >= 0 && be != order))
-		return 0;
-	unsigned v = get32(p, be) & 0xff;
-	return (v == 7 || v == 8) && framed(p, n, be, v);
+	return framed(p, n, be, get32(p, be) & 0xff);
 }
 
 /*
