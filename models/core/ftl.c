@@ -298,19 +298,22 @@ static int watermarks(struct ftl *f, const struct ftl_config *c, uint32_t place_
 	if (f->nseg < need) {
 		const char *smaller = c->pages_per_seg && ftl_auto_pages_per_seg(f->U) < f->b
 					      ? " or use smaller segments (--pages-per-segment auto)" : "";
+		const char *advice = c->spare_advice ? c->spare_advice : "raise the over-provisioning";
+		if (c->spare_advice)
+			smaller = "";
 		if (one_log)
 			return set_err(err, n,
 				       "too little spare space: %llu logical pages need at least %llu segment%s of %u pages "
 				       "(%llu for the data and some garbage, %u kept free by GC), have %u; "
-				       "raise the over-provisioning%s",
+				       "%s%s",
 				       (unsigned long long)f->U, (unsigned long long)need, need == 1 ? "" : "s", f->b,
-				       (unsigned long long)data, lo - 1, f->nseg, smaller);
+				       (unsigned long long)data, lo - 1, f->nseg, advice, smaller);
 		return set_err(err, n,
 			       "too little spare space: %llu logical pages need at least %llu segment%s of %u pages "
 			       "(%llu for the data and some garbage, %u open, %u kept free by GC), have %u; "
-			       "raise the over-provisioning%s",
+			       "%s%s",
 			       (unsigned long long)f->U, (unsigned long long)need, need == 1 ? "" : "s", f->b,
-			       (unsigned long long)data, f->nstreams, hi, f->nseg, smaller);
+			       (unsigned long long)data, f->nstreams, hi, f->nseg, advice, smaller);
 	}
 	return 0;
 }

@@ -96,6 +96,10 @@ struct ftl_config {
 	int tie_random;		 /* equally good victims: random, not oldest */
 	int spare_share;	 /* 1: each stream its own share of the spare space (opt):
 				  * a class selector (registry_resolve) */
+	/* the remedy that "too little spare space" names, for a log whose
+	 * spare is set by other options than the device's (a host log);
+	 * NULL: raise the over-provisioning, or smaller segments */
+	const char *spare_advice;
 	uint64_t seed;
 };
 

@@ -267,15 +267,14 @@ struct host *host_lfs_open(const struct host_lfs_config *c, uint64_t fs_pages, u
 	fc.check = c->check; /* --check: the host log's invariants after every pass, as the device's */
 	fc.probe = c->probe;
 	fc.oor = c->oor; /* the trace's requests past the file system's pages */
+	/* the host log's spare and segments are --host-lfs op= and segment= */
+	char advice[160];
+	snprintf(advice, sizeof(advice),
+		 "raise the host log's spare (--host-lfs op=, now %g) or use smaller host segments (--host-lfs segment=)",
+		 c->op);
+	fc.spare_advice = advice;
 	if (!(h->log = registry_ftl_new(&fc, err, n))) {
 		char m[600];
-		/* the model's advice names the device's options: the host
-		 * log's spare and segments are --host-lfs op= and segment= */
-		char *advice = strstr(err, "; raise the over-provisioning");
-		if (advice && strstr(err, "too little spare space"))
-			snprintf(advice, n - (size_t)(advice - err),
-				 "; raise the host log's spare (--host-lfs op=, now %g) or use smaller host segments "
-				 "(--host-lfs segment=)", c->op);
 		snprintf(m, sizeof(m), "--host-lfs: the host log: %s", err);
 		set_err(err, n, "%s", m);
 		free(h);
