@@ -114,7 +114,7 @@ t_expect_success 'suspend: an unknown kind or a negative time is a usage error n
 	t_err 2 "suspend_us=-1" "$S" --device femu,suspend=erase,suspend_us=-1 b.txt
 '
 
-t_expect_success 'a device key the rest of the device leaves without effect is said: cache_us without a cache, suspend_us without suspend, multiplane with one plane; not when it has one' '
+t_expect_success 'a device key the rest of the device leaves without effect is said: cache_us without a cache, suspend_us without suspend, multiplane with one plane, each of them; not when it has one' '
 	"$BIN/tracegen" -q -p uniform -n 4096 -w 2000 -o bin >k.ev &&
 	for k in cache_us=1 suspend_us=5 multiplane=off; do
 		"$S" -q --timing --device-keys $k --logical-pages 4096 --pages-per-segment 64 k.ev >/dev/null 2>k.err &&
@@ -123,6 +123,9 @@ t_expect_success 'a device key the rest of the device leaves without effect is s
 	for k in cache_mib=1,cache_us=1 suspend=erase,suspend_us=5 planes=2,multiplane=off; do
 		"$S" -q --timing --device-keys $k --logical-pages 4096 --pages-per-segment 64 k.ev >/dev/null 2>k.err &&
 		! grep -q "changes nothing" k.err || { cat k.err; return 1; }
-	done
+	done &&
+	"$S" -q --timing --device-keys cache_us=1,suspend_us=5,multiplane=off --logical-pages 4096 --pages-per-segment 64 \
+		k.ev >/dev/null 2>k.err &&
+	test "$(grep -c "changes nothing" k.err)" = 3 || { cat k.err; return 1; }
 '
 t_done

@@ -271,16 +271,19 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 	/* a key given by name that the rest of the device leaves without effect */
 	if (s->opt.timing) {
 		const struct time_config *c = &s->opt.tc;
-		const char *why = NULL, *key = NULL;
-		if ((c->given >> time_key_index("cache_us") & 1) && c->cache_mib == 0)
-			key = "cache_us", why = "the time a write takes into the write cache, and there is none (cache_mib=0)";
-		else if ((c->given >> time_key_index("suspend_us") & 1) && !c->suspend)
-			key = "suspend_us", why = "the time a suspension costs, and nothing is suspended (suspend=off)";
-		else if ((c->given >> time_key_index("multiplane") & 1) && c->planes == 1)
-			key = "multiplane", why = "how a die's planes work together, and it has one (planes=1)";
-		if (key)
-			mwarn(in, s, __LINE__, "warning: %sthe device key %s changes nothing: it is %s",
-			      label_of(in, s, label, sizeof(label)), key, why);
+		const struct {
+			const char *key, *why;
+			int idle;
+		} v[] = {
+			{"cache_us", "the time a write takes into the write cache, and there is none (cache_mib=0)",
+			 c->cache_mib == 0},
+			{"suspend_us", "the time a suspension costs, and nothing is suspended (suspend=off)", !c->suspend},
+			{"multiplane", "how a die's planes work together, and it has one (planes=1)", c->planes == 1},
+		};
+		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+			if ((c->given >> time_key_index(v[i].key) & 1) && v[i].idle)
+				mwarn(in, s, __LINE__, "warning: %sthe device key %s changes nothing: it is %s",
+				      label_of(in, s, label, sizeof(label)), v[i].key, v[i].why);
 	}
 	int rc = 0;
 	if (s->opt.host_lfs) {
