@@ -472,6 +472,11 @@ static FILE *open_tmp(struct outfile *o)
 }
 
 /* A stream closed: one descriptor fewer held, unless it was lazy. */
+static const char *write_error(int e)
+{
+	return e ? strerror(e) : "an earlier write failed";
+}
+
 static int close_out(struct outfile *o)
 {
 	if (o->tmp && !o->lazy)
@@ -556,14 +561,17 @@ int out_close(struct outfile *o, char *err, size_t n)
 	int rc = 0;
 	if (!fp)
 		return 0;
+	/* errno is the flush's or the close's; a write that failed before
+	 * and left nothing to fail again has its errno long overwritten */
+	errno = 0;
 	if (fp == stdout) {
 		if (fflush(fp) || ferror(fp))
-			rc = set_err(err, n, "error writing standard output: %s", strerror(errno));
+			rc = set_err(err, n, "error writing standard output: %s", write_error(errno));
 		o->fp = NULL;
 		return rc;
 	}
 	if (ferror(fp) | close_out(o)) {
-		rc = set_err(err, n, "error writing '%s': %s", o->path, strerror(errno));
+		rc = set_err(err, n, "error writing '%s': %s", o->path, write_error(errno));
 		if (o->tmp)
 			unlink(o->tmp);
 		release(o);
