@@ -55,6 +55,24 @@ t_expect_success 'a footprint of 2^20 pages (its maps), filled at random: the sa
 t_expect_success 'per volume, 8 volumes with their footprint maps: the same bound' '
 	check per-volume --per-volume --logical-space footprint --precondition random v.ev
 '
+# The TRIM host's page state: a bit a logical page once the trace
+# discards, and with discards held back (batch:, delay:) 4 bytes a page
+# more (the held list itself, which grows with what the trace holds
+# back, is left in the base).
+for n in $sizes; do
+	"$G" -p uniform -n $n -w 300000 --trim-prob 0.2 -s 5 -o bin >"$TMP/t$n.ev" 2>/dev/null
+	for o in "" "--trim-mode batch:10"; do
+		t_expect_success "$n logical pages, a trace that discards${o:+, }$o: the TRIM host's page state in the same bound" "
+			check 'trim $n $o' --logical-pages $n $o t$n.ev
+		"
+	done
+done
+# Many small volumes: each model's own state (the model's structure, its
+# policies' rooms, the TRIM host) counts as much as its arrays.
+t_expect_success 'per volume, 1000 volumes of 640 pages: the same bound' '
+	"$G" -p uniform -n 640000 --fill -w 200000 --volumes 1000 -s 4 -o bin >v1k.ev 2>/dev/null &&
+	check "1000 volumes" --per-volume --logical-space footprint --pages-per-segment 16 v1k.ev
+'
 # fk's learning arrays past 2^24 events grow by a quarter, not double: the
 # peak it estimates stays within a quarter above the resident memory
 # (it was 1.65 times: a --mem-limit then refused runs that fit).

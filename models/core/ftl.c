@@ -355,6 +355,7 @@ struct ftl *ftl_new(const struct ftl_config *c, char *err, size_t n)
 		set_err(err, n, "out of memory");
 		return NULL;
 	}
+	f->mem_bytes = sizeof(*f); /* (a small model's is mostly this) */
 	f->trim = c->trim;
 	f->oor = c->oor;
 	f->check = c->check;

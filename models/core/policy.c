@@ -31,7 +31,7 @@ void *policy_room_new(struct ftl *f, size_t state_size, uint64_t seed)
 		return NULL;
 	r->f = f;
 	rng_seed(&r->rng, seed);
-	f->mem_bytes += state_size;
+	f->mem_bytes += sizeof(*r) + state_size;
 	return r + 1;
 }
 

@@ -225,6 +225,7 @@ struct sim_input {
 	const char *age_format;
 	uint64_t age_events, age_bad_skipped;
 	uint64_t pw_pass1, pt_pass1; /* page writes and whole pages discarded, pass 1 (--dry-run) */
+	uint64_t td_pass1;	     /* discard requests, pass 1 */
 	double pass1_s;		     /* pass 1's seconds (--dry-run's estimate) */
 	int64_t t_max_pass1;	     /* the latest event time (from the first), pass 1 (--dry-run) */
 	uint32_t volume0;

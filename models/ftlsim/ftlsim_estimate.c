@@ -186,6 +186,33 @@ static uint64_t pend_bytes(const struct sim *s, uint64_t T, uint64_t pages_per_s
 		       : 0;
 }
 
+/* What is known of the trace's discards: whether it may have any, and
+ * how many requests over how long a span (0: not known). */
+struct discards {
+	int may;
+	uint64_t n;
+	int64_t span_ns;
+};
+
+/* From the first pass when there was one. */
+static struct discards pass1_discards(const struct sim *in)
+{
+	if (!in->in.events_pass1)
+		return (struct discards){1, 0, 0};
+	return (struct discards){in->in.td_pass1 > 0, in->in.td_pass1, in->in.t_max_pass1};
+}
+
+/* The host above the device: the TRIM host, its page state on the
+ * device's logical pages unless the trace is known to discard nothing,
+ * and the discards it holds back (a host log is in the model's own
+ * count). */
+static uint64_t host_bytes(const struct sim *s, struct discards d)
+{
+	uint64_t U, T;
+	sim_device_space(s, &U, &T);
+	return s->opt.host_lfs ? 0 : trim_host_bytes(&s->opt.trim, d.may ? U : 0, d.n, d.span_ns);
+}
+
 /* A model's memory from its cached coefficients (a volume's, a cell's). */
 static uint64_t coef_bytes(const struct sim *s, const double k[3], uint64_t U, uint64_t T)
 {
@@ -375,12 +402,12 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			 * fixed cost each, would count hundreds of MiB) */
 			if (!m[i]->opt.zoned && b && T / b < ftl_data_segments(U, b))
 				continue;
-			one = coef_bytes(m[i], e->k, U, T);
+			one = coef_bytes(m[i], e->k, U, T) + host_bytes(m[i], pass1_discards(in));
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
 		} else {
 			uint64_t l = learn_peak(in, m[i]);
-			one += l;
+			one += l + host_bytes(m[i], pass1_discards(in));
 			in->in.mem_learn += l;
 		}
 		need += one;
@@ -429,7 +456,7 @@ refused:
 
 /* Read the input for up to SAMPLE_S seconds: events, bytes, page writes. */
 struct sample {
-	uint64_t events, page_writes, page_trims, bytes;
+	uint64_t events, page_writes, page_trims, trims, bytes;
 	int64_t t_max; /* the latest event time, from the first */
 	double seconds;
 	int whole; /* the input ended within the sample */
@@ -448,8 +475,10 @@ static void sample_input(struct sim *s, struct sample *m)
 			m->t_max = e.t_ns;
 		if (e.op == EV_WRITE)
 			m->page_writes += sim_ev_pages(&e, P);
-		else if (e.op == EV_DISCARD)
+		else if (e.op == EV_DISCARD && e.length) {
 			m->page_trims += sim_ev_pages(&e, P);
+			m->trims++;
+		}
 		if ((m->events & 0xfff) == 0 && sim_now() - t0 > SAMPLE_S)
 			break;
 	}
@@ -558,6 +587,7 @@ void sim_dry_run(struct sim *s)
 		m = (struct sample){.events = s->in.events_pass1,
 				    .page_writes = s->in.pw_pass1,
 				    .page_trims = s->in.pt_pass1,
+				    .trims = s->in.td_pass1,
 				    .t_max = s->in.t_max_pass1,
 				    .seconds = sim_now() - t0,
 				    .whole = 1};
@@ -652,13 +682,17 @@ void sim_dry_run(struct sim *s)
 	json_object_set_new(mem, "model_bytes", ok ? json_integer((json_int_t)need) : json_null());
 	if (po)
 		json_object_set_new(mem, "learn_peak_bytes", ok ? json_integer((json_int_t)peak) : json_null());
+	/* the host above the device (the TRIM host's page state) */
+	double scale = m.events ? events / (double)m.events : 1; /* the sample to the whole */
+	uint64_t hb = host_bytes(s, (struct discards){!(m.whole && !m.trims), (uint64_t)llround((double)m.trims * scale),
+						     (int64_t)((double)m.t_max * scale)});
+	SETU(mem, "host_bytes", hb);
 	/* a footprint's numbering, from the first pass */
 	uint64_t maps = s->opt.space == SPACE_FOOTPRINT ? maps_bytes(s, &s, 1) : 0;
-	if (s->opt.space == SPACE_FOOTPRINT) {
+	if (s->opt.space == SPACE_FOOTPRINT)
 		SETU(mem, "footprint_map_bytes", maps);
-		json_object_set_new(mem, "total_bytes", ok ? json_integer((json_int_t)(peak + maps)) : json_null());
-	}
-	peak += maps;
+	json_object_set_new(mem, "total_bytes", ok ? json_integer((json_int_t)(peak + hb + maps)) : json_null());
+	peak += hb + maps;
 	/* What is available, whatever --mem-limit says (limit_bytes has it,
 	 * and fits is checked against it). */
 	uint64_t sys = s->opt.mem_limit ? sim_memory_available() : avail;
@@ -720,7 +754,8 @@ static double host_pw(const struct sim *in, const struct sim *x)
 void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsigned nconf)
 {
 	json_t *j = json_object(), *inp = json_object(), *arr = json_array(), *mem = json_object();
-	uint64_t need = 0, maps = 0, fill = 0, avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
+	uint64_t need = 0, hosts = 0, maps = 0, fill = 0,
+		 avail = in->opt.mem_limit ? in->opt.mem_limit : sim_memory_available();
 	unsigned built = 0, skipped = 0, refused = 0, behind = 0;
 	char first_behind[700] = "";
 	double model_s = 0;
@@ -800,9 +835,12 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 		 * (per volume, not one refused when built: it is skipped) */
 		if (rc && in->opt.per_volume)
 			one = 0;
+		uint64_t hb = ok && one ? host_bytes(x, pass1_discards(in)) : 0;
 		json_object_set_new(o, "model_bytes", ok ? json_integer((json_int_t)one) : json_null());
+		json_object_set_new(o, "host_bytes", ok ? json_integer((json_int_t)hb) : json_null());
 		json_array_append_new(arr, o);
 		need += one;
+		hosts += hb;
 		if (ok && sim_fill_bytes(m[i]) > fill)
 			fill = sim_fill_bytes(m[i]);
 		built += !vskip && !rc;
@@ -835,7 +873,9 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 	json_object_set_new(j, "per_model", arr);
 	need += fill;
 	SETU(mem, "model_bytes", need);
+	SETU(mem, "host_bytes", hosts);
 	SETU(mem, "footprint_map_bytes", maps);
+	need += hosts;
 	SETU(mem, "total_bytes", need + maps);
 	json_object_set_new(mem, "limit_bytes", avail == UINT64_MAX ? json_null() : json_integer((json_int_t)avail));
 	json_object_set_new(mem, "fits", json_boolean(need + maps <= avail));

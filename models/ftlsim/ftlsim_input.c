@@ -217,8 +217,10 @@ void sim_measure_space(struct sim *in, struct sim **m, unsigned n)
 				 (unsigned long long)e.offset, e.length);
 		if (e.op == EV_WRITE)
 			in->in.pw_pass1 += sim_ev_pages(&e, in->opt.cfg.page_size);
-		else if (e.op == EV_DISCARD)
+		else if (e.op == EV_DISCARD) {
 			in->in.pt_pass1 += sim_ev_pages(&e, in->opt.cfg.page_size);
+			in->in.td_pass1++;
+		}
 		for (unsigned i = 0; i < no; i++)
 			measure_event(own[i], &e);
 	}

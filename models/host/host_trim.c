@@ -203,6 +203,25 @@ static int oom(struct host *h)
 	return -1;
 }
 
+uint64_t trim_host_bytes(const struct trim_config *c, uint64_t U, uint64_t n, int64_t span_ns)
+{
+	uint64_t b = sizeof(struct host);
+	if (!U)
+		return b;
+	b += (U + 63) / 64 * sizeof(uint64_t);
+	if (c->mode == TRIM_ONLINE)
+		return b;
+	b += U * sizeof(uint32_t);
+	/* held at once: those of one period (one delay), the list doubled
+	 * from 256 as it fills (hold) */
+	double at_once = span_ns > 0 && c->seconds * 1e9 < (double)span_ns ? (double)n * c->seconds * 1e9 / (double)span_ns
+									   : (double)n;
+	uint64_t cap = 0;
+	while ((double)cap < at_once)
+		cap = cap ? 2 * cap : 256;
+	return b + cap * sizeof(struct held);
+}
+
 static int alloc_state(struct host *h)
 {
 	if (h->leak)

@@ -49,6 +49,12 @@ int trim_config_check(const struct trim_config *c, char *err, size_t n);
  * trim_config_parse reads back unchanged. -1 when buf is too small. */
 int trim_config_format(const struct trim_config *c, char *buf, size_t n);
 int trim_config_parse(struct trim_config *c, const char *spec, char *err, size_t n);
+/* What the host allocates on a device of U logical pages (0: a trace
+ * that discards nothing): itself, its page state (from the trace's
+ * first discard), and for batch: and delay: the list of the discards it
+ * holds back, for a trace of n discard requests over span_ns of its
+ * time (0: all at once), spread evenly. */
+uint64_t trim_host_bytes(const struct trim_config *c, uint64_t U, uint64_t n, int64_t span_ns);
 /* "online", "batch:60", "delay:0.5" */
 const char *trim_mode_name(const struct trim_config *c, char *buf, size_t n);
 
