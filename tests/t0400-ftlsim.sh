@@ -279,4 +279,14 @@ t_expect_success '--interval without --curve is said to change nothing; with --c
 	"$S" -q --logical-pages 4096 --pages-per-segment 32 --interval 1000 --curve iv.csv iv.ev >/dev/null 2>iv2.err &&
 	! grep -q "interval" iv2.err
 '
+t_expect_success 'a trace that writes no page (reads only): WA is null and ftlsim says why, per model of a grid too' '
+	"$G" -q -p uniform -n 4096 -w 2000 -o text | sed "s/ W / R /" >ronly.txt &&
+	"$S" --logical-pages 4096 --pages-per-segment 32 ronly.txt >ronly.json 2>ronly.err &&
+	jq -e ".wa_total == null and .wa_measured == null and .host_pages_written == 0" ronly.json >/dev/null &&
+	grep -qx "ftlsim: warning: no page written (the events kept are reads, discards or flushes): wa_total, wa_measured and write_cost are null" ronly.err &&
+	"$S" -q --logical-pages 4096 --pages-per-segment 32 --grid "op=0.1,0.2" ronly.txt >/dev/null 2>ronly2.err &&
+	grep -q "^ftlsim: warning: op=0.2: no page written" ronly2.err &&
+	"$S" -q --logical-pages 4096 --pages-per-segment 32 "$TMP/iv.ev" >/dev/null 2>w.err &&
+	! grep -q "no page written" w.err
+'
 t_done

@@ -542,7 +542,11 @@ static void finish(struct sim *s, struct sim **m, unsigned n)
 		const char *what = s->opt.grid.naxes || m[i]->cell.vol ? sim_conf_label(s, m[i], label, sizeof(label)) : NULL;
 		struct dev_stats st;
 		sim_stats(m[i], &st);
-		if (m[i]->opt.cfg.warmup_writes && !st.measuring)
+		if (!st.c.host_pages)
+			MWARN("warning: %s%sno page written (the events kept are reads, discards or flushes): "
+			      "wa_total, wa_measured and write_cost are null",
+			      what ? what : "", what ? ": " : "");
+		else if (m[i]->opt.cfg.warmup_writes && !st.measuring)
 			MWARN("warning: %s%sthe trace ended within the %llu warm-up page writes: wa_measured is null",
 			     what ? what : "", what ? ": " : "", (unsigned long long)m[i]->opt.cfg.warmup_writes);
 		else if (m[i]->opt.cfg.warmup_writes && st.c.host_pages == st.c0.host_pages)
