@@ -127,23 +127,40 @@ static unsigned edits(const char *a, size_t la, const char *b, size_t lb)
 	return row[lb];
 }
 
-const char *nearest_option(const char *name, size_t n, const struct option *longopts)
+/* The smallest edit distance from the n bytes of name to a long option
+ * (two at most, and at most a third of n, or 3: none near). */
+static unsigned nearest_distance(const char *name, size_t n, const struct option *longopts)
 {
-	const char *best = NULL;
 	unsigned bd = 3;
 	for (const struct option *o = longopts; o->name; o++) {
 		unsigned e = edits(name, n, o->name, strlen(o->name));
-		if (e < bd) {
+		if (e < bd)
 			bd = e;
-			best = o->name;
-		}
 	}
-	return best && bd * 3 <= n ? best : NULL; /* (two edits of a short name make another word) */
+	return bd * 3 <= n ? bd : 3; /* (two edits of a short name make another word) */
+}
+
+const char *nearest_option(const char *name, size_t n, const struct option *longopts, const char *dashes)
+{
+	static char buf[256];
+	unsigned bd = nearest_distance(name, n, longopts), k = 0;
+	if (bd == 3)
+		return NULL;
+	const struct option *near[3];
+	for (const struct option *o = longopts; o->name && k < 3; o++)
+		if (edits(name, n, o->name, strlen(o->name)) == bd)
+			near[k++] = o;
+	size_t len = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < k && len < sizeof(buf); i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s%s", !i ? "" : i + 1 < k ? ", " : " or ",
+					dashes, near[i]->name);
+	return buf;
 }
 
 const char *bad_option(char **argv, const struct option *longopts)
 {
-	static char msg[160];
+	static char msg[320];
 	const char *arg = optind > 0 ? argv[optind - 1] : NULL;
 	if (!arg || strncmp(arg, "--", 2) || !arg[2])
 		return "bad option";
@@ -152,10 +169,10 @@ const char *bad_option(char **argv, const struct option *longopts)
 	for (const struct option *o = longopts; o->name; o++)
 		if (strlen(o->name) == n && !strncmp(o->name, name, n))
 			return "bad option"; /* known: its argument was what was wrong */
-	const char *best = nearest_option(name, n, longopts);
-	if (!best)
+	const char *near = nearest_option(name, n, longopts, "--");
+	if (!near)
 		return "bad option";
-	snprintf(msg, sizeof(msg), "bad option: did you mean --%s?", best);
+	snprintf(msg, sizeof(msg), "bad option: did you mean %s?", near);
 	return msg;
 }
 

@@ -51,9 +51,11 @@ void list_options(int argc, char **argv, const struct option *longopts);
 /* After getopt_long returned '?' (it said why): "bad option", or with
  * the long option nearest the unknown one (two edits at most). */
 const char *bad_option(char **argv, const struct option *longopts);
-/* The long option nearest the n bytes of name (two edits at most, and
- * at most a third of its length), or NULL. */
-const char *nearest_option(const char *name, size_t n, const struct option *longopts);
+/* The long options nearest the n bytes of name (two edits at most, and
+ * at most a third of its length), each after dashes ("--" or ""): one,
+ * or those equally near ("--op or --ops", three at most); or NULL. The
+ * text is in a static buffer. */
+const char *nearest_option(const char *name, size_t n, const struct option *longopts, const char *dashes);
 
 /* snprintf into a fixed error buffer; returns -1 so callers can
  * 'return set_err(...)'. */

@@ -289,4 +289,9 @@ t_expect_success 'a trace that writes no page (reads only): WA is null and ftlsi
 	"$S" -q --logical-pages 4096 --pages-per-segment 32 "$TMP/iv.ev" >/dev/null 2>w.err &&
 	! grep -q "no page written" w.err
 '
+t_expect_success 'an unknown option: every option equally near is named (--opp is as near --op as --ops), in a grid the model options only' '
+	t_err 2 "^ftlsim: bad option: did you mean --ops or --op\?$" "$S" --opp 0.1 "$TMP/iv.ev" &&
+	t_err 2 "^ftlsim: bad option: did you mean --policy\?$" "$S" --polcy greedy "$TMP/iv.ev" &&
+	t_err 2 "not a model option \(see --help\); did you mean op\?$" "$S" --grid "opp=0.1" "$TMP/iv.ev"
+'
 t_done

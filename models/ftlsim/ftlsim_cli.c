@@ -1131,7 +1131,7 @@ static void add_axis(struct sim *s, char *tok)
 				named[k++] = *x;
 		named[k++] = gc_mode;
 		named[k] = (struct option){0};
-		const char *near = o ? NULL : nearest_option(tok, strlen(tok), named);
+		const char *near = o ? NULL : nearest_option(tok, strlen(tok), named, "");
 		/* options whose values a grid reaches another way */
 		const char *how = !strcmp(tok, "fdp") ? "; FDP's handles vary as placement=fdp:H=2,fdp:H=4" : "";
 		sim_fail_usage("--grid: '%s' is not a model option (see --help)%s%s%s%s", tok, near ? "; did you mean " : "",
