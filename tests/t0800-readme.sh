@@ -106,4 +106,19 @@ t_expect_success 'the write cache table of "What the cleaner costs in time" is w
 	test $(wc -l <rows) = 4 &&
 	while IFS= read -r row; do grep -qF "$row" readme1 || { echo "README lacks: $row"; exit 1; }; done <rows
 '
+t_expect_success 'the Tencent per-volume run of "Replaying a cloud trace": the memory it says and its table are what it prints' '
+	awk "/^    bin\/ftlsim -q --per-volume --volumes top:20/ { on = 1 } on { print } on && !/\\\\\$/ { exit }" "$README" |
+		sed "s/^ *//; s/\\\\\$//" | tr "\n" " " >tc.sh &&
+	grep -q "grid .policy=greedy,cb,fifo op=0.07,0.28." tc.sh &&
+	sh tc.sh 2>tc.err || { cat tc.sh tc.err; exit 1; }
+	# (-q, as written, says nothing of the memory; the same run without it does)
+	! grep -q "MiB of model memory" tc.err && sed "s/ -q / /" tc.sh >tcv.sh && sh tcv.sh 2>tc.err || { cat tc.err; exit 1; }
+	mm=$(sed -n "s/.*about \([0-9.]*\) MiB of model memory, \([0-9.]*\) MiB of footprint maps.*/\1 \2/p" tc.err) &&
+	grep -q "(here ${mm% *} MiB of models and ${mm#* } MiB of footprint maps;" readme1 ||
+		{ echo "README lacks: here ${mm% *} MiB of models and ${mm#* } MiB of footprint maps"; exit 1; }
+	jq -r ".configurations[] | [.axes.op, .axes.policy, .wa_overall, .wa_per_volume.p50, .wa_per_volume.max] | @tsv" tencent.json |
+		awk -F "\t" "{ printf \"| %s | %s | %.2f | %.2f | %.2f |\\n\", \$1, \$2, \$3, \$4, \$5 }" >tcrows &&
+	test $(wc -l <tcrows) = 6 &&
+	while IFS= read -r row; do grep -qF "$row" readme1 || { echo "README lacks: $row"; exit 1; }; done <tcrows
+'
 t_done

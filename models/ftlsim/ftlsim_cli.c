@@ -23,7 +23,8 @@ static void usage(void)
 	       "model; print a JSON summary on stdout. Rules: docs/MODEL.md.\n\n", prog_name);
 	printf(CLI_TRACE_HELP);
 	printf("  -q, --quiet          don't say which format was detected, nor the notes\n"
-	       "                       (measured window, empty victims, background GC)\n\n"
+	       "                       (measured window, empty victims, background GC, the\n"
+	       "                       models' memory of a grid or --per-volume run)\n\n"
 	       "Logical space (one of; default: from the trace, --logical-space extent):\n"
 	       "      --logical-pages N     U logical pages (K/M/G suffixes, as tracegen's -n)\n"
 	       "      --capacity BYTES      U = BYTES / page size (e.g. 16G)\n"
