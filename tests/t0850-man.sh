@@ -151,4 +151,27 @@ t_expect_success 'completion: file arguments and operands complete files' '
 	[ "$(comp tracestat cdir/tr)" = cdir/trace.ev ]
 '
 
+# The examples of a page: its commands ("$ " lines and the lines that
+# continue them) in the .nf blocks after .SH EXAMPLE or EXAMPLES, the
+# groff escapes undone, one file each (ex.N).
+examples() {
+	awk '/^\.SH/ { on = ($0 ~ /^\.SH EXAMPLES?$/) } on && /^\.nf/ { nf = 1; next } /^\.fi/ { nf = 0 }
+		on && nf && /^\$ / { n++; sub(/^\$ /, "") } on && nf && n && !/^\./ { print > ("ex." n) }' "$1"
+	for f in ex.*; do
+		[ ! -f "$f" ] || sed -i 's/\\-/-/g; s/\\e/\\/g' "$f" || return 1
+	done
+}
+t_expect_success 'every example of a page that replays a bundled sample runs, exit 0' '
+	ln -s "$T_TOP/traces" traces && PATH="$BIN:$PATH" && export PATH &&
+	for m in "$MAN"/*.[157]; do
+		rm -f ex.* && examples "$m" &&
+		for e in ex.*; do
+			[ -f "$e" ] && grep -q "traces/samples" "$e" || continue
+			sh "$e" </dev/null >ex.out 2>ex.err || { echo "$(basename "$m"): exit $?:"; cat "$e" ex.err; exit 1; }
+			n=$((${n:-0} + 1))
+		done || exit 1
+	done &&
+	echo "$n examples" && test "$n" -ge 7
+'
+
 t_done
