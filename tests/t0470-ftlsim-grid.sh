@@ -179,4 +179,11 @@ t_expect_success 'a file that cannot be written whole (past the file size limit,
 	test $? = 1 && grep -q "^ftlsim: error writing .fz/h\.1\.csv.: File too large" fz.err &&
 	test -z "$(ls fz)" && test ! -s fz.json
 '
+t_expect_success 'an empty value (a space after a comma, a comma at an end) says how an axis is written' '
+	"$G" -q -p uniform -n 1024 -w 2000 -o bin >ev.ev &&
+	for spec in "op=0.07, 0.28" "op=0.07," "op=0.07,,0.28"; do
+		t_err 2 "^ftlsim: --grid: an empty value of .op. \(a comma at an end, or two together; an axis.s values are separated by commas with no space, the axes by spaces: .op=0.07,0.28 policy=greedy,cb.\)$" \
+			"$S" --grid "$spec" ev.ev || { echo "$spec"; exit 1; }
+	done
+'
 t_done

@@ -1160,7 +1160,9 @@ static void add_axis(struct sim *s, char *tok)
 		if (comma)
 			*comma++ = 0;
 		if (!*v)
-			sim_fail_usage("--grid: an empty value of '%s'", tok);
+			sim_fail_usage("--grid: an empty value of '%s' (a comma at an end, or two together; an axis's values "
+				       "are separated by commas with no space, the axes by spaces: 'op=0.07,0.28 policy=greedy,cb')",
+				       tok);
 		if (o->has_arg == no_argument && strcmp(v, "on") && (strcmp(v, "off") || a->off_code < 0))
 			sim_fail_usage("--grid: '%s' takes %s, not '%s'", tok, a->off_code < 0 ? "on" : "on or off", v);
 		for (unsigned i = 0; i < a->nval; i++)
