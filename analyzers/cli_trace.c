@@ -112,7 +112,8 @@ void cli_trace_check(struct trace_opts *o)
 	if (o->rd.columns && o->format && strcmp(o->format, "csv"))
 		usage_error("--columns maps the columns of a -f csv file; -f %s reads its own", o->format);
 	if (o->format && !strcmp(o->format, "csv") && !o->rd.columns)
-		usage_error("-f csv needs --columns SPEC (the column map)");
+		usage_error("-f csv needs --columns SPEC (the column map); ftlkit's own CSV (tracecat -o csv, its header "
+			    "t_ns,op,offset,length,volume) is read without -f, its format detected");
 }
 
 void cli_list_formats(void)

@@ -185,6 +185,10 @@ t_expect_success 'csv --columns: a bad map is a usage error (exit 2) saying what
 	t_err 2 "-f csv needs --columns" "$TC" -q -f csv "$M" &&
 	t_err 2 "-f csv needs --columns" "$BIN/ftlsim" -q -f csv "$M" &&
 	t_err 2 "-f csv needs --columns" "$BIN/tracestat" -q -f csv "$M" &&
+	"$TC" -q -o csv "$M" >own.csv &&
+	t_err 2 "^tracestat: -f csv needs --columns SPEC \(the column map\); ftlkit.s own CSV \(tracecat -o csv, its header t_ns,op,offset,length,volume\) is read without -f, its format detected$" \
+		"$BIN/tracestat" -q -f csv own.csv &&
+	"$BIN/tracestat" -q own.csv | jq -e ".traces[0].format == \"csv\" and .traces[0].events == 1000" >/dev/null &&
 	t_err 2 "--columns maps the columns of a -f csv file; -f msr reads its own" \
 		"$TC" -q -f msr --columns "t=1 op=2:r=R offset=3 length=4" "$M" &&
 	t_err 2 "--columns maps the columns of a -f csv file; -f msr reads its own" \
