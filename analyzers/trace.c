@@ -188,8 +188,11 @@ static int open_member(struct trace *t, size_t i, char *err, size_t n)
 			return -1;
 	}
 	if (is_set) {
-		if (!ops)
+		if (!ops) {
 			ops = reader_find("blktrace");
+			if (!t->o.quiet) /* (named by its base: no file of it to detect) */
+				warn("%s: detected format 'blktrace' (the per-CPU files %s.blktrace.N)", path, base);
+		}
 	} else {
 		t->have_src = 1;
 		if (src_open(&t->src, path) || (t->o.async && src_async(&t->src)))

@@ -106,4 +106,11 @@ if command -v blkparse >/dev/null 2>&1; then
 		"$TC" -q -o text lone/x | wc -l | grep -qx 9926
 	'
 fi
+t_expect_success 'a set named by its base name: its format said as for a file (not with -q, once over two passes)' '
+	"$TC" -o text "$RF" 2>note.txt >/dev/null &&
+	grep -qx "tracecat: .*vda_rootfs_pycompile: detected format .blktrace. (the per-CPU files .*vda_rootfs_pycompile.blktrace.N)" note.txt &&
+	"$TC" -q -o text "$RF" 2>q.txt >/dev/null && test ! -s q.txt &&
+	"$BIN/ftlsim" --logical-space footprint --precondition random "$RF" 2>f.txt >/dev/null &&
+	test "$(grep -c "detected format" f.txt)" = 1
+'
 t_done
