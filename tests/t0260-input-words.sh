@@ -55,10 +55,12 @@ t_expect_success '--warmup-writes after a tracegen --fill: the summary and stder
 	"$FS" -q --logical-pages 4096 --pages-per-segment 64 --warmup-writes 20480 fill.ev >/dev/null 2>err.txt &&
 	! grep -q "measured window" err.txt
 '
-t_expect_success '--pages-per-segment auto: a small footprint runs (the rule: U/b >= 64, b <= 256), suggested when refused' '
+t_expect_success '--pages-per-segment auto: a small footprint runs (the rule: U/b >= 64, b <= 256), suggested when refused, and only where it would fit' '
 	M="$SAMPLES/msr/hm_0-head1000.csv"
 	t_err 2 "raise the over-provisioning or use smaller segments \(--pages-per-segment auto\)" \
 		"$FS" -q --logical-space footprint "$M" &&
+	"$BIN/tracegen" -q -p uniform -n 8 -w 100 -o bin >tiny.ev &&
+	t_err 2 "have 2; raise the over-provisioning$" "$FS" -q --logical-pages 8 --pages-per-segment 4 tiny.ev &&
 	"$FS" -q --logical-space footprint --pages-per-segment auto --precondition random "$M" >a.json &&
 	jq -e ".params.pages_per_segment == 4 and .params.pages_per_segment_auto and .params.logical_pages == 475 and .gc_pages_copied > 0" a.json &&
 	"$FS" -q --logical-pages 1048576 --pages-per-segment auto --dry-run "$M" >d.json &&

@@ -296,7 +296,12 @@ static int watermarks(struct ftl *f, const struct ftl_config *c, uint32_t place_
 	int one_log = f->nstreams == 1 && !f->place_batch && !c->wear_threshold;
 	uint64_t need = one_log ? data + lo - 1 : data + f->nstreams + hi;
 	if (f->nseg < need) {
-		const char *smaller = c->pages_per_seg && ftl_auto_pages_per_seg(f->U) < f->b
+		/* smaller segments leave less in open and free ones: said
+		 * when the automatic size would fit */
+		uint32_t ab = ftl_auto_pages_per_seg(f->U);
+		uint64_t adata = ftl_data_segments(f->U, ab);
+		const char *smaller = c->pages_per_seg && ab < f->b &&
+					      c->physical_pages / ab >= (one_log ? adata + lo - 1 : adata + f->nstreams + hi)
 					      ? " or use smaller segments (--pages-per-segment auto)" : "";
 		const char *advice = c->spare_advice ? c->spare_advice : "raise the over-provisioning";
 		if (c->spare_advice)
