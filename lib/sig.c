@@ -141,10 +141,16 @@ void sig_init(void)
 	}
 	/* The first signal interrupts a blocked call (below): a summary or a
 	 * stream blocked on a full pipe would lose what stdio held (a hole
-	 * in the JSON, exit 0). Standard output's writes go on instead. */
+	 * in the JSON, exit 0). Standard output's writes go on instead, and
+	 * standard error's. */
 	FILE *out = fd_stream(STDOUT_FILENO, 0);
 	if (out)
 		stdout = out;
+	/* and the diagnostics' (unbuffered, as stderr is: a message one
+	 * write, in its order with the others') */
+	FILE *diag = fd_stream(STDERR_FILENO, 0);
+	if (diag && !setvbuf(diag, NULL, _IONBF, 0))
+		stderr = diag;
 	/* Left ignored when whoever started us ignores it: writes then fail
 	 * with EPIPE, an I/O error each program reports (exit 1). */
 	memset(&pipe_sa, 0, sizeof(pipe_sa));

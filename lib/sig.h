@@ -28,7 +28,7 @@
  * The handler is installed without SA_RESTART, so a read blocked on a
  * pipe or a terminal returns EINTR and the reader sees the flag (lib/src.c
  * stops retrying when it is set). A write it interrupts goes on:
- * sig_init makes stdout a stream whose writes start again after EINTR,
+ * sig_init makes stdout and stderr streams whose writes start again after EINTR,
  * as outputs written in place are (fd_stream in ftlkit.h), so that a
  * summary or a stream blocked on a full pipe loses nothing.
  *

@@ -62,4 +62,41 @@ t_expect_success 'tracegen, SIGTERM while it waits on a full pipe: its stream en
 	cat err && test $rc = 143 && ! grep -q "error writing" err &&
 	test $(( ($(wc -c <out) - 16) % 32 )) -eq 0 && test $(wc -c <out) -gt 65536
 '
+# Standard error likewise: a note waiting on a full pipe when the signal
+# comes is written whole once the reader reads (it was lost: EINTR).
+t_expect_success 'tracestat, SIGTERM while its note waits on a full stderr pipe: the note goes out whole, then the stop' '
+	"$G" -q -p uniform -n 4096 -w 20000 -o bin >n.ev &&
+	python3 - "$BIN/tracestat" n.ev >note.txt <<"PY"
+import fcntl, os, signal, subprocess, sys, time
+r, w = os.pipe()
+fcntl.fcntl(w, 1031, 4096)  # F_SETPIPE_SZ: one page
+os.set_blocking(w, False)
+try:
+    while True:
+        os.write(w, b"x" * 512)  # full: the first byte the program writes blocks
+except BlockingIOError:
+    pass
+os.set_blocking(w, True)
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=w)
+os.close(w)
+for _ in range(200):
+    if "pipe_write" in open("/proc/%d/wchan" % p.pid).read():
+        break
+    time.sleep(0.05)
+else:
+    sys.exit("never blocked on the pipe")
+p.send_signal(signal.SIGTERM)
+data = b""
+while True:
+    b = os.read(r, 65536)
+    if not b:
+        break
+    data += b
+p.wait()
+sys.stdout.write(data.lstrip(b"x").decode())
+print("rc=%d" % p.returncode)
+PY
+	cat note.txt && grep -qx "tracestat: n.ev: detected format .ev." note.txt && ! grep -q "Interrupted" note.txt &&
+	tail -n 1 note.txt | grep -qx "rc=143" && grep -q "stopped by SIGTERM" note.txt
+'
 t_done
