@@ -267,6 +267,29 @@ const char *cr_field_u64(struct csvrec *c, int i, const char *name, uint64_t max
 	return cr_why(c, "%s '%.40s' is %s", name, c->f[i], code_text(rc));
 }
 
+int cr_decimal_ns(const char *s, size_t n, int64_t unit_ns, int64_t *out)
+{
+	const char *dot = memchr(s, '.', n);
+	size_t ni = dot ? (size_t)(dot - s) : n, nf = dot ? n - ni - 1 : 0;
+	uint64_t ip = 0;
+	int64_t fp = 0, place = unit_ns;
+	if (!ni && !nf)
+		return -1;
+	if (ni && cr_u64(s, ni, &ip) != CR_OK)
+		return -1;
+	for (size_t i = 0; i < nf; i++) {
+		unsigned d = (unsigned)(unsigned char)dot[1 + i] - '0';
+		if (d > 9)
+			return -1;
+		place /= 10; /* 0 below a nanosecond: dropped */
+		fp += (int64_t)d * place;
+	}
+	if (ip > (uint64_t)(INT64_MAX - fp) / (uint64_t)unit_ns)
+		return -1;
+	*out = (int64_t)ip * unit_ns + fp;
+	return 0;
+}
+
 const char *cr_field_sec9(struct csvrec *c, int i, const char *name, int64_t *out)
 {
 	if (!parse_fixed9(c->f[i], c->len[i], out))

@@ -109,6 +109,14 @@ nan:
 	return s[0] == '-' ? CR_NEG : CR_NAN;
 }
 
+/*
+ * A non-negative decimal number of units of unit_ns nanoseconds each
+ * (1, 10^3, 10^6 or 10^9) to ns: "12", "12.5", ".5", "12."; decimals
+ * below a nanosecond are dropped. Any value whose ns fit an int64 is
+ * read (the integer part is not bounded by a scale of its own). 0 ok,
+ * -1 not such a number or out of range.
+ */
+int cr_decimal_ns(const char *s, size_t n, int64_t unit_ns, int64_t *out);
 /* Field i as an unsigned integer no larger than max; on error returns
  * a message in c->why naming the field. */
 const char *cr_field_u64(struct csvrec *c, int i, const char *name, uint64_t max, uint64_t *out);

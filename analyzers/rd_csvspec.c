@@ -4,7 +4,7 @@
  * reader for needs no awk. SPEC is a list of blank-separated items:
  *
  *   t=N[:UNIT]           the time column; UNIT s, ms, us or ns (default
- *                        s), decimals allowed (up to 9 digits in all)
+ *                        s), decimals allowed (those below a ns dropped)
  *   op=N:V=X[,V=X...]    the op column and its values: V is the text in
  *                        the file, X one of R W D F
  *   offset=N[:UNIT]      the offset column; UNIT bytes (default) or
@@ -162,19 +162,10 @@ static const char *spec_parse(const struct rd_opts *o, struct spec_priv *p, stru
 		return c->bad;
 	if (c->nf < s->min_fields)
 		return cr_nfields(c, s->min_fields, 1);
-	int64_t t;
-	uint64_t u;
-	if (!memchr(c->f[s->t], '.', c->len[s->t])) { /* an integer: any size that fits */
-		if (cr_u64(c->f[s->t], c->len[s->t], &u) || u > (uint64_t)INT64_MAX / (uint64_t)s->t_scale)
-			return cr_why(c, "time '%.40s' (column %d) is not a non-negative number in range",
-				      c->f[s->t], s->t + 1);
-		e->t_ns = (int64_t)u * s->t_scale;
-	} else if (parse_fixed9(c->f[s->t], c->len[s->t], &t)) {
+	/* integer or decimal: any time whose ns fit */
+	if (cr_decimal_ns(c->f[s->t], c->len[s->t], s->t_scale, &e->t_ns))
 		return cr_why(c, "time '%.40s' (column %d) is not a non-negative number in range",
 			      c->f[s->t], s->t + 1);
-	} else {
-		e->t_ns = t / (1000000000 / s->t_scale);
-	}
 	int op = -1;
 	for (int i = 0; i < s->nmap && op < 0; i++)
 		if (!strcmp(c->f[s->op], s->map[i].text))

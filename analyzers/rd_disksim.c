@@ -67,11 +67,11 @@ static const char *disksim_parse(const struct rd_opts *o, struct csvrec *c, stru
 {
 	int64_t t;
 	uint64_t flags;
-	if (parse_fixed9(c->f[0], c->len[0], &t))
+	if (cr_decimal_ns(c->f[0], c->len[0], 1000000, &t))
 		return cr_why(c, "time '%.40s' is not a decimal number of milliseconds in range", c->f[0]);
 	if (hex_flags(c, &flags))
 		return cr_why(c, "flags '%.40s' is not a hexadecimal number", c->f[4]);
-	e->t_ns = t / 1000; /* decimal ms read as if seconds: 10^9 too many, 10^6 per ms */
+	e->t_ns = t;
 	e->op = flags & 1 ? EV_READ : EV_WRITE;
 	return blocks(o, c, e, "blkno");
 }

@@ -170,6 +170,25 @@ t_expect_success 'csv --columns: units, separator, header, -f csv:SPEC' '
 	"$TC" -q -o text -f "csv:sep=; header=1 t=1:ms op=2:w=W,t=D,f=F offset=3:sectors length=4" semi.txt >got.txt &&
 	printf "0 W 4096 4096 0\n750000 D 8192 8192 0\n1500000 F 0 0 0\n" | t_cmp - got.txt
 '
+t_expect_success 'csv --columns: decimal times of any size that fits in ns (Unix ms and us with decimals), sub-ns dropped' '
+	printf "1577808000000.476,R,0,4096\n1577808000001,W,4096,4096\n1577808000001.0000019,W,0,512\n" >ms.csv &&
+	"$TC" -q -o text --columns "t=1:ms op=2:R=R,W=W offset=3 length=4" ms.csv >got.txt &&
+	printf "0 R 0 4096 0\n524000 W 4096 4096 0\n524001 W 0 512 0\n" | t_cmp - got.txt &&
+	printf "1577808000000476.5,R,0,4096\n1577808000000477,W,0,4096\n" >us.csv &&
+	"$TC" -q -o text --columns "t=1:us op=2:R=R,W=W offset=3 length=4" us.csv >got.txt &&
+	printf "0 R 0 4096 0\n500 W 0 4096 0\n" | t_cmp - got.txt &&
+	printf "12345678901.5,R,0,4096\n9223372036854775807,W,0,4096\n" >ns.csv &&
+	"$TC" -q -o text --columns "t=1:ns op=2:R=R,W=W offset=3 length=4" ns.csv >got.txt &&
+	printf "0 R 0 4096 0\n9223372024509096906 W 0 4096 0\n" | t_cmp - got.txt &&
+	printf "9223372036854775.808,R,0,4096\n" >over.csv &&
+	t_err 1 "over.csv:1: time .9223372036854775.808. \(column 1\) is not a non-negative number in range" \
+		"$TC" -q -o text --columns "t=1:us op=2:R=R,W=W offset=3 length=4" over.csv
+'
+t_expect_success 'disksim: a time past 106 days (9.2 x 10^9 ms) is read, as any whose ns fit' '
+	printf "0.5 0 8 8 1\n10000000000.25 0 8 8 0\n" >long.txt &&
+	"$TC" -q -f disksim -o text long.txt >got.txt &&
+	printf "0 R 4096 4096 0\n9999999999750000 W 4096 4096 0\n" | t_cmp - got.txt
+'
 t_expect_success 'csv --columns: a bad record names the file, line and column; --skip-bad counts it' '
 	printf "1,r,8,8\n2,x,8,8\n3,w,8,8\n" >badop.csv &&
 	t_err 1 "badop.csv:2: op .x. \(column 2\) is none of the --columns op values" \
