@@ -444,7 +444,7 @@ int csvfmt_next(struct reader *r, struct ev *e)
 		if (rc < 0)
 			return set_err(r->err, sizeof(r->err), "%s", c->why);
 		if (rc == 0) {
-			if (p->nskip) {
+			if (p->nskip && !r->opt.again) { /* (a second pass said it already) */
 				warn("%s: %llu %s skipped (not reads or writes)", r->src->name,
 				     (unsigned long long)p->nskip, f->skip_what ? f->skip_what : "records");
 				p->nskip = 0;

@@ -47,6 +47,10 @@ t_expect_success 'cloudphysics: other SCSI commands skipped and said; SYNCHRONIZ
 	grep -q "2 SCSI commands other than READ, WRITE and SYNCHRONIZE CACHE skipped" err.txt &&
 	test $(wc -l <got.txt) = 3 && tail -1 got.txt | grep -q "^[0-9]* F 0 0 0\$"
 '
+t_expect_success 'cloudphysics: the skipped commands said once when the trace is read twice (ftlsim --per-volume)' '
+	"$BIN/ftlsim" -q --logical-space footprint --op 0.1 --pages-per-segment 32 --per-volume cmds.csv >/dev/null 2>err.txt;
+	test $(grep -c "SCSI commands other than READ, WRITE and SYNCHRONIZE CACHE skipped" err.txt) = 1
+'
 # The public DiskSim and MQSim samples (DiskSim's own valid/ascii.trace,
 # MQSim's traces/tpcc-small.trace) against awk readings of them: DiskSim
 # time ms, blkno and size in 512-byte blocks, flags bit 0 a read; MQSim
