@@ -27,6 +27,8 @@ struct trace {
 	int64_t size_total;  /* theirs together, -1 unknown */
 	const struct reader_ops *ops; /* the set's format, from its first member */
 	int boundary;	     /* the next event is its member's first */
+	int opened;	     /* a member's reader was opened */
+	int empty_end;	     /* the set ended on an empty file: no reader open */
 	int have_raw_last;
 	int64_t raw_last;    /* raw time of the last event read, of member raw_last_member */
 	size_t raw_last_member;
@@ -123,6 +125,7 @@ static int trace_start(struct trace *t, const char *path, const struct reader_op
 	t->r.src = t->have_src ? &t->src : NULL;
 	t->r.opt = t->o.rd;
 	t->r.opt.again = t->o.reopen;
+	t->opened = 1;
 	if (ops->open && ops->open(&t->r))
 		return set_err(err, n, "%s", t->r.err);
 	return 0;
@@ -197,6 +200,23 @@ static int open_member(struct trace *t, size_t i, char *err, size_t n)
 		t->have_src = 1;
 		if (src_open(&t->src, path) || (t->o.async && src_async(&t->src)))
 			return set_err(err, n, "%s", t->src.err);
+		/* A file of a set with no data at all (a time slice without
+		 * I/O, plain or compressed) holds no event and says no format:
+		 * passed over, wherever it is in the set, when another file
+		 * follows or one was read before; an empty set is still an
+		 * error, at its last file. */
+		size_t avail;
+		if (t->npath > 1 && (i + 1 < t->npath || t->opened) &&
+		    src_peek_start(&t->src, 1, &avail) && !avail) {
+			if (!t->o.reopen)
+				warn("%s: empty file, no events (a file of the set: passed over)", path);
+			src_close(&t->src);
+			t->have_src = 0;
+			if (i + 1 < t->npath)
+				return open_member(t, i + 1, err, n);
+			t->empty_end = 1; /* the set ends here */
+			return 0;
+		}
 	}
 	/* Auto-detected: every file of a set is of the format of its first. */
 	if (t->ops && t->have_src && i && (!t->o.format || !strcmp(t->o.format, "auto"))) {
@@ -253,12 +273,9 @@ struct trace *trace_open_set(const char *const *paths, size_t np, const struct t
 		else
 			t->size_total += t->size[i];
 	}
-	/* The first member that is not empty says the format (a time slice
-	 * without I/O may be an empty file). */
-	size_t first = 0;
-	while (!ops && first + 1 < np && t->size[first] == 0)
-		first++;
-	if (open_member(t, first, err, n))
+	/* The first member that is not empty says the format (open_member
+	 * passes over empty files). */
+	if (open_member(t, 0, err, n))
 		return trace_fail(t);
 	return t;
 }
@@ -390,6 +407,8 @@ static inline void raw_seen(struct trace *t, int64_t tn)
 static int raw_next(struct trace *t, struct ev *e)
 {
 	for (;;) {
+		if (t->empty_end)
+			return 0;
 		/* What only the event stream carries; the other readers leave it. */
 		e->stream = 0;
 		e->hint = 0;
@@ -523,7 +542,7 @@ size_t trace_next_many(struct trace *t, struct ev *e, size_t n)
 {
 	/* times within 2^62 ns of 0 (next_many's) and a first one as
 	 * well: the relative times cannot overflow */
-	if (t->o.sort || t->boundary || !t->r.ops->next_many ||
+	if (t->o.sort || t->boundary || t->empty_end || !t->r.ops->next_many ||
 	    (t->have_t0 && (uint64_t)t->t0 + (UINT64_C(1) << 62) >= UINT64_C(1) << 63))
 		return 0;
 	size_t got = t->r.ops->next_many(&t->r, e, n), k = 0;

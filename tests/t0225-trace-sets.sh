@@ -84,6 +84,16 @@ t_expect_success 'out of time order: exit 1 naming both files and both times; --
 	test $(grep -c "not in time order" u.err) -eq 1 &&
 	"$C" -q -o text --sort m-2.csv m-1.csv.bz2 m-3.csv.zst >so.txt && "$C" -q -o text --sort "$MSR" >sw.txt && t_cmp sw.txt so.txt
 '
+t_expect_success 'an empty file (a time slice without I/O, plain or compressed) is passed over anywhere in a set, said; a set of empty files is an error' '
+	: >e.csv && gzip -c e.csv >e.csv.gz && cp e.csv e2.csv &&
+	for s in "e.csv m-1.csv.bz2 m-2.csv m-3.csv.zst" "m-1.csv.bz2 e.csv m-2.csv e.csv.gz m-3.csv.zst" "$MSET e.csv" "$MSET e.csv.gz"; do
+		"$C" -q -o text $s >e.txt 2>e.err && t_cmp mw.txt e.txt &&
+		grep -q "e.csv.*: empty file, no events (a file of the set: passed over)" e.err || return 1
+	done &&
+	"$S" -q m-1.csv.bz2 m-2.csv m-3.csv.zst e.csv 2>/dev/null | jq -e ".traces[0].events == 1000" >/dev/null &&
+	"$C" -q -o bin $MSET >m.ev && "$S" -q m.ev e.csv 2>/dev/null | jq -e ".traces[0].events == 1000" >/dev/null &&
+	t_err 1 "e2.csv: empty file" "$C" -q -o text e.csv e2.csv
+'
 t_expect_success 'a set is of one format; the same file named twice is read once' '
 	t_err 1 "m-2.csv: format .msr., but the set.s first file tc-1.csv is .tencent.: a trace set is of one format" "$C" -q tc-1.csv m-2.csv &&
 	"$C" -q -o text m-1.csv.bz2 ./m-1.csv.bz2 m-1.csv.bz2 >t.txt 2>t.err && test $(wc -l <t.txt) -eq 300 &&
