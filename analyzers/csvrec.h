@@ -205,6 +205,13 @@ static inline int cr_rw(const struct csvrec *c, int i)
 	return -1;
 }
 
+/* Bytes of a UTF-8 byte order mark at d (len bytes): 3 or 0. Editors
+ * and spreadsheets put one before a text file's first line. */
+static inline size_t cr_bom(const unsigned char *d, size_t len)
+{
+	return len >= 3 && d[0] == 0xef && d[1] == 0xbb && d[2] == 0xbf ? 3 : 0;
+}
+
 /* Whether field i is non-empty and all decimal digits. */
 static inline int cr_digits(const struct csvrec *c, int i)
 {

@@ -123,7 +123,9 @@ struct spec_priv {
 
 static int spec_probe(const unsigned char *d, size_t len)
 {
-	size_t n = sizeof(OWN_HEADER) - 1;
+	size_t n = sizeof(OWN_HEADER) - 1, bom = cr_bom(d, len); /* (csvrec_next skips it too) */
+	d += bom;
+	len -= bom;
 	if (len <= n || memcmp(d, OWN_HEADER, n))
 		return 0;
 	return d[n] == '\n' || (d[n] == '\r' && len > n + 1 && d[n + 1] == '\n') ? 100 : 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csvrec.h"
 #include "ftlkit.h"
 #include "reader.h"
 
@@ -21,6 +22,9 @@ static int ev_probe(const unsigned char *d, size_t len)
 {
 	if (len >= EV_MAGIC_LEN && !memcmp(d, EV_MAGIC, EV_MAGIC_LEN))
 		return 100;
+	size_t bom = cr_bom(d, len); /* text: a byte order mark first, as ev_next skips it */
+	d += bom;
+	len -= bom;
 	/* Text form: the first line that is not blank or a "#" comment (as
 	 * ev_next skips them) is "INT OP INT INT INT [INT [INT [INT]]]". */
 	for (int lines = 0; lines < 64 && len; lines++) {
@@ -175,6 +179,11 @@ static int ev_next(struct reader *r, struct ev *e)
 			if (!line)
 				return r->src->err[0] ? set_err(r->err, sizeof(r->err), "%s", r->src->err)
 						      : 0;
+			if (r->src->lineno == 1) {
+				size_t bom = cr_bom((const unsigned char *)line, len);
+				line += bom;
+				len -= bom;
+			}
 			if (!len || line[0] == '#')
 				continue;
 			if (!ev_parse(line, e, why, sizeof(why)))

@@ -53,6 +53,9 @@ static int header_version(const unsigned char *d, size_t len)
 
 static int fio_probe(const unsigned char *d, size_t len)
 {
+	size_t bom = cr_bom(d, len); /* (csvrec_next skips it too) */
+	d += bom;
+	len -= bom;
 	int v = header_version(d, len);
 	if (!v)
 		return 0;

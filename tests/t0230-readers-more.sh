@@ -193,6 +193,18 @@ t_expect_success 'disksim: a time past 106 days (9.2 x 10^9 ms) is read, as any 
 	"$TC" -q -f disksim -o text long.txt >got.txt &&
 	printf "0 R 4096 4096 0\n9999999999750000 W 4096 4096 0\n" | t_cmp - got.txt
 '
+t_expect_success 'a UTF-8 byte order mark (and CRLF) before ftlkit'"'"'s CSV, a fio log or the text event stream: detected and read' '
+	"$TC" -q -o csv "$M" >own.csv && "$TC" -q -o text "$M" >want.txt &&
+	{ printf "\357\273\277"; sed "s/\$/\r/" own.csv; } >own-bom.csv &&
+	"$TC" -o text own-bom.csv >got.txt 2>err.txt && t_cmp want.txt got.txt && grep -q "detected format .csv." err.txt &&
+	{ printf "\357\273\277"; cat want.txt; } >bom.txt &&
+	"$TC" -o text bom.txt >got.txt 2>err.txt && t_cmp want.txt got.txt && grep -q "detected format .ev." err.txt &&
+	{ printf "\357\273\277# a comment\r\n"; cat want.txt; } >bom2.txt &&
+	"$TC" -q -o text -f ev bom2.txt | t_cmp want.txt - &&
+	{ printf "\357\273\277"; cat "$DATA/fio/v2.log"; } >bom.log &&
+	"$TC" -o text bom.log >got.txt 2>err.txt && grep -q "detected format .fio." err.txt &&
+	"$TC" -q -o text "$DATA/fio/v2.log" | t_cmp - got.txt
+'
 t_expect_success 'csv --columns: a bad record names the file, line and column; --skip-bad counts it' '
 	printf "1,r,8,8\n2,x,8,8\n3,w,8,8\n" >badop.csv &&
 	t_err 1 "badop.csv:2: op .x. \(column 2\) is none of the --columns op values" \
