@@ -104,6 +104,21 @@ static int corrupt(struct src *s, const char *what)
 		       (unsigned long long)(s->offset + s->len - s->pos), what);
 }
 
+/* A decoder error met after made good bytes of this call: they are the
+ * caller's first, so that every record before the damage is read, and
+ * the error comes with the next call (err_late). */
+static int corrupt_after(struct src *s, size_t used, size_t made, const char *what)
+{
+	s->in_pos += used;
+	s->len += made;
+	corrupt(s, what);
+	if (!made)
+		return -1;
+	memcpy(s->err_late, s->err, sizeof(s->err));
+	s->err[0] = 0;
+	return 0;
+}
+
 /*
  * The decompressing thread of src_async: it reads the source through an
  * inner struct src (the synchronous code above) into a ring of NCHUNK
@@ -256,6 +271,10 @@ static int produce(struct src *s)
 {
 	if (s->async)
 		return produce_async(s);
+	if (s->err_late[0]) {
+		memcpy(s->err, s->err_late, sizeof(s->err));
+		return -1;
+	}
 	unsigned char *out = s->buf + s->len;
 	size_t room = s->cap - s->len;
 	while (room && !s->eof) {
@@ -311,7 +330,7 @@ static int produce(struct src *s)
 					s->eof = 1;
 				}
 			} else if (r != Z_OK) {
-				return corrupt(s, z->msg ? z->msg : "inflate");
+				return corrupt_after(s, used, made, z->msg ? z->msg : "inflate");
 			}
 		} else if (s->codec == SRC_BZIP2) {
 			bz_stream *z = s->z;
@@ -340,7 +359,7 @@ static int produce(struct src *s)
 					s->eof = 1;
 				continue;
 			} else if (r != BZ_OK) {
-				return corrupt(s, "bzip2");
+				return corrupt_after(s, used, made, "bzip2");
 			}
 			if (s->in_eof && !made && !used)
 				return set_err(s->err, sizeof(s->err),
@@ -350,7 +369,7 @@ static int produce(struct src *s)
 			ZSTD_outBuffer ob = {out, room, 0};
 			size_t r = ZSTD_decompressStream(s->z, &ob, &ib);
 			if (ZSTD_isError(r))
-				return corrupt(s, ZSTD_getErrorName(r));
+				return corrupt_after(s, ib.pos, ob.pos, ZSTD_getErrorName(r));
 			used = ib.pos;
 			made = ob.pos;
 			if (made || used)
@@ -376,7 +395,7 @@ static int produce(struct src *s)
 				return r == LZMA_BUF_ERROR
 					       ? set_err(s->err, sizeof(s->err),
 							 "%s: xz data ends early (truncated file)", s->name)
-					       : corrupt(s, "xz");
+					       : corrupt_after(s, used, made, "xz");
 		}
 		s->in_pos += used;
 		out += made;

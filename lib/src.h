@@ -35,6 +35,9 @@ struct src {
 	/* An error met by src_peek after some bytes were decoded: given
 	 * back when a read asks for more than those bytes. */
 	char err_pending[256];
+	/* A decoder's error met after good bytes of the same call: those
+	 * bytes are given first, this error with the next call. */
+	char err_late[256];
 };
 
 /* Open path ("-" for stdin). 0 ok, -1 with src->err set. */

@@ -53,6 +53,13 @@ for z in gzip bzip2 xz zstd; do
 		case $z in gzip | xz) test \$n -gt 1900 ;; esac
 	"
 done
+t_expect_success 'a gzip file whose check fails at its end (the data decoded in the same call): every line decoded, then the error and its offset' '
+	gzip -c small.txt >crc.gz && printf "\\377\\377\\377\\377" |
+		dd of=crc.gz bs=1 seek=$(($(wc -c <crc.gz) - 8)) conv=notrunc 2>/dev/null &&
+	t_err 1 "crc.gz: corrupt gzip data after $(wc -c <small.txt) decompressed bytes \(incorrect data check\)" \
+		"$BIN/tracecat" -q -o text crc.gz &&
+	"$BIN/tracecat" -q -o text small.txt | t_cmp - "$TMP/.stdout"
+'
 t_expect_success '--ops keeps only the named ops' '
 	"$BIN/tracecat" -q -o text --ops W,D ev.txt | cut -d" " -f2 | tr -d "\n" | grep -qx WDW
 '
