@@ -152,6 +152,11 @@ static struct trace *trace_new(const struct trace_opts *o, const struct reader_o
 
 static void close_member(struct trace *t)
 {
+	/* A text trace's last line without a newline: read as it is, and
+	 * said (a file cut short ends so, its last number perhaps cut) */
+	if (t->have_src && t->src.unterminated && !t->o.reopen)
+		warn("warning: %s:%llu: the last line has no newline after it: read as it is (a copy cut short "
+		     "ends so, its last field perhaps cut)", t->src.name, (unsigned long long)t->src.unterminated);
 	if (t->r.ops && t->r.ops->close && t->r.priv)
 		t->r.ops->close(&t->r);
 	t->r.priv = NULL;

@@ -614,6 +614,7 @@ char *src_getline(struct src *s, size_t *len)
 			s->pos = s->len;
 			s->offset += s->len - start;
 			s->lineno++;
+			s->unterminated = s->lineno;
 			*len = l;
 			return (char *)s->buf + start;
 		}

@@ -29,6 +29,7 @@ struct src {
 	int mid_frame;  /* zstd: inside a frame (its end not yet seen) */
 	uint64_t offset;    /* decompressed bytes consumed before buf[pos] */
 	uint64_t lineno;    /* number of the line last returned by src_getline */
+	uint64_t unterminated; /* the last line, returned without a newline after it (its number), or 0 */
 	uint64_t raw_read;  /* bytes read from the file (compressed bytes if it is) */
 	struct src_async *async; /* src_async: the decompressing thread */
 	char err[256];

@@ -229,4 +229,14 @@ t_expect_success 'csv --columns: a bad map is a usage error (exit 2) saying what
 	t_err 2 "--columns maps the columns of a -f csv file; -f msr reads its own" \
 		"$BIN/ftlsim" -q --columns "t=1 op=2:r=R offset=3 length=4" -f msr "$M"
 '
+t_expect_success 'a text trace whose last line has no newline (a copy cut short): read as it is, and said once, naming the line' '
+	printf "fio version 3 iolog\n0 a add\n5 a write 0 40" >cut.log &&
+	"$TC" -q -o text cut.log >cut.txt 2>cut.err &&
+	grep -qx "0 W 0 40 0" cut.txt &&
+	grep -qx "tracecat: warning: cut.log:3: the last line has no newline after it: read as it is .*" cut.err &&
+	printf "\n" >>cut.log && "$TC" -q -o text cut.log >/dev/null 2>ok.err && test ! -s ok.err &&
+	head -c -1 "$SAMPLES/msr/hm_0-head1000.csv" >m.csv &&
+	"$BIN/ftlsim" -q --logical-space footprint --pages-per-segment 8 m.csv >/dev/null 2>m.err &&
+	test "$(grep -c "m.csv:1000: the last line has no newline" m.err)" = 1
+'
 t_done
