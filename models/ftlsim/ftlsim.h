@@ -340,6 +340,8 @@ void sim_footprints_end(struct sim *s);
 /* The bytes of a footprint map of n pages, allocated or to be. */
 uint64_t sim_footprint_map_bytes(const struct ftl_pagemap *map, uint64_t n);
 void sim_footprints_free(struct sim *s);
+/* The table's discards: the rows' of a run per volume, else the rows' it wants. */
+uint64_t sim_table_discards(const struct sim *in);
 
 /* ftlsim_replay.c: every event to its models; -j workers. */
 void sim_replay(struct sim *s, struct sim **m, unsigned nm);

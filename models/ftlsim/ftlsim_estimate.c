@@ -194,9 +194,12 @@ struct discards {
 	int64_t span_ns;
 };
 
-/* From the first pass when there was one. */
+/* From the first pass when there was one, or the --footprints table
+ * (its discards; not their span). */
 static struct discards pass1_discards(const struct sim *in)
 {
+	if (in->in.fp_live)
+		return (struct discards){sim_table_discards(in) > 0, sim_table_discards(in), 0};
 	if (!in->in.events_pass1)
 		return (struct discards){1, 0, 0};
 	return (struct discards){in->in.td_pass1 > 0, in->in.td_pass1, in->in.t_max_pass1};

@@ -279,12 +279,7 @@ static void want_rows(struct sim *in, struct sim **m, unsigned n)
 	}
 }
 
-/* A preconditioned footprint space, and discards in the trace: a
- * discard of a page before its first write trims the data the fill put
- * there (with trim off, the TRIM host counts it in its leak), which only
- * pass 1's numbering knows where to find. Likewise a TRIM host that
- * holds discards (batch, delay): it holds such a page by its number. */
-static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
+uint64_t sim_table_discards(const struct sim *in)
 {
 	uint64_t discards = 0;
 	if (in->opt.per_volume)
@@ -292,6 +287,17 @@ static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
 			discards += in->in.fp_rows[i].discards;
 	else
 		discards = in->in.fp_want.discards;
+	return discards;
+}
+
+/* A preconditioned footprint space, and discards in the trace: a
+ * discard of a page before its first write trims the data the fill put
+ * there (with trim off, the TRIM host counts it in its leak), which only
+ * pass 1's numbering knows where to find. Likewise a TRIM host that
+ * holds discards (batch, delay): it holds such a page by its number. */
+static int needs_pass1(const struct sim *in, struct sim **m, unsigned n)
+{
+	uint64_t discards = sim_table_discards(in);
 	for (unsigned i = 0; i < n && discards; i++)
 		if (m[i]->opt.space == SPACE_FOOTPRINT && (m[i]->opt.precond || m[i]->opt.trim.mode != TRIM_ONLINE))
 			return 1;
