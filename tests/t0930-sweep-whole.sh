@@ -70,4 +70,43 @@ t_expect_success 'a job stopped by SIGTERM while its results are renamed into re
 			{ echo "grid $g:"; ls mv.d/results mv.d/state; exit 1; }
 	done
 '
+t_expect_success 'merge stopped by SIGTERM (its process group) while it writes to a full pipe, a per-volume merge too: exit 143, no temporary left in state/' '
+	"$F" plan three.sweep m.d 2>/dev/null && "$F" run m.d --local 2>/dev/null &&
+	printf "trace %s cbs\noptions --per-volume --logical-space footprint --pages-per-segment 16 --volumes top:4\naxis op 0.15 0.3\n" \
+		"$SAMPLES/tencent/cbs-sample.csv.bz2" >pv.sweep &&
+	"$F" plan pv.sweep pv.d 2>/dev/null && "$F" run pv.d --local 2>/dev/null || exit 1
+	mkfifo full.fifo || exit 1
+	for d in m.d pv.d; do
+		# the pipe filled first: merge blocks in its first write
+		exec 3<>full.fifo && head -c 65536 /dev/zero >&3 || exit 1
+		setsid "$F" merge $d >full.fifo 2>/dev/null & p=$!
+		i=0 && until ls $d/state | grep -q .; do i=$((i + 1)); [ $i -lt 200 ] || exit 1; sleep 0.05; done
+		sleep 0.3
+		# (to its process group, as Ctrl-C or scancel: the program
+		# blocked in its write is stopped with it)
+		kill -TERM -$p; wait $p; rc=$?
+		kill -9 -$p 2>/dev/null; exec 3>&-
+		test $rc = 143 || { echo "$d: exit $rc"; exit 1; }
+		test -z "$(ls $d/state)" || { echo "$d: left:"; ls $d/state; exit 1; }
+	done
+	"$F" merge pv.d -o pv.csv && test -z "$(ls pv.d/state)" && test $(wc -l <pv.csv) -eq 9
+'
+# wg/ has a gnuplot that draws the figure, says so in $T_GPFLAG, then
+# takes 30 s more.
+mkdir "$TMP/wg" && cat >"$TMP/wg/gnuplot" <<EOF && chmod +x "$TMP/wg/gnuplot"
+#!/bin/sh
+$(command -v gnuplot) "\$@" || exit
+: >"\$T_GPFLAG"
+exec sleep 30 </dev/null
+EOF
+t_expect_success 'plot stopped by SIGTERM (its process group) once gnuplot has drawn: exit 143, no figure, no temporary beside it or in state/' '
+	if ! command -v gnuplot >/dev/null; then echo "no gnuplot: not checked"; exit 0; fi
+	"$F" plan three.sweep pl.d 2>/dev/null && "$F" run pl.d --local 2>/dev/null || exit 1
+	mkdir fig && T_GPFLAG=$PWD/gp.flag PATH="$TMP/wg:$PATH" setsid "$F" plot pl.d op wa_total -o fig/wa.png 2>/dev/null & p=$!
+	until_file gp.flag || exit 1
+	kill -TERM -$p; wait $p; rc=$?
+	kill -9 -$p 2>/dev/null
+	test $rc = 143 || { echo "exit $rc"; exit 1; }
+	test -z "$(ls fig)" && test -z "$(ls pl.d/state)" || { ls fig pl.d/state; exit 1; }
+'
 t_done
