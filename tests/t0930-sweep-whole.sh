@@ -109,4 +109,17 @@ t_expect_success 'plot stopped by SIGTERM (its process group) once gnuplot has d
 	test $rc = 143 || { echo "exit $rc"; exit 1; }
 	test -z "$(ls fig)" && test -z "$(ls pl.d/state)" || { ls fig pl.d/state; exit 1; }
 '
+t_expect_success 'merge refuses a job'"'"'s CSV of another layout (an older version'"'"'s columns, an axis renamed since), exit 1 naming it, and writes no row' '
+	"$F" plan three.sweep old.d --split 2>/dev/null && "$F" run old.d --local 2>/dev/null || exit 1
+	h=$(sed -n 2p old.d/jobs.txt) && f=old.d/results/$h.csv &&
+	cut -d, -f1-15 $f >x && mv x $f &&
+	t_err 1 "^ftlsweep: old.d/results/$h.csv:1: its columns are not those of this sweep" "$F" merge old.d &&
+	test ! -s "$TMP/.stdout" &&
+	t_err 1 "old.d/results/$h.csv:1: " "$F" merge old.d -o old.csv && test ! -e old.csv &&
+	rm $f && "$F" run old.d --local 2>/dev/null && "$F" merge old.d -o old.csv && test $(wc -l <old.csv) -eq 4 &&
+	printf "workload u -p uniform -n 4096 --fill -w 20000 -s 1\noptions --logical-pages 4096 --pages-per-segment 64\naxis trim --trim --no-trim\n" >tr.sweep &&
+	"$F" plan tr.sweep tr.d 2>/dev/null && "$F" run tr.d --local 2>/dev/null && "$F" merge tr.d | head -1 | grep -q "^job,input,trim,events," &&
+	sed "s/^axis trim/axis discard/" tr.sweep >tr2.sweep && "$F" plan tr2.sweep tr.d 2>/dev/null &&
+	t_err 1 "^ftlsweep: tr.d/results/[0-9a-f]*.csv:1: its columns are not those of this sweep" "$F" merge tr.d
+'
 t_done
