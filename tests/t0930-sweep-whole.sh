@@ -122,4 +122,17 @@ t_expect_success 'merge refuses a job'"'"'s CSV of another layout (an older vers
 	sed "s/^axis trim/axis discard/" tr.sweep >tr2.sweep && "$F" plan tr2.sweep tr.d 2>/dev/null &&
 	t_err 1 "^ftlsweep: tr.d/results/[0-9a-f]*.csv:1: its columns are not those of this sweep" "$F" merge tr.d
 '
+t_expect_success 'run --slurm stopped by SIGTERM or SIGINT while it estimates the jobs: exit 143 or 130, no temporary, no task list or script left' '
+	"$F" plan three.sweep sl.d --split 2>/dev/null || exit 1
+	for sig in TERM:143 INT:130; do
+		T_SLOWON=--dry-run T_SLOW=30 setsid env --default-signal=INT "$W" run sl.d --slurm --dry-run >/dev/null 2>&1 & p=$!
+		i=0 && until pgrep -P $p >/dev/null && ls sl.d/slurm 2>/dev/null | grep -q tasks; do i=$((i + 1)); [ $i -lt 200 ] || exit 1; sleep 0.05; done
+		sleep 0.3
+		kill -${sig%:*} -$p; wait $p; rc=$?
+		kill -9 -$p 2>/dev/null
+		test $rc = ${sig#*:} || { echo "SIG${sig%:*}: exit $rc"; exit 1; }
+		left=$(ls -A sl.d/state; ls -A sl.d/slurm) && test -z "$left" || { echo "SIG${sig%:*}: left: $left"; exit 1; }
+	done
+	"$F" run sl.d --slurm --dry-run --mem 1G --time 5 >/dev/null 2>&1 && test $(ls sl.d/slurm | wc -l) -eq 2 && test -z "$(ls sl.d/state)"
+'
 t_done
