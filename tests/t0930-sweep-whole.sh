@@ -135,4 +135,16 @@ t_expect_success 'run --slurm stopped by SIGTERM or SIGINT while it estimates th
 	done
 	"$F" run sl.d --slurm --dry-run --mem 1G --time 5 >/dev/null 2>&1 && test $(ls sl.d/slurm | wc -l) -eq 2 && test -z "$(ls sl.d/state)"
 '
+t_expect_success 'run: a job that failed before and is left alone is said, not this run'"'"'s failure: exit 0 when the jobs it runs succeed, as when it has none to run' '
+	"$G" -p uniform -n 4096 --fill -w 20000 -s 1 -o bin >w.ev 2>/dev/null &&
+	printf "trace %s/w.ev w\noptions --pages-per-segment 64\naxis op 0.1 0.2\n" "$PWD" >fb.sweep &&
+	"$F" plan fb.sweep fb.d --split 2>/dev/null && mv w.ev w.away &&
+	t_err 1 "2 jobs failed" "$F" run fb.d --local -j 2 && mv w.away w.ev &&
+	t_err 0 "0 of 2 jobs to run .2 failed before, left alone: --retry-failed runs them.$" "$F" run fb.d --local &&
+	sed -i "s/0.1 0.2/0.1 0.2 0.3/" fb.sweep && "$F" plan fb.sweep fb.d --split 2>/dev/null &&
+	t_err 0 "1 of 3 jobs to run .2 failed before, left alone" "$F" run fb.d --local && ! grep -q "jobs failed" "$TMP/.stderr" &&
+	"$F" status fb.d | grep -qx "1 done, 0 running, 2 failed, 0 waiting" &&
+	t_err 0 "2 of 3 jobs to run$" "$F" run fb.d --local --retry-failed &&
+	"$F" status fb.d | grep -qx "3 done, 0 running, 0 failed, 0 waiting"
+'
 t_done
