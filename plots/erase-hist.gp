@@ -51,6 +51,7 @@ set print $BINS
 print "# lo hi segments fraction"
 unset print
 array S[nb]
+fmax = 0 # (the highest bar, for the y range)
 do for [k=1:n] {
 	do for [j=1:nb] { S[j] = 0 }
 	stats field(item(files, k), 1) using (j = (int(column("erase_count")) - lo0) / w + 1, S[j] = S[j] + column("segments"), 0) nooutput
@@ -62,6 +63,7 @@ do for [k=1:n] {
 	print "# " . field(item(files, k), 2) . sprintf(" (%d count%s a bin)", w, w > 1 ? "s" : "")
 	do for [j=1:nb] {
 		if (S[j] > 0) { print sprintf("%d %d %.0f %.6g", lo0 + (j - 1) * w, lo0 + j * w - 1, S[j], S[j] / tot) }
+		fmax = S[j] / tot > fmax ? S[j] / tot : fmax
 	}
 	unset print
 }
@@ -83,7 +85,9 @@ if (logy_asked) {
 	set yrange [*:1]
 	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 } else {
-	set yrange [0:*]
+	# The highest bar 5% below the top, its top edge off the frame (one
+	# bin of every segment, at 1, was drawn on it).
+	set yrange [0 : (fmax > 0 ? fmax : 1) * 1.05]
 	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 }
 # The key under the plot (BARKEY: the bars' colour and hatching), in

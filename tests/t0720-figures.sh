@@ -154,6 +154,14 @@ t_expect_success 'erase counts in the hundreds: bins of 1, 2, 5, 10, 20, ... cou
 	"$P" -o many-svg --format svg --erase e-many.csv:hot/cold --erase e-cb.csv:cost-benefit >/dev/null &&
 	python3 "$T_TOP/tests/figstyles.py" many-svg/erase-hist.svg
 '
+t_expect_success 'erase-hist: the highest bar below the top of the frame (one bin of every segment, at 1, too)' '
+	printf "erase_count,segments\n7,40\n" >e1bin.csv && "$P" -o e1bin --erase e1bin.csv >/dev/null &&
+	r=$(yrange e1bin erase-hist) && echo "one bin at 1: y from $r" &&
+	awk -v r="$r" "BEGIN { split(r, a, \" \"); exit !(a[2] > 1.02) }" &&
+	"$P" -o e2bin --erase e-cb.csv >/dev/null && r=$(yrange e2bin erase-hist) &&
+	m=$(awk "!/^#/ && NF { if (\$4 > m) m = \$4 } END { print m }" e2bin/erase-hist.dat) && echo "highest bar $m: y from $r" &&
+	awk -v r="$r" -v m="$m" "BEGIN { split(r, a, \" \"); exit !(a[2] > 1.02 * m) }"
+'
 t_expect_success 'the sealed histogram over the snapshots after --after sums them: segments = snapshots x sealed' '
 	n=$(awk -F, "\$1 == \"sealed\" && \$3 > 16384 && \$4 == 0 { k++ } END { print k }" h-cb.csv) &&
 	seg=$(awk "!/^#/ && NF { s += \$6 } END { print s }" aft/util-sealed.dat) &&
