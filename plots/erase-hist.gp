@@ -77,7 +77,9 @@ mid(lo) = lo + (w - 1) / 2.0
 shift(k) = (k - (n + 1) / 2.0) * bw
 set boxwidth bw absolute
 set style fill solid 0.85 border lc rgb "black"
-if (strlen(xrange) == 0) { set xrange [lo0 - 0.6 * w : lo0 + nb * w - 0.4 * w] }
+# The range: the bins, lo0 - 1/2 to the last one's lo + w - 1/2, and a
+# tenth of a bin either side.
+if (strlen(xrange) == 0) { set xrange [lo0 - 0.5 - 0.1 * w : lo0 + nb * w - 0.5 + 0.1 * w] }
 if (w == 1 && nb <= 31) { set xtics 1 }
 if (logy_asked) {
 	set logscale y

@@ -162,6 +162,15 @@ t_expect_success 'erase-hist: the highest bar below the top of the frame (one bi
 	m=$(awk "!/^#/ && NF { if (\$4 > m) m = \$4 } END { print m }" e2bin/erase-hist.dat) && echo "highest bar $m: y from $r" &&
 	awk -v r="$r" -v m="$m" "BEGIN { split(r, a, \" \"); exit !(a[2] > 1.02 * m) }"
 '
+t_expect_success 'erase-hist: the x range holds every bin whole, bins of 1 and of several counts (the last bin off the right frame)' '
+	for e in e-cb e-many; do
+		"$P" -o ex-$e --erase $e.csv >/dev/null || return 1
+		r=$(cd ex-$e && gnuplot erase-hist.gp -e "set print \"-\"; print GPVAL_X_MIN, GPVAL_X_MAX") &&
+		b=$(awk "!/^#/ && NF { if (lo == \"\") lo = \$1; hi = \$2 } END { print lo - 0.5, hi + 0.5 }" ex-$e/erase-hist.dat) &&
+		echo "$e: bins $b, x from $r" &&
+		awk -v r="$r" -v b="$b" "BEGIN { split(r, a, \" \"); split(b, c, \" \"); exit !(a[1] < c[1] && a[2] > c[2]) }" || return 1
+	done
+'
 t_expect_success 'the sealed histogram over the snapshots after --after sums them: segments = snapshots x sealed' '
 	n=$(awk -F, "\$1 == \"sealed\" && \$3 > 16384 && \$4 == 0 { k++ } END { print k }" h-cb.csv) &&
 	seg=$(awk "!/^#/ && NF { s += \$6 } END { print s }" aft/util-sealed.dat) &&
