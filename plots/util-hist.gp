@@ -78,7 +78,9 @@ do for [k=1:n] {
 if (exists("datfile") && strlen(datfile)) { set print datfile; print $BINS; unset print }
 set datafile separator whitespace
 set key reverse Left
-if (strlen(xrange) == 0) { set xrange [umin:umax] }
+# The bins' span and 2% of it either side: the outline's first and last
+# edges (the last bin's, at u = 1, often tall) off the frame.
+if (strlen(xrange) == 0) { set xrange [umin - 0.02 * (umax - umin) : umax + 0.02 * (umax - umin)] }
 set yrange [0:*]
 # No segment in any histogram: said on the figure (not blank axes), on a
 # range of its own (gnuplot cannot autoscale a range of zeros).

@@ -92,6 +92,12 @@ t_expect_success 'bins are whole numbers of counts, equal in width but for a nar
 		END { if (n != 6 || a < 0.9999 || a > 1.0001) exit 1 }" h.dat &&
 	t_err 2 "group must be a whole number" gnuplot -e "FORMAT='"'"'png'"'"'; out='"'"'x.png'"'"'; group=1.5; hists='"'"'h16.csv|sealed|0|b'"'"'" -c "$PLOTS/util-hist.gp"
 '
+t_expect_success 'util-hist.gp: the x range holds the bins with a margin, the outline'"'"'s outer edges (u = 1'"'"'s bin) off the frame' '
+	gnuplot -e "FORMAT='"'"'png'"'"'; out='"'"'h.png'"'"'; datfile='"'"'h.dat'"'"'; hists='"'"'h16.csv|sealed|786432|b'"'"'" -e "call '"'"'$PLOTS/util-hist.gp'"'"'" \
+		-e "set print \"-\"; print GPVAL_X_MIN, GPVAL_X_MAX" >r.txt &&
+	b=$(awk "!/^#/ && NF { if (lo == \"\") lo = \$1; hi = \$2 } END { print lo, hi }" h.dat) && echo "bins $b, x from $(cat r.txt)" &&
+	awk -v b="$b" "{ split(b, c, \" \"); m = 0.01 * (c[2] - c[1]); exit !(\$1 < c[1] - m && \$2 > c[2] + m) }" r.txt
+'
 t_expect_success 'paper/lib.sh bimodality: peaks of the same whole-count bins (one for greedy on uniform writes, two where there are two)' '
 	mkdir -p p/f && O=$TMP/p FIG=f && . "$T_TOP/paper/lib.sh" &&
 	m=$(bimodality h64.csv sealed 786432 1 3) && echo "greedy, b = 64: $m" &&
