@@ -61,7 +61,7 @@ title = "WA against the discard share q, greedy, Sf = $SF, b = $B"
 xlabel = "discard share q (discarded pages / (written + discarded pages))"
 ylabel = "WA (flash page writes / host page writes)"
 xrange = "-0.01:0.46"
-yrange = "1:$(tail -q -n +2 "$D/notrim.csv" "$D/trim.csv" | awk -F, '$2 > m { m = $2 } END { printf "%d", int(m * 1.2) + 1 }')"
+yrange = "0:$(tail -q -n +2 "$D/notrim.csv" "$D/trim.csv" | awk -F, '$2 > m { m = $2 } END { printf "%d", int(m * 1.2) + 1 }')"
 lines = "$D/model.csv|q|wa_notrim_model|model, no TRIM: greedy mean field at Sf = $SF (all pages live)|1|2;$D/model.csv|q|wa_trim_model|model, TRIM: greedy mean field at utilization (1-Sf)(1-2q)/(1-q)|1|1"
 points = "$D/notrim.csv|x|wa|$(title_of notrim)|2;$D/trim.csv|x|wa|$(title_of trim)|1"
 EOV

@@ -150,6 +150,18 @@ t_expect_success 'the tables have their rows' '
 	# figure 2: the worst case (7 rows) and the readings of the X values run
 	grep -q "^worst.x0.8|.*|5|.*|5|0.00|" "$OUT/02-lfs-fig4/table.txt"
 '
+# yin DIR NAME SCRIPT: 0 when every point NAME.dat has in range lies
+# inside the y range gnuplot draws DIR/NAME.gpvars with, 1% of it off
+# the bottom and the top (not on the frame).
+yin() {
+	r=$(cd "$1" && gnuplot -e "FORMAT='png'; out='/dev/null'" -e "call '$T_TOP/plots/$3.gp' '$2.gpvars'" -e 'set print "-"; print GPVAL_Y_MIN, GPVAL_Y_MAX') &&
+	awk -v r="$r" -v name="$2" 'BEGIN { split(r, a, " "); m = 0.01 * (a[2] - a[1]) }
+		!/^#/ && NF >= 3 && $NF == "i" { if ($2 < lo || lo == "") lo = $2; if ($2 > hi || hi == "") hi = $2 }
+		END { printf "%s: y from %s to %s, the points from %s to %s\n", name, a[1], a[2], lo, hi; exit !(lo > a[1] + m && hi < a[2] - m) }' "$1/$2.dat"
+}
+t_expect_success 'figure 7, WA against q: every line and point off the frame (the TRIM model falls to WA 1)' '
+	yin "$OUT/07-trim" trim-q wa-model
+'
 t_expect_success 'bimodality of cost-benefit at X = 0.75 holds at quick scale (Sarle and two peaks)' '
 	grep "lfs6.bimodal" "$OUT/04-lfs-fig6/checks.txt" | tee /dev/stderr | grep -q "^PASS"
 '
