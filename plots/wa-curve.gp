@@ -5,7 +5,8 @@
 #   curves  "CSV|TITLE[|XDIV];..."  one run each; x = host_pages_written/XDIV
 #   xdiv    default XDIV (1): e.g. U, to count host writes in drive fills
 #   cumulative  1: also draw cumulative_wa, dotted, in the run's colour
-#               (each run its own dots: term.gp's CUMDT)
+#               (each run its own dots: term.gp's CUMDT); not for one run
+#               of a single row, whose cumulative WA is its interval WA
 #   stacked "n;y;..."  y: the run is under a host log (--host-lfs), drawn
 #               by its stacked WA over the file system's writes
 #               (fs_pages_written, stacked_*_wa columns)
@@ -40,6 +41,9 @@ array PI[n]
 do for [k=1:n] {
 	stats field(item(curves, k), 1) using (column("host_pages_written")) nooutput
 	PI[k] = nstats("STATS_") > 24 ? int(STATS_records / 12) : 1
+	# One run, of one row: its cumulative WA is that row's interval WA, and a
+	# line of one point draws nothing (a key entry for no curve): not drawn.
+	if (n == 1 && nstats("STATS_") == 1) { cumulative = 0 }
 }
 # A run under a host log (ftlsim --host-lfs; its stacked_* columns
 # hold values): the stacked WA over the file system's writes, which is
@@ -55,6 +59,18 @@ do for [k=1:n] {
 	YC[k] = lfs ? "stacked_interval_wa" : "interval_wa"
 	KC[k] = lfs ? "stacked_cumulative_wa" : "cumulative_wa"
 	ST[k] = lfs ? " (stacked: flash over the file system's writes)" : ""
+}
+# Every row at one x (a run shorter than its --interval: a single row):
+# 10% of it either side, not gnuplot's 1% and its empty-range warning.
+# (Before the y range is set: stats of one column keeps to it.)
+xlo = 1e300; xhi = -1e300
+do for [k=1:n] {
+	stats field(item(curves, k), 1) using (column(XC[k]) / fnum(item(curves, k), 3, xdiv)) nooutput
+	if (nstats("STATS_") > 0) { xlo = STATS_min < xlo ? STATS_min : xlo; xhi = STATS_max > xhi ? STATS_max : xhi }
+}
+if (strlen(xrange) == 0 && xlo == xhi) {
+	xm = xhi == 0 ? 1 : 0.1 * abs(xhi)
+	set xrange [xhi - xm : xhi + xm]
 }
 # The y range: from WA's floor, 1 (or a curve's lowest value, when one
 # is below it), to the highest curve, and a margin of 5% of it above and

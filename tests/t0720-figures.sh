@@ -281,6 +281,15 @@ t_expect_success 'a curve at WA 1 (no GC) is drawn off the frame: the y range go
 	! grep -qi "warning\|empty" err && r=$(yrange w1f results) && echo "results all at WA 1: y from $r" &&
 	awk -v r="$r" "BEGIN { split(r, a, \" \"); f = (1 - a[1]) / (a[2] - a[1]); exit !(f > 0.2 && f < 0.8) }"
 '
+t_expect_success 'ftlplot --curve of a run shorter than its --interval (one row): the point amid its x range, no gnuplot warning, no cumulative line of one point' '
+	"$G" -q -p uniform -n 4096 --fill -w 0 -o bin | "$S" -q --logical-pages 4096 --pages-per-segment 64 --curve one.csv --interval 100000 - >/dev/null 2>&1 &&
+	test $(grep -c . one.csv) -eq 2 &&
+	"$P" -o one --curve one.csv >/dev/null 2>err && cat err && ! grep -qi "warning\|empty" err &&
+	r=$(cd one && gnuplot wa-curve.gp -e "set print \"-\"; print GPVAL_X_MIN, GPVAL_X_MAX") && echo "x from $r" &&
+	awk -v r="$r" "BEGIN { split(r, a, \" \"); f = (4096 - a[1]) / (a[2] - a[1]); exit !(f > 0.2 && f < 0.8) }" &&
+	grep -q "^cumulative = 1" one/wa-curve.gp && test $(grep -c "^# Curve [0-9]" one/wa-curve.dat) -eq 1 &&
+	"$P" -o one2 --curve one.csv --curve c-cb.csv >/dev/null 2>err && ! grep -qi "warning\|empty" err
+'
 t_expect_success 'ftlplot --hist of a run whose GC cleaned nothing: the histogram says so, no gnuplot warning' '
 	"$BIN/tracegen" -p uniform -n 4096 --fill -w 0 -o bin >fo.ev 2>/dev/null &&
 	"$BIN/ftlsim" -q --logical-pages 4096 --pages-per-segment 64 --hist fo.csv fo.ev >fo.json &&
