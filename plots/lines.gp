@@ -11,7 +11,12 @@
 # named: "A;B;..."), lts "L|D;..." (block k in line type L, its colour
 # and marker, with dash pattern D; default: line type k), marks (1: the
 # n blocks are followed by n more, of one point each, marked with their
-# line's marker: a CDF's median).
+# line's marker: a CDF's median), keyfactors "TITLE|LT|DT;..." (a key of
+# these entries in place of one per block, for many blocks told apart by
+# two things, colour and marker (LT) and dash pattern (DT): an entry of
+# LT 0 is a black line of dash pattern DT, one of DT 0 line type LT's
+# colour and marker on a solid line; the blocks untitled in the image,
+# titled in datfile).
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("lines.gp")]
 if (ARGC >= 1) { load ARG1 }
 load plots_dir . "term.gp"
@@ -103,4 +108,19 @@ if (marks) {
 } else {
 	PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt LT(k) dt DT(k) title TITLE(k)'
 }
-eval DRAW
+if (!exists("keyfactors")) keyfactors = ""
+if (strlen(keyfactors)) {
+	KF(k) = field(item(keyfactors, k), 1)
+	KL(k) = fnum(item(keyfactors, k), 2, 0)
+	KD(k) = fnum(item(keyfactors, k), 3, 0)
+	if (strlen(datfile)) { set table datfile; eval "plot " . PLOT; unset table }
+	PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt LT(k) dt DT(k) notitle' . \
+		(marks ? ', for [k=1:n] data index (n + k - 1) using 1:2 with points lt LT(k) notitle' : '')
+	do for [k=1:nitems(keyfactors)] {
+		PLOT = PLOT . sprintf(', keyentry with %s title KF(%d)', \
+			KL(k) == 0 ? sprintf('lines lc rgb "black" dt %d lw 2', KD(k)) : sprintf('linespoints lt %d dt 1', KL(k)), k)
+	}
+	eval "plot " . PLOT
+} else {
+	eval DRAW
+}

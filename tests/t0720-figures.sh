@@ -222,6 +222,17 @@ t_expect_success 'ftlplot --results: a value of --by has one colour in results a
 	awk "/^# the median of configuration/ { m = 1; next } /^#/ { m = 0 } m && NF { print \$1 }" rc/results-cdf.in | sort -g >med.txt &&
 	awk "!/^#/ && NF { print \$2 }" rc/results.in | sort -g >pts.txt && test -s pts.txt && t_cmp pts.txt med.txt
 '
+t_expect_success 'ftlplot --results: the CDF of many configurations (8 policies x 3 OP) keys the --by values and the x values, not each curve (24 entries took the figure'"'"'s height)' '
+	{ echo "tag,volume,policy,op,wa_total"
+	  for v in 1 2 3; do for p in greedy cb cb-sqrt fifo random dchoices windowed cat; do for op in 0.07 0.14 0.28; do
+		echo "t,$v,$p,$op,$(awk -v v=$v -v op=$op "BEGIN { print v * 0.3 + 0.5 / op }")"
+	  done; done; done; } >r24.csv &&
+	"$P" -o r24 --format svg --results r24.csv --x op --by policy >/dev/null &&
+	grep -q "^keyfactors = .policy = greedy|1|0;.*;op = 0.07|0|1;op = 0.14|0|2;op = 0.28|0|3.$" r24/results-cdf.gp &&
+	python3 keyed.py r24/results-cdf.svg >k24.txt && cat k24.txt && test $(wc -l <k24.txt) -eq 11 &&
+	test $(grep -c "^# Curve title: .policy = .*, op = .* (3 volumes)" r24/results-cdf.dat) -eq 24 &&
+	"$P" -o r4 --results results.csv --x op --by policy >/dev/null && grep -qx "keyfactors = .." r4/results-cdf.gp
+'
 t_expect_success 'ftlplot --results on a real one-row-per-run CSV (ftlsweep merge): a line per policy, the points its wa_total' '
 	printf "%s\n" "workload hc -p hotcold -n 4096 -w 32768 --fill --seed 3" "options --logical-pages 4096 --pages-per-segment 32" \
 		"axis policy greedy fifo" "axis op 0.1 0.3" >s.sweep &&
