@@ -314,6 +314,17 @@ t_expect_success 'plot: WA against OP, one line per policy, a PNG' '
 	"$F" plot s.d op wa_measured --by policy -o wa.png >/dev/null &&
 	test "$(head -c 4 wa.png | od -An -c | tr -d " ")" = "211PNG"
 '
+t_expect_success 'plot: every point inside the ranges with a margin, the first and last x and the highest y off the frame' '
+	mkdir -p gpw && real=$(command -v gnuplot) &&
+	printf "#!/bin/sh\nexec \"%s\" \"\$@\" -e \"set print \\\"%s\\\"; print GPVAL_X_MIN, GPVAL_X_MAX, GPVAL_Y_MIN, GPVAL_Y_MAX\"\n" "$real" "$TMP/ranges" >gpw/gnuplot &&
+	chmod +x gpw/gnuplot && sed "s/^axis op .*/axis op 0.1 0.2 0.3/" small.sweep >fr.sweep &&
+	"$F" plan fr.sweep fr.d --split 2>/dev/null && "$F" run fr.d --local -j 2 >/dev/null 2>&1 &&
+	PATH="$TMP/gpw:$PATH" "$F" plot fr.d op wa_measured --by policy -o wr.png >/dev/null &&
+	cat ranges && awk -F, -v r="$(cat ranges)" "BEGIN { split(r, a, \" \") } /^[0-9.]+,[0-9.]+\$/ {
+		if (xl == \"\" || \$1 < xl) xl = \$1; if (\$1 > xh) xh = \$1; if (yl == \"\" || \$2 < yl) yl = \$2; if (\$2 > yh) yh = \$2 }
+		END { mx = 0.02 * (a[2] - a[1]); my = 0.02 * (a[4] - a[3]); print xl, xh, yl, yh
+			exit !(xl > a[1] + mx && xh < a[2] - mx && yl > a[3] + my && yh < a[4] - my) }" wr.dat
+'
 t_expect_status 2 'plot: an unknown column is a usage error' '"$F" plot s.d op nosuch --by policy -o x.png'
 
 # Placements with arguments: axis values with commas (fk:6,R=8), quoted
