@@ -11,7 +11,8 @@
  * A page of an extent with count >= 4 is hot (stream 0), else cold
  * (stream 1); GC copies go to stream 2. The rules follow the authors'
  * description as SepBIT's simulator (fallfish/sepbit) implements it.
- * Memory: 1024 extents of 16 bytes, nothing per page.
+ * Memory: room for 1026 extents of 24 bytes (a split at 1023 extents
+ * may leave 1025), nothing per page.
  */
 #include <stdio.h>
 #include <stdlib.h>
