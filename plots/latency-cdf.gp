@@ -52,7 +52,9 @@ d0 = floor(log10(STATS_min) + 1e-9); d1 = ceil(log10(STATS_max) - 1e-9)
 if (STATS_min == STATS_max) { d1 = d0 + 1; d0 = d0 - 1 }
 if (d1 <= d0) { d1 = d0 + 1 }
 set logscale x
-set xrange [10 ** d0 * 0.999 : 10 ** d1 * 1.001]
+# (a latency within a quarter of a decade's end drawn off the frame)
+set xrange [(10 ** d0 < STATS_min / 1.25 ? 10 ** d0 : STATS_min / 1.25) * 0.999 : \
+	(10 ** d1 > STATS_max * 1.25 ? 10 ** d1 : STATS_max * 1.25) * 1.001]
 if (strlen(xrange)) { eval "set xrange [" . xrange . "]" }
 set xtics ()
 do for [d=d0:d1] {

@@ -90,7 +90,9 @@ if (logy == 2) {
 	stats data using ($2 > 0 ? $2 : NaN) nooutput # (a 0, drawn at no height: not in the range)
 	d0 = floor(log10(STATS_min) + 1e-9); d1 = ceil(log10(STATS_max) - 1e-9)
 	if (d1 <= d0) { d1 = d0 + 1 }
-	set yrange [10 ** d0 * 0.999 : 10 ** d1 * 1.001]
+	# (a latency within a quarter of a decade's end drawn off the frame)
+	set yrange [(10 ** d0 < STATS_min / 1.25 ? 10 ** d0 : STATS_min / 1.25) * 0.999 : \
+		(10 ** d1 > STATS_max * 1.25 ? 10 ** d1 : STATS_max * 1.25) * 1.001]
 	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 	set ytics ()
 	do for [d=d0:d1] { set ytics add (ulab(10 ** d) 10 ** d) }

@@ -120,7 +120,8 @@ if (what eq "lat") {
 	set logscale y
 	d0 = floor(log10(lo) + 1e-9); d1 = ceil(log10(hi) - 1e-9)
 	if (d1 <= d0) { d1 = d0 + 1 }
-	set yrange [10 ** d0 * 0.999 : 10 ** d1 * 1.001]
+	# (a latency within a quarter of a decade's end drawn off the frame)
+	set yrange [(10 ** d0 < lo / 1.25 ? 10 ** d0 : lo / 1.25) * 0.999 : (10 ** d1 > hi * 1.25 ? 10 ** d1 : hi * 1.25) * 1.001]
 	if (strlen(yrange)) { eval "set yrange [" . yrange . "]" }
 	set ytics ()
 	do for [d=d0:d1] {

@@ -124,4 +124,19 @@ t_expect_success 'other scripts'"'"' stats of a CSV without rows: exit 1 naming 
 	t_err 1 "util-hist.gp: .*h0.csv: no victims rows" "$P" -o e --hist h0.csv && ! grep -q "undefined" .stderr &&
 	test -z "$(ls e)"
 '
+t_expect_success 'latencies just under a decade (about 9.5 ms): the log axes end a quarter above the longest, off the frame (CDF, tail, timeline)' '
+	"$BIN/tracegen" -q -p uniform -n 4096 --fill -w 40000 --read-prob 0.3 -r 2000 -o bin >d.ev &&
+	"$S" -q --device femu,channels=1,dies=2 --qd 4 --op 0.07 --logical-pages 4096 --pages-per-segment 64 \
+		--timeline d.csv --latency dl.csv d.ev >d.json &&
+	"$P" -o dfig --timeline d.csv --latency dl.csv >/dev/null 2>&1 &&
+	for f in latency-cdf-write latency-tail-write; do
+		max=$(awk "\$1 + 0 == \$1 && \$1 > m { m = \$1 } END { print m }" dfig/$f.dat) &&
+		r=$(cd dfig && gnuplot $f.gp -e "set print \"-\"; print GPVAL_X_MAX") &&
+		echo "# $f: longest $max us, axis to $r" &&
+		awk -v m="$max" -v r="$r" "BEGIN { exit !(m > 8000 && r >= 1.25 * m) }" || return 1
+	done &&
+	max=$(awk "\$1 + 0 == \$1 && \$2 > m { m = \$2 } END { print m }" dfig/timeline-lat.dat) &&
+	r=$(cd dfig && gnuplot timeline-lat.gp -e "set print \"-\"; print GPVAL_Y_MAX") &&
+	echo "# timeline: longest $max, axis to $r" && awk -v m="$max" -v r="$r" "BEGIN { exit !(r >= 1.25 * m) }"
+'
 t_done
