@@ -22,6 +22,9 @@ t_expect_success '--progress=0.05 off a terminal: whole lines, the fraction risi
 	sed -E "s/^ftlsim: +([0-9.]+)%.*/\1/" p.err | sort -n -c &&
 	test ! -s q.err && jq -S "del(.timing)" p.json >a && jq -S "del(.timing)" q.json >b && t_cmp a b
 '
+t_expect_success '--progress=60 on a run of a few seconds: no line (the first comes 60 s in, not at once)' '
+	"$S" $sim --progress=60 u.ev >/dev/null 2>p60.err && test ! -s p60.err
+'
 t_expect_success '--progress on a compressed file: the fraction of the compressed bytes' '
 	"$S" $sim --progress=0.05 u.ev.zst >/dev/null 2>z.err && grep -qE "$line" z.err &&
 	last=$(tail -1 z.err | sed -E "s/^ftlsim: +([0-9.]+)%.*/\1/") &&

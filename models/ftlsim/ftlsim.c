@@ -810,6 +810,7 @@ int main(int argc, char **argv)
 	g_in = &s, g_models = m, g_n = n;
 	sim_watch(&s, m, n);
 	s.run.t0 = sim_now();
+	s.run.last_progress = s.run.t0; /* the first line --progress seconds in */
 	if (s.opt.dry_run && !s.opt.grid.naxes && !s.opt.per_volume) {
 		sim_dry_run(&s);
 		return EXIT_OK;
