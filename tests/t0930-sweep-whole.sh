@@ -147,4 +147,13 @@ t_expect_success 'run: a job that failed before and is left alone is said, not t
 	t_err 0 "2 of 3 jobs to run$" "$F" run fb.d --local --retry-failed &&
 	"$F" status fb.d | grep -qx "3 done, 0 running, 0 failed, 0 waiting"
 '
+t_expect_success 'run --slurm --wait while squeue fails (the controller down): said once, then given up after FTLSWEEP_SQUEUE_WAIT seconds, exit 1' '
+	"$F" plan three.sweep sq.d 2>/dev/null && mkdir sqbin &&
+	printf "#!/bin/sh\necho 4242\n" >sqbin/sbatch &&
+	printf "#!/bin/sh\necho \"slurm_load_jobs error: Unable to contact slurm controller (connect failure)\" >&2\nexit 1\n" >sqbin/squeue &&
+	chmod +x sqbin/sbatch sqbin/squeue &&
+	PATH="$PWD/sqbin:$PATH" FTLSWEEP_SQUEUE_WAIT=2 t_err 1 "squeue has failed for 2 s: no longer waiting for array 4242" \
+		timeout 30 "$F" run sq.d --slurm --wait --mem 1G --time 5 &&
+	test "$(grep -c "warning: squeue: slurm_load_jobs error: Unable to contact slurm controller" .stderr)" = 1
+'
 t_done
