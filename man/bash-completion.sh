@@ -8,7 +8,9 @@
 # --list-placements, trace formats from --list-formats, the choices a
 # --help line spells as a|b|c, the names listed under a --help heading
 # that names the option ("Patterns:" for --pattern), files for FILE and
-# .csv arguments, folders for DIR.
+# .csv arguments, folders for DIR; --device's profiles from
+# --list-devices, and files. A program whose usage lines name
+# subcommands (ftlsweep plan ...) gets them completed first.
 set -eu
 export LC_ALL=C
 
@@ -41,6 +43,8 @@ values() {
 		{ printf 'words '; "$prog" --list-policies | names | tr '\n' ' ' | sed 's/ $//'; echo; return; } ;;
 	placement) "$prog" --list-placements >/dev/null 2>&1 &&
 		{ printf 'words '; "$prog" --list-placements | names | tr '\n' ' ' | sed 's/ $//'; echo; return; } ;;
+	device) "$prog" --list-devices >/dev/null 2>&1 &&
+		{ printf 'wordsfiles '; "$prog" --list-devices | grep -v '^#' | names | tr '\n' ' ' | sed 's/ $//'; echo; return; } ;;
 	format | precondition-format) grep -q -- '--list-formats' "$help" && "$prog" --list-formats >/dev/null 2>&1 &&
 		{ printf 'words auto '; "$prog" --list-formats | names | tr '\n' ' ' | sed 's/ $//'; echo; return; } ;;
 	esac
@@ -49,13 +53,23 @@ values() {
 	# the metavariable after "--name" or "--name=" where the option is
 	# described (a line starting with it) or in the usage line
 	/^ +(-[A-Za-z0-9], )?--[a-z]/ || /^[Uu]sage:/ || /^ +ftl|^ +trace|^ +wa/ {
+		own = $0 !~ /^[Uu]sage:/ && ($1 == opt || $2 == opt)
 		for (i = 1; i <= NF; i++) {
 			w = $i; sub(/^\[/, "", w)
-			if (w == opt && i < NF) { meta = $(i + 1); break }
+			if (w == opt && i < NF) { meta = $(i + 1); i++; break }
 			if (index(w, opt "=") == 1) { meta = substr(w, length(opt) + 2); break }
 		}
 		sub(/]$/, "", meta)
-		if (meta != "" && m == "") m = meta
+		if (meta != "" && m == "") {
+			m = meta
+			# the choices spelled out after it: "png (default), svg or pdf"
+			d = ""
+			for (j = i + 1; own && j <= NF; j++) d = d (d == "" ? "" : " ") $j
+			gsub(/ \(default\)/, "", d)
+			if (d ~ /^[a-z0-9][a-z0-9-]*(, [a-z0-9][a-z0-9-]*)*,? or [a-z0-9][a-z0-9-]*$/) {
+				gsub(/,? or |, /, " ", d); prose = d
+			}
+		}
 	}
 	# names listed under a heading that names the option
 	/^[A-Za-z]/ {
@@ -68,10 +82,29 @@ values() {
 	END {
 		if (done) exit
 		if (m ~ /\|/) {
-			n = split(m, a, "|"); s = "words"
-			for (i = 1; i <= n; i++) { v = a[i]; sub(/:.*/, ":", v); s = s " " v }
-			print s; exit
+			# the alternatives outside brackets: a word each
+			# (batch:SECONDS as batch:), files for FILE; not the
+			# parts of a KEY=V[,KEY=V] specification
+			n = 0; depth = 0; v = ""
+			for (i = 1; i <= length(m); i++) {
+				c = substr(m, i, 1)
+				if (c == "[" || c == "(") depth++
+				else if (c == "]" || c == ")") depth--
+				if (c == "|" && depth == 0) { a[++n] = v; v = "" } else v = v c
+			}
+			a[++n] = v; s = ""; f = 0; letters = 1
+			for (i = 1; i <= n; i++)
+				if (a[i] !~ /^[A-Z]$/) letters = 0
+			for (i = 1; i <= n; i++) {
+				v = a[i]
+				sub(/\[,.*/, "", v) # unqueued[,us=T]: unqueued
+				if (v ~ /FILE/) f = 1
+				else if (letters || v ~ /^[a-z0-9][a-z0-9-]*(:[A-Z][A-Za-z0-9._\/-]*)?$/) { sub(/:.*/, ":", v); s = s " " v }
+			}
+			if (s != "") { print (f ? "wordsfiles" : "words") s; exit }
+			if (f) { print "files"; exit }
 		}
+		if (prose != "") { print "words " prose; exit }
 		if (list != "") { print "words" list; exit }
 		if (m ~ /FILE|\.csv$/) { print "files"; exit }
 		if (m ~ /DIR/) { print "dirs"; exit }
@@ -94,13 +127,18 @@ cat <<'EOF'
 _ftlkit_words() { COMPREPLY=($(compgen -W "$1" -- "$2")); }
 _ftlkit_files() { compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$1")); }
 _ftlkit_dirs() { compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$1")); }
+_ftlkit_words_files() { compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -W "$1" -- "$2") $(compgen -f -- "$2")); return 0; }
 
 # _ftlkit COMMAND: options, their values, then files.
 _ftlkit() {
-	local cmd=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} prev= opt= fn list
+	local cmd=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} prev= opt= fn list subs
 	COMPREPLY=()
 	cmd=${cmd//[^a-z0-9]/_}
-	fn=_ftlkit_value_$cmd list=_ftlkit_opts_$cmd
+	fn=_ftlkit_value_$cmd list=_ftlkit_opts_$cmd subs=_ftlkit_subs_$cmd
+	if [[ $COMP_CWORD == 1 && $cur != -* && -n ${!subs} ]]; then
+		COMPREPLY=($(compgen -W "${!subs}" -- "$cur"))
+		return 0
+	fi
 	[ "$COMP_CWORD" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [[ $cur == --*=* ]]; then # '=' not in COMP_WORDBREAKS
 		opt=${cur%%=*} cur=${cur#*=}
@@ -132,6 +170,11 @@ for prog in "$@"; do
 	shorts "$tmp/help" >"$tmp/shorts"
 	echo
 	echo "_ftlkit_opts_$id='$(tr '\n' ' ' <"$tmp/opts" | sed 's/ $//')'"
+	# subcommands: the word after the program in every usage line
+	subs=$(awk -v p="$p" '(/^[Uu]sage: / && $2 == p) || (/^       [a-z]/ && $1 == p && u) {
+		w = $1 == p ? $2 : $3; if (w ~ /^[a-z][a-z-]*$/) s = s " " w; else bad = 1; u = 1; next } { u = 0 }
+		END { if (!bad && s != "") print substr(s, 2) }' "$tmp/help")
+	[ -z "$subs" ] || echo "_ftlkit_subs_$id='$subs'"
 	echo "# _ftlkit_value_$id OPTION CUR: complete OPTION's value; 1 if it takes none."
 	echo "_ftlkit_value_$id() {"
 	echo "	case \$1 in"
@@ -142,6 +185,7 @@ for prog in "$@"; do
 		v=$(values "$prog" "$tmp/help" "$o")
 		case $v in
 		words\ *) echo "	$pat) _ftlkit_words '${v#words }' \"\$2\" ;;" ;;
+		wordsfiles\ *) echo "	$pat) _ftlkit_words_files '${v#wordsfiles }' \"\$2\" ;;" ;;
 		files) echo "	$pat) _ftlkit_files \"\$2\" ;;" ;;
 		dirs) echo "	$pat) _ftlkit_dirs \"\$2\" ;;" ;;
 		*) echo "	$pat) ;; # a value with nothing to offer" ;;

@@ -144,6 +144,22 @@ t_expect_success 'completion: placement names, trace formats, patterns, models, 
 	[ "$(comp tracecat --output t)" = text ]
 '
 
+t_expect_success 'completion: --device profiles and files, ftlsweep subcommands, choices in prose; no metavariables' '
+	comp ftlsim --device "" >got.txt &&
+	"$BIN/ftlsim" --list-devices | grep -v "^#" | awk "/^[^ ]/ { print \$1 }" >want.txt &&
+	grep -qx femu want.txt && ! grep -vx -f got.txt want.txt && ! grep -x "NAME.*\|FILE" got.txt &&
+	mkdir -p ddir && : >ddir/my.dev && [ "$(comp ftlsim --device ddir/m)" = ddir/my.dev ] &&
+	[ "$(comp ftlsim --device=tlc-)" = tlc-types ] &&
+	[ "$(comp ftlsweep "")" = "$(printf "plan\nrun\nstatus\nmerge\nplot")" ] &&
+	[ "$(comp ftlsweep me)" = merge ] && [ "$(comp ftlsweep --sp)" = --split ] &&
+	[ "$(comp ftlplot --format s)" = svg ] && [ "$(comp tracecapture --method f)" = ftrace ] &&
+	[ "$(comp ftlsim --trim-cost un)" = unqueued ] && [ "$(comp ftlsim --volumes s)" = shard: ] &&
+	[ "$(comp tracecat --action Q)" = Q ] &&
+	# every word offered is a value: no metavariable, no piece of a KEY=V list
+	sed -n "s/.*_ftlkit_words[a-z_]* '"'"'\([^'"'"']*\)'"'"'.*/\1/p" "$COMP" | tr " " "\n" >words.txt &&
+	[ -s words.txt ] && ! grep -v "^[a-z0-9][a-z0-9.-]*:\{0,1\}\$\|^[A-Z]\$" words.txt
+'
+
 t_expect_success 'completion: file arguments and operands complete files' '
 	mkdir -p cdir && : >cdir/run-curve.csv && : >cdir/trace.ev &&
 	[ "$(comp ftlsim --curve cdir/run-)" = cdir/run-curve.csv ] &&
