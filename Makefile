@@ -202,7 +202,7 @@ bench-scale: all
 # --- Install ----------------------------------------------------------------
 #   make install PREFIX=/usr/local DESTDIR=    make uninstall (same variables)
 # Programs in bin/, the gnuplot scripts in share/ftlkit (an installed
-# ftlplot looks there), man pages in share/man/manN, bash completion in
+# ftlplot or ftlsweep looks there), man pages in share/man/manN, bash completion in
 # share/bash-completion/completions (one file per program).
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -221,9 +221,11 @@ $(B)/ftlkit.bash: man/bash-completion.sh $(INSTALL_PROGS)
 install: all $(B)/ftlkit.bash
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(BASHCOMPDIR) \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
-	install -m 755 $(filter-out bin/ftlplot,$(INSTALL_PROGS)) $(DESTDIR)$(BINDIR)
-	sed 's|@DATADIR@|$(DATADIR)|' bin/ftlplot >$(DESTDIR)$(BINDIR)/ftlplot.tmp && \
-		chmod 755 $(DESTDIR)$(BINDIR)/ftlplot.tmp && mv $(DESTDIR)$(BINDIR)/ftlplot.tmp $(DESTDIR)$(BINDIR)/ftlplot
+	install -m 755 $(filter-out bin/ftlplot bin/ftlsweep,$(INSTALL_PROGS)) $(DESTDIR)$(BINDIR)
+	for p in ftlplot ftlsweep; do \
+		sed 's|@DATADIR@|$(DATADIR)|' bin/$$p >$(DESTDIR)$(BINDIR)/$$p.tmp && \
+		chmod 755 $(DESTDIR)$(BINDIR)/$$p.tmp && mv $(DESTDIR)$(BINDIR)/$$p.tmp $(DESTDIR)$(BINDIR)/$$p || exit 1; \
+	done
 	install -m 644 $(INSTALL_DATA) $(DESTDIR)$(DATADIR)
 	for m in $(MAN_PAGES); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.} || exit 1; done
 	for p in $(notdir $(INSTALL_PROGS)); do install -m 644 $(B)/ftlkit.bash $(DESTDIR)$(BASHCOMPDIR)/$$p || exit 1; done

@@ -84,4 +84,20 @@ t_expect_success 'make install PREFIX=DIR (no DESTDIR): ftlplot finds DATADIR, u
 	find "$TMP/prefix" ! -type d >left.txt && [ ! -s left.txt ] || { cat left.txt; exit 1; }
 '
 
+if command -v gnuplot >/dev/null 2>&1 && command -v parallel >/dev/null 2>&1; then
+	t_expect_success 'an installed ftlsweep, DATADIR apart and run through a symbolic link, finds ftlsim and the scripts' '
+		p=$TMP/pfx2 && mk install PREFIX="$p" DATADIR="$p/lib/gp" >log.txt 2>&1 || { cat log.txt; exit 1; }
+		mkdir -p sw/links && cd sw && ln -s "$p/bin/ftlsweep" links/ftlsweep &&
+		printf "%s\n" "workload u --pattern uniform --pages 2048 --fill --writes 8192 --seed 1" \
+			"options --logical-pages 2048 --pages-per-segment 32" "axis op 0.1 0.2" >s.sweep &&
+		env -u FTLPLOT_PLOTS PATH=/usr/bin:/bin links/ftlsweep plan s.sweep s.d >out.txt 2>&1 &&
+		env -u FTLPLOT_PLOTS PATH=/usr/bin:/bin links/ftlsweep run s.d --local -j 1 >out.txt 2>&1 &&
+		env -u FTLPLOT_PLOTS "$p/bin/ftlsweep" plot s.d op wa_measured -o wa.png >out.txt 2>&1 && [ -s wa.png ] &&
+		env -u FTLPLOT_PLOTS PATH=/usr/bin:/bin links/ftlsweep plot s.d op wa_measured -o wa2.png >out.txt 2>&1 &&
+		[ -s wa2.png ] || { cat out.txt; exit 1; }
+		mk uninstall PREFIX="$p" DATADIR="$p/lib/gp" >log.txt 2>&1 &&
+		find "$p" ! -type d >left.txt && [ ! -s left.txt ] || { cat left.txt; exit 1; }
+	'
+fi
+
 t_done
