@@ -10,10 +10,13 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 # The record: this run's output, with its date, commit and machine, in
-# docs/BENCH.txt (BENCH_RECORD), which the README and docs/MODEL.md
-# quote (tests/bench_tables.sh makes their tables from it; t0740 checks).
+# BENCH_RECORD (make bench: bench-data/BENCH.txt, beside the data). The
+# README and docs/MODEL.md quote the record docs/BENCH.txt, which
+# make bench BENCH_RECORD=docs/BENCH.txt replaces (tests/bench_tables.sh
+# makes their tables from it; t0740 checks).
 if [ -z "${BENCH_INNER:-}" ]; then
-	rec=${BENCH_RECORD:-docs/BENCH.txt}
+	rec=${BENCH_RECORD:-${BENCH_DIR:-bench-data}/BENCH.txt}
+	mkdir -p "$(dirname "$rec")"
 	{
 		echo "# make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' (with local changes)'), ftlkit $(bin/ftlsim --version | awk '{ print $NF }')"
 		echo "# machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores, $(awk '/^MemTotal:/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) RAM, Linux $(uname -r); load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -27,4 +27,10 @@ t_expect_success 'docs/MODEL.md quotes the same run: its model table is the reco
 	test ! -s miss || { cat miss; exit 1; }
 	grep -q "docs/BENCH.txt\|(BENCH.txt)" "$T_TOP/docs/MODEL.md" && grep -q "docs/BENCH.txt" "$T_TOP/README.md"
 '
+t_expect_success 'make bench writes its record where git ignores it, not over docs/BENCH.txt' '
+	make -s -n -C "$T_TOP" FLAGS_ID="$(cat "$T_TOP/build/flags")" bench >cmds.txt &&
+	rec=$(sed -n "s/^BENCH_RECORD=.\([^ ]*\). sh tests\/bench.sh\$/\1/p" cmds.txt) &&
+	[ -n "$rec" ] && [ "$rec" != docs/BENCH.txt ] || { cat cmds.txt; exit 1; }
+	! git -C "$T_TOP" rev-parse --git-dir >/dev/null 2>&1 || git -C "$T_TOP" check-ignore -q "$rec"
+'
 t_done
