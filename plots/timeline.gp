@@ -67,18 +67,29 @@ set key reverse Left width 2
 # its colour, edged in its colour and dashes, the key naming the run
 # (whose window is which, where they overlap too).
 # (The key's texts from an array: a run's label is not code to eval.)
+# A window several runs share is shaded once, the key naming them all
+# (tints stacked on one another would make a solid block).
 SHADE = ''
 array STT[n]
+array WHO[n]
 do for [k=1:(nitems(steady) < n ? nitems(steady) : n)] {
 	w = item(steady, k)
+	same = 0
+	do for [j=1:k-1] { if (same == 0 && strlen(w) && item(steady, j) eq w) { same = j } }
 	if (strlen(w)) {
 		sa = real(w[1 : strstrt(w, ":") - 1]); sb = real(w[strstrt(w, ":") + 1 : strlen(w)])
-		if (n == 1) {
+		WHO[k] = field(item(files, k), 2)
+		if (same > 0) {
+			WHO[same] = WHO[same] . ", " . WHO[k]
+			STT[same] = sprintf("steady state of %s (%g-%g s)", WHO[same], sa, sb)
+		}
+		if (same == 0 && n == 1) {
 			set object k rect from sa, graph 0 to sb, graph 1 behind fc rgb "#d9d9d9" fs solid 1.0 noborder
 			SHADE = SHADE . sprintf('keyentry with boxes fc rgb "#d9d9d9" fs solid 1.0 noborder title "steady state (%g-%g s)", ', sa, sb)
-		} else {
+		}
+		if (same == 0 && n > 1) {
 			set object k rect from sa, graph 0 to sb, graph 1 behind fc lt k fs transparent solid 0.18 border lc lt k dt k lw 1.5
-			STT[k] = sprintf("steady state of %s (%g-%g s)", field(item(files, k), 2), sa, sb)
+			STT[k] = sprintf("steady state of %s (%g-%g s)", WHO[k], sa, sb)
 			SHADE = SHADE . sprintf('keyentry with boxes fc lt %d fs transparent solid 0.18 border lc lt %d dt %d lw 1.5 title STT[%d], ', k, k, k, k)
 		}
 	}

@@ -79,14 +79,16 @@ t_expect_success 'a run without latency beside one with: both on one set of axes
 	"$P" -o mixedpng --timeline trim.csv:TRIMs --timeline tl0.1.csv:"OP 10%" >/dev/null 2>&1 &&
 	is_png mixedpng/timeline-iops.png && is_png mixedpng/timeline-lat.png
 '
-t_expect_success 'two runs, a --summary each: both windows shaded, each key entry names its run and window' '
+t_expect_success 'two runs, a --summary each: both windows shaded, each key entry names its run and window (one entry for a window they share)' '
 	a=$(window s0.1.json) && b=$(window s0.28.json) && echo "windows $a, $b" &&
 	"$P" --format svg -o two --timeline tl0.1.csv:"OP 10%" --timeline tl0.28.csv:"OP 28%" \
 		--summary s0.1.json --summary s0.28.json >/dev/null &&
 	grep -qx "steady = .$(echo "$a" | tr - :);$(echo "$b" | tr - :)." two/timeline-iops.gp &&
 	for f in timeline-iops timeline-lat; do
-		grep -q "steady state of OP 10% ($a s)" two/$f.svg && grep -q "steady state of OP 28% ($b s)" two/$f.svg ||
-			{ echo "$f"; exit 1; }
+		# (one window the two share: one entry naming both)
+		if [ "$a" = "$b" ]; then grep -q "steady state of OP 10%, OP 28% ($a s)" two/$f.svg
+		else grep -q "steady state of OP 10% ($a s)" two/$f.svg && grep -q "steady state of OP 28% ($b s)" two/$f.svg
+		fi || { echo "$f"; exit 1; }
 	done &&
 	"$P" -o twopng --timeline tl0.1.csv:"OP 10%" --timeline tl0.28.csv:"OP 28%" \
 		--summary s0.1.json --summary s0.28.json >/dev/null && is_png twopng/timeline-iops.png && is_png twopng/timeline-lat.png
@@ -107,6 +109,13 @@ t_expect_success 'a summary without a steady state leaves its run unshaded (a no
 	"$P" --format svg -o st --timeline tl0.1.csv:A --timeline tl0.28.csv:B --steady 2:4 --steady 3:7.5 >/dev/null &&
 	grep -qx "steady = .2:4;3:7.5." st/timeline-iops.gp &&
 	grep -q "steady state of A (2-4 s)" st/timeline-iops.svg && grep -q "steady state of B (3-7.5 s)" st/timeline-iops.svg
+'
+t_expect_success 'a window several runs share is shaded once, its key entry naming them all' '
+	"$P" --format svg -o sh --timeline tl0.1.csv:A --timeline tl0.28.csv:B --timeline tl0.1.csv:C \
+		--steady 2:4 --steady 3:7.5 --steady 2:4 >/dev/null &&
+	grep -q "steady state of A, C (2-4 s)" sh/timeline-iops.svg && grep -q "steady state of B (3-7.5 s)" sh/timeline-iops.svg &&
+	test "$(grep -c "steady state of" sh/timeline-iops.svg)" = 2 &&
+	r=$(cd sh && gnuplot timeline-iops.gp -e "set print \"-\"; print exists(\"STT\") ? STT[3] : \"none\"") && test "$r" = "<undefined>"
 '
 t_expect_success 'more windows than runs, or a bad one of several, is a usage error (exit 2)' '
 	t_err 2 "2 steady-state windows .* for 1 run" "$P" -o x --timeline tl0.1.csv --summary s0.1.json --summary s0.28.json &&
