@@ -13,7 +13,7 @@ gpvars fig3 <<EOV
 title = "LFS figure 3: write cost against the utilization of the segments cleaned"
 xlabel = "utilization u of the segments cleaned (live fraction)"
 ylabel = "write cost (page transfers per new page)"
-xrange = "0:1"
+xrange = "-0.02:1"
 yrange = "0:14"
 lines = "$D/formula.csv|u|write_cost|LFS: 2/(1-u), 1 at u = 0"
 points = "$D/uniform-greedy.csv|u_mean|write_cost|simulation, uniform greedy, $(echo $XS | wc -w) runs, X = $(echo $XS | tr ' ' '\n' | sort -n | sed -n '1p;$p' | tr '\n' ' ' | sed 's/ $//; s/ / to /'): where it operates|2"

@@ -13,7 +13,7 @@ title = "Hot/cold ($(calc "$HOT_PROB * 100")% of writes to $(calc "$HOT_FRAC * 1
 xlabel = "spare factor Sf = (T-U)/T"
 ylabel = "WA (flash page writes / host page writes)"
 xrange = "0.03:0.53"
-yrange = "1:20"
+yrange = "0.9:20"
 logy = 1
 lines = "$D/model.csv|sf|wa_hc_mixed_greedy_mf|model: one log, greedy mean field (wamodel)|1|1;$D/model.csv|sf|wa_greedy_mf|model: uniform traffic, greedy mean field|1|8;$D/model.csv|sf|wa_hc_sep_greedy_mf|model: separated pools, best spare split (wamodel)|1|5"
 points = "$D/single.csv|x|wa|$(title_of single)|1;$D/sepgc.csv|x|wa|$(title_of sepgc)|2;$D/hotcold2.csv|x|wa|$(title_of hotcold2)|3;$D/hotcold4.csv|x|wa|$(title_of hotcold4)|4;$D/oracle2.csv|x|wa|$(title_of oracle2)|6;$D/oracle2opt.csv|x|wa|$(title_of oracle2opt)|5"
