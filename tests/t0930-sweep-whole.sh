@@ -156,4 +156,10 @@ t_expect_success 'run --slurm --wait while squeue fails (the controller down): s
 		timeout 30 "$F" run sq.d --slurm --wait --mem 1G --time 5 &&
 	test "$(grep -c "warning: squeue: slurm_load_jobs error: Unable to contact slurm controller" .stderr)" = 1
 '
+t_expect_success 'two run --slurm at once (the same second): each its own task list and script' '
+	"$F" plan three.sweep two.d --split 2>/dev/null || exit 1
+	"$F" run two.d --slurm --dry-run --mem 1G --time 5 >a.out 2>&1 & p=$!
+	"$F" run two.d --slurm --dry-run --mem 1G --time 5 >b.out 2>&1; wait $p &&
+	test "$(ls two.d/slurm | grep -c "^tasks-")" = 2 && test "$(ls two.d/slurm | grep -c "^array-")" = 2 || { ls two.d/slurm; exit 1; }
+'
 t_done
