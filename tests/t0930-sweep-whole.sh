@@ -162,4 +162,17 @@ t_expect_success 'two run --slurm at once (the same second): each its own task l
 	"$F" run two.d --slurm --dry-run --mem 1G --time 5 >b.out 2>&1; wait $p &&
 	test "$(ls two.d/slurm | grep -c "^tasks-")" = 2 && test "$(ls two.d/slurm | grep -c "^array-")" = 2 || { ls two.d/slurm; exit 1; }
 '
+t_expect_success 'plan again with other axes, SIGTERM while it puts its files in place: too late, the axes and the jobs agree (exit 0)' '
+	"$F" plan three.sweep ag.d 2>/dev/null || exit 1
+	sed "s/^axis op .*/axis policy greedy cb/" three.sweep >pol.sweep && "$F" plan pol.sweep ag-want.d 2>/dev/null || exit 1
+	mkdir -p mvslow && cat >mvslow/mv <<EOF && chmod +x mvslow/mv
+#!/bin/sh
+case "\$2" in */jobs.txt) : >"$PWD/ag.flag"; sleep 2 ;; esac
+exec $(command -v mv) "\$@"
+EOF
+	PATH="$PWD/mvslow:$PATH" setsid "$F" plan pol.sweep ag.d 2>/dev/null & p=$!
+	until_file ag.flag && kill -TERM $p; wait $p; rc=$?
+	echo "exit $rc" && test $rc = 0 &&
+	t_cmp ag-want.d/axes ag.d/axes && t_cmp ag-want.d/jobs.txt ag.d/jobs.txt
+'
 t_done
