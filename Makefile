@@ -214,7 +214,7 @@ DATADIR ?= $(PREFIX)/share/ftlkit
 MANDIR ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL_PROGS = $(PROGS) bin/ftlplot bin/tracecapture
-INSTALL_DATA := $(wildcard plots/*.gp)
+INSTALL_DATA := $(wildcard plots/*.gp) plots/labels.sh
 MAN_PAGES := $(wildcard man/*.[157])
 
 # Bash completion, made from the programs' option tables.

@@ -322,7 +322,7 @@ t_expect_success 'ftlplot --results --x of words (a grid axis of names): the val
 '
 t_expect_success 'ftlplot copied out of the tree finds the scripts in PREFIX/share/ftlkit, and says where it looked; its figures'"'"' folder redraws anywhere (gp/)' '
 	mkdir -p inst/bin inst/share/ftlkit &&
-	cp "$P" inst/bin/ && cp "$PLOTS"/*.gp inst/share/ftlkit/ &&
+	cp "$P" inst/bin/ && cp "$PLOTS"/*.gp "$PLOTS"/labels.sh inst/share/ftlkit/ &&
 	inst/bin/ftlplot -o inst-out --curve c-cb.csv >/dev/null && is_png inst-out/wa-curve.png &&
 	grep -qx "call .gp/wa-curve.gp." inst-out/wa-curve.gp && cmp inst-out/gp/wa-curve.gp inst/share/ftlkit/wa-curve.gp &&
 	cp -r inst-out moved && rm -rf inst && (cd moved && gnuplot wa-curve.gp) && is_png moved/wa-curve.png &&

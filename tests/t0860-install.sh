@@ -26,7 +26,7 @@ t_expect_success 'make install DESTDIR=... PREFIX=/usr/local: programs, scripts,
 	done
 	[ -f "$r/share/man/man7/ftlkit.7" ] && [ -f "$r/share/man/man5/ftlkit-events.5" ] &&
 	[ -f "$r/share/man/man5/ftlkit-outputs.5" ] && [ -f "$r/share/ftlkit/term.gp" ] &&
-	for g in "$T_TOP"/plots/*.gp; do t_cmp "$g" "$r/share/ftlkit/${g##*/}" || exit 1; done &&
+	for g in "$T_TOP"/plots/*.gp "$T_TOP"/plots/labels.sh; do t_cmp "$g" "$r/share/ftlkit/${g##*/}" || exit 1; done &&
 	[ "$(ls "$r/bin" | sort)" = "$(echo "$progs" | sort)" ]
 '
 

@@ -325,6 +325,16 @@ t_expect_success 'plot: every point inside the ranges with a margin, the first a
 		END { mx = 0.02 * (a[2] - a[1]); my = 0.02 * (a[4] - a[3]); print xl, xh, yl, yh
 			exit !(xl > a[1] + mx && xh < a[2] - mx && yl > a[3] + my && yh < a[4] - my) }" wr.dat
 '
+t_expect_success 'plot: the axes titled and the lines keyed as ftlplot --results does (its table of titles, plots/labels.sh): "policy = greedy", not "greedy"' '
+	"$F" plot s.d op wa_measured --by policy -o wl.svg >/dev/null &&
+	grep -q ">over-provisioning (OP)<" wl.svg && grep -q ">write amplification (measured window)<" wl.svg &&
+	grep -q ">policy = greedy<" wl.svg && grep -q ">policy = fifo<" wl.svg && ! grep -q ">wa_measured<" wl.svg &&
+	"$F" merge s.d -o wl.csv && "$BIN/ftlplot" -o wlp --results wl.csv --x op --y wa_measured --by policy >/dev/null &&
+	grep -qx "xlabel = .over-provisioning (OP)." wlp/results.gp && grep -qx "ylabel = .write amplification (measured window)." wlp/results.gp &&
+	grep -q "^titles = .policy = greedy;" wlp/results.gp &&
+	"$F" plot s.d op segments_cleaned --where policy=fifo -o w1.svg >/dev/null && test $(grep -c ">segments cleaned<" w1.svg) -ge 2 &&
+	! grep -q "write amplification (measured window)" "$T_TOP/sweep/ftlsweep" "$T_TOP/plots/ftlplot"
+'
 t_expect_status 2 'plot: an unknown column is a usage error' '"$F" plot s.d op nosuch --by policy -o x.png'
 
 # Placements with arguments: axis values with commas (fk:6,R=8), quoted
@@ -368,9 +378,9 @@ t_expect_success 'plot --by and --where on values with commas' '
 	"$F" plot c.d op wa_measured --by placement -o comma.png >/dev/null 2>&1 &&
 	test "$(head -c 4 comma.png | od -An -c | tr -d " ")" = "211PNG" &&
 	"$F" plot c.d op wa_measured --by placement -o all.svg >/dev/null 2>&1 &&
-	grep -q ">fk:6,R=8<" all.svg && grep -q ">sfs:6,SPAN=256<" all.svg && grep -q ">single<" all.svg &&
+	grep -q ">placement = fk:6,R=8<" all.svg && grep -q ">placement = sfs:6,SPAN=256<" all.svg && grep -q ">placement = single<" all.svg &&
 	"$F" plot c.d op wa_measured --by placement --where placement=fk:6,R=8 -o fk.svg >/dev/null 2>&1 &&
-	grep -q ">fk:6,R=8<" fk.svg && ! grep -q ">single<" fk.svg && ! grep -q ">sfs:6,SPAN=256<" fk.svg
+	grep -q ">placement = fk:6,R=8<" fk.svg && ! grep -q "single<" fk.svg && ! grep -q "SPAN=256<" fk.svg
 '
 t_expect_success 'a value --grid would split (fk:6,8: a comma before no KEY=) runs point by point, the same WA as fk:6,R=8' '
 	printf "workload hc -p hotcold -n 4096 --fill -w 30000 -s 2\noptions --logical-pages 4096 --pages-per-segment 64 --op 0.3\naxis placement single fk:6,8\n" >pos.sweep &&
