@@ -14,9 +14,10 @@
 # line's marker: a CDF's median), keyfactors "TITLE|LT|DT;..." (a key of
 # these entries in place of one per block, for many blocks told apart by
 # two things, colour and marker (LT) and dash pattern (DT): an entry of
-# LT 0 is a black line of dash pattern DT, one of DT 0 line type LT's
-# colour and marker on a solid line; the blocks untitled in the image,
-# titled in datfile).
+# LT 0 is a line of dash pattern DT in a grey (the k-th of them lighter
+# than the (k-1)-th, none a line type's colour), one of DT 0 line type
+# LT's colour and marker on a solid line; the blocks untitled in the
+# image, titled in datfile).
 plots_dir = ARG0[1 : strlen(ARG0) - strlen("lines.gp")]
 if (ARGC >= 1) { load ARG1 }
 load plots_dir . "term.gp"
@@ -118,9 +119,19 @@ if (strlen(keyfactors)) {
 	if (strlen(datfile)) { set table datfile; eval "plot " . PLOT; unset table }
 	PLOT = 'for [k=1:n] data index (k - 1) using 1:2 with ' . style . ' lt LT(k) dt DT(k) notitle' . \
 		(marks ? ', for [k=1:n] data index (n + k - 1) using 1:2 with points lt LT(k) notitle' : '')
+	# The dash patterns' entries in greys, darker to lighter in their
+	# order (KGREY: #555555 to #808080), all between black (line type
+	# 7's colour) and line type 8's grey (#999999) and neither: a dash
+	# pattern's entry is not taken for a line of the key's in black or
+	# grey (those have markers too).
+	nkd = 0
+	do for [k=1:nitems(keyfactors)] { if (KL(k) == 0) { nkd = nkd + 1 } }
+	KGREY(j) = nkd > 1 ? int(0x55 + (j - 1) * (0x80 - 0x55) / (nkd - 1.0) + 0.5) : 0x66
+	jd = 0
 	do for [k=1:nitems(keyfactors)] {
+		if (KL(k) == 0) { jd = jd + 1 }
 		PLOT = PLOT . sprintf(', keyentry with %s title KF(%d)', \
-			KL(k) == 0 ? sprintf('lines lc rgb "black" dt %d lw 2', KD(k)) : sprintf('linespoints lt %d dt 1', KL(k)), k)
+			KL(k) == 0 ? sprintf('lines lc rgb "#%02X%02X%02X" dt %d lw 2', KGREY(jd), KGREY(jd), KGREY(jd), KD(k)) : sprintf('linespoints lt %d dt 1', KL(k)), k)
 	}
 	eval "plot " . PLOT
 } else {

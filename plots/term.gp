@@ -44,8 +44,8 @@ set termoption noenhanced
 # but for ftlplot's CDF of --results over volumes, which draws the curves
 # of one line of its results figure in that line's colour and marker, a
 # dash pattern for each x (lines.gp's lts), and over 8 curves keys the
-# lines' colours and markers and the x values' dash patterns (in black)
-# apart (lines.gp's keyfactors).
+# lines' colours and markers and the x values' dash patterns (in greys,
+# none a line type's colour) apart (lines.gp's keyfactors).
 # Dash patterns 1-5 are gnuplot's; 6-16 are defined here (dash and gap
 # lengths in units of the line width); 17 and 18 are the reference
 # lines' (REF1, REF2) and 19-24, CUMDT(k), those of the k-th run's

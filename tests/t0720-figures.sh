@@ -233,6 +233,13 @@ t_expect_success 'ftlplot --results: the CDF of many configurations (8 policies 
 	test $(grep -c "^# Curve title: .policy = .*, op = .* (3 volumes)" r24/results-cdf.dat) -eq 24 &&
 	"$P" -o r4 --results results.csv --x op --by policy >/dev/null && grep -qx "keyfactors = .." r4/results-cdf.gp
 '
+t_expect_success 'ftlplot --results, 24 curves: the key'"'"'s dash patterns in greys no line of --by has (not black, line type 7'"'"'s colour), told apart (tests/figstyles.py)' '
+	python3 "$T_TOP/tests/figstyles.py" r24/results-cdf.svg &&
+	grep "	policy = " k24.txt | cut -f1 | sort -u >bycol.txt && test $(wc -l <bycol.txt) -eq 8 && grep -qx "0,0,0" bycol.txt &&
+	grep "	op = " k24.txt | cut -f1 >dashcol.txt && test $(sort -u dashcol.txt | wc -l) -eq 3 &&
+	! grep -qxFf bycol.txt dashcol.txt &&
+	awk -F, "{ if (\$1 != \$2 || \$2 != \$3 || \$1 < 80 || \$1 > 140) exit 1 }" dashcol.txt
+'
 t_expect_success 'ftlplot --results on a real one-row-per-run CSV (ftlsweep merge): a line per policy, the points its wa_total' '
 	printf "%s\n" "workload hc -p hotcold -n 4096 -w 32768 --fill --seed 3" "options --logical-pages 4096 --pages-per-segment 32" \
 		"axis policy greedy fifo" "axis op 0.1 0.3" >s.sweep &&
