@@ -160,6 +160,20 @@ t_expect_success 'erase counts in the hundreds: bins of 1, 2, 5, 10, 20, ... cou
 	"$P" -o many-svg --format svg --erase e-many.csv:hot/cold --erase e-cb.csv:cost-benefit >/dev/null &&
 	python3 "$T_TOP/tests/figstyles.py" many-svg/erase-hist.svg
 '
+for k in 1 2 3 4 5 6 7 8; do
+	"$G" -q -p hotcold -n 4096 -w 40000 --fill -s $k -o bin |
+		"$S" -q --logical-pages 4096 --pages-per-segment 32 --op 0.$((k + 1)) --erase-hist "$TMP/e8-$k.csv" - >/dev/null
+done
+t_expect_success 'erase-hist of 8 runs: an outline a run (a step a bin, keyed as lines told apart), not bars of 2 pixels; 3 runs still bars' '
+	a= && for k in 1 2 3 4 5 6 7 8; do a="$a --erase e8-$k.csv:OP-0.$((k + 1))"; done &&
+	"$P" -o e8 --format svg $a >/dev/null && python3 "$T_TOP/tests/figstyles.py" e8/erase-hist.svg >fs.txt && cat fs.txt &&
+	grep -q ": 1 panel(s), 8 series in keys, 0 bar series\$" fs.txt &&
+	python3 keyed.py e8/erase-hist.svg >k8.txt && test $(cut -f3 k8.txt | grep -c "^OP-0\.[2-9]\$") -eq 8 &&
+	"$P" -o e8p $a >/dev/null && is_png e8p/erase-hist.png && rm e8p/erase-hist.png && (cd e8p && gnuplot erase-hist.gp) && is_png e8p/erase-hist.png &&
+	test $(grep -c "^# OP-" e8p/erase-hist.dat) -eq 8 &&
+	"$P" -o e3 --format svg --erase e8-1.csv --erase e8-2.csv --erase e8-3.csv >/dev/null &&
+	python3 "$T_TOP/tests/figstyles.py" e3/erase-hist.svg | grep -q ", 3 bar series\$"
+'
 t_expect_success 'erase-hist: the highest bar below the top of the frame (one bin of every segment, at 1, too)' '
 	printf "erase_count,segments\n7,40\n" >e1bin.csv && "$P" -o e1bin --erase e1bin.csv >/dev/null &&
 	r=$(yrange e1bin erase-hist) && echo "one bin at 1: y from $r" &&
