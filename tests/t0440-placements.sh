@@ -6,7 +6,7 @@
 # reads stdin as it reads a file, MiDAS adapts its groups below SepBIT's
 # WA, the garbage-proportion trigger matches the watermark one at the
 # equivalent spare factor, and --gc-ops limits its operations per
-# request.
+# request; sepbit:6,C=1 counts lifespans as SepBIT's simulator does.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
@@ -109,6 +109,15 @@ t_expect_success 'fk: standard input (buffered) gives the same run as the file' 
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk z.ev | jq "del(.timing, .input)" >a.json &&
 	"$S" -q --op 0.4 --pages-per-segment 32 --placement fk - <z.ev | jq "del(.timing, .input)" >b.json &&
 	cmp a.json b.json
+'
+t_expect_success 'sepbit:6,C=1 (lifespans from the predecessor'"'"'s seal, as SepBIT'"'"'s simulator): C=0 is the default run; C=1 holds --check, its longer lifespans raise l and send more host writes to class 0 on 90/10' '
+	for p in sepbit sepbit:6,C=0 sepbit:6,C=1; do
+		"$S" -q --check --gc-trigger gp:0.15 --gc-ops 1 --op 0.5 --pages-per-segment 64 --placement $p hc.ev |
+			jq -S "del(.timing, .params.placement)" >"$p.json" || return 1
+	done &&
+	cmp sepbit.json sepbit:6,C=0.json &&
+	jq -e --slurpfile d sepbit.json ".streams[0].host_pages_written > \$d[0].streams[0].host_pages_written and
+		.wa_total != \$d[0].wa_total and .host_pages_written == \$d[0].host_pages_written" sepbit:6,C=1.json
 '
 t_expect_success 'sepbit separates 90/10 hot and cold writes below sepgc and the single log; fk:6,R=1 is below the single log, fk (geometric) below sepbit' '
 	for p in single sepgc sepbit fk:6,R=1 fk; do
