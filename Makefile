@@ -126,10 +126,7 @@ bench: all
 clean:
 	rm -rf $(B) bin/*
 
-format:
-	clang-format -i lib/*.[ch] analyzers/*.[ch] models/*/*.[ch] traces/*.c tests/unit/*.[ch]
-
-.PHONY: all deps deps-run check tests-build bench clean format
+.PHONY: all deps deps-run check tests-build bench clean
 
 # libFuzzer over every reader: make fuzz FUZZ_SECONDS=600
 fuzz: all
