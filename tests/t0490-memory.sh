@@ -2,8 +2,8 @@
 # t0490-memory: the memory estimate holds the peak. For each option that
 # allocates (placements that keep write times or learn the future, the
 # victim policies' indexes, wear levelling, a random fill's shuffle, a
-# device in time, footprint maps, per-volume models), at 2^20 and 2^24
-# logical pages: the peak resident memory is within 5% above the
+# device in time and its cached mapping table, footprint maps,
+# per-volume models), at 2^20 and 2^24 logical pages: the peak resident memory is within 5% above the
 # estimate plus a fixed base (the program, its buffers: 8 MiB), and the
 # estimate is not above the peak. So --mem-limit and ftlsweep --slurm's
 # --mem (both from the estimate) hold.
@@ -43,7 +43,8 @@ sizes="1048576 16777216"
 t_sanitized && sizes=1048576
 for n in $sizes; do
 	for o in "" "--precondition random" "--placement sepbit" "--placement fk" "--placement midas" \
-		"--policy cb" "--wear-level static:100" "--device femu,channels=2,dies=2"; do
+		"--policy cb" "--wear-level static:100" "--device femu,channels=2,dies=2" \
+		"--device femu,channels=2,dies=2,cmt_mib=1"; do
 		t_expect_success "$n logical pages${o:+, }$o: the peak within 5% above the estimate and a fixed base" "
 			check '$n $o' --out-of-range drop --logical-pages $n $o z24.ev
 		"

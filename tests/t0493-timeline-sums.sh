@@ -4,7 +4,8 @@
 # timing.unit_busy_s, their GC time to GC's share of it, and the last
 # row ends where the device's work does (simulated_s), also when that
 # work goes on after the last completion: a write cache's last
-# programs, preemptible GC's deferred operations.
+# programs, preemptible GC's deferred operations; a cached mapping
+# table's translation reads and write-backs are in them too.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
@@ -35,6 +36,15 @@ t_expect_success 'preemptible GC deferred past the last completion: in the rows,
 		"$S" -q --device femu,channels=1,dies=2 --qd 8 --gc-preempt hard=$h --gc-low 3 --op 0.2 --pages-per-segment 64 \
 			--timeline-interval 10 --timeline t.csv s.ev >s.json 2>/dev/null &&
 		sums_match 2 || return 1
+	done
+'
+
+t_expect_success 'a cached mapping table: its translation reads and write-backs in the rows, the write-backs after the last completion too' '
+	for l in stripe die; do
+		"$S" -q --device femu,channels=2,dies=2,layout=$l,cmt_mib=0.01 --qd 4 --op 0.2 --pages-per-segment 64 --precondition random \
+			--timeline-interval 10 --timeline t.csv s.ev >s.json 2>/dev/null &&
+		jq -e ".timing.cmt.translation_writes > 0 and .timing.cmt.translation_reads > 0" s.json >/dev/null &&
+		sums_match 4 || return 1
 	done
 '
 

@@ -46,7 +46,7 @@ t_expect_success 'ftlsim: every key of the summary and every column of --curve, 
 		--precondition random --warmup-writes 8192 --curve c.csv --hist h.csv --erase-hist e.csv --snapshot-every 8192 t.ev >1.json &&
 	"$S" -q --logical-pages 8192 --op 0.2 --pages-per-segment 32 --policy cb --placement agesort:4 --no-trim --check t.ev >2.json &&
 	"$S" -q --logical-space footprint --pages-per-segment 8 --precondition random "$SAMPLES/msr/hm_0-head1000.csv" >3.json || exit 1
-	"$S" -q --logical-pages 8192 --op 0.2 --pages-per-segment 32 --device femu,channels=2,dies=2 --bg-gc idle=1,high=4 \
+	"$S" -q --logical-pages 8192 --op 0.2 --pages-per-segment 32 --device femu,channels=2,dies=2,cmt_mib=0.0078125 --bg-gc idle=1,high=4 \
 		--trim-cost unqueued,us=100 --timeline tl.csv --latency lat.csv --flash-ops fo.csv t.ev >4.json &&
 	"$S" -q --logical-space footprint --pages-per-segment 8 --timing --gc-preempt hard=1 "$SAMPLES/msr/hm_0-head1000.csv" >5.json || exit 1
 	"$S" -q --logical-pages 8192 --op 0.2 --pages-per-segment 32 --host-lfs segment=128K t.ev >6.json || exit 1

@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 
 #include "dev.h"
+#include "dev_cmt.h"
 #include "dev_time.h"
 #include "flash.h"
 #include "ftlkit.h"
@@ -105,6 +106,7 @@ void time_config_default(struct time_config *c)
 	apply(c, &profiles[0]);
 	c->layout = LAYOUT_STRIPE;
 	c->cache_us = 0.5; /* a 4 KiB page at 8 GB/s: DDR4's order */
+	c->cmt.entry_bytes = 8; /* 4-byte logical and physical page numbers (DFTL) */
 	c->time_scale = 1;
 	c->timeline_ns = 1000000000ull;
 }
@@ -133,6 +135,8 @@ void time_config_device_default(struct time_config *c)
 	c->suspend_us = d.suspend_us;
 	c->cache_mib = d.cache_mib;
 	c->cache_us = d.cache_us;
+	c->cmt.mib = d.cmt.mib;
+	c->cmt.entry_bytes = d.cmt.entry_bytes;
 	c->host_us = d.host_us;
 	c->host_mbps = d.host_mbps;
 	c->layout = d.layout;
@@ -144,7 +148,8 @@ void time_list_devices(FILE *out)
 	fprintf(out, "# --device NAME[,KEY=V...] or FILE; keys: channels, dies (per channel), planes, page_kib, tr_us, "
 		     "tprog_us (each one time, or one a page type: T1/T2[/T3[/T4]]), tbers_us, xfer_us, page_order=cyclic|shadow "
 		     "(default cyclic), cache_mib (a write cache; default 0, none), cache_us (a page into or out of it; "
-		     "default 0.5), layout=stripe|die (default stripe), "
+		     "default 0.5), cmt_mib (a cached mapping table; default 0, the whole map in DRAM), cmt_entry_bytes "
+		     "(its entries' size; default 8), layout=stripe|die (default stripe), "
 		     "multiplane=on|off|ideal (default on), suspend=off|erase|program|both (default off), suspend_us, "
 		     "host_us (a command's time in the controller), host_mbps (the host link, each way; default 0, no "
 		     "time)\n");
@@ -185,7 +190,7 @@ static int num(const char *v, double lo, double hi, double *out)
 static const char *const key_names[] = {"channels",   "dies",     "planes",	 "page_kib",  "tr_us",
 					 "tprog_us",   "tbers_us", "xfer_us",	 "cache_mib", "cache_us",
 					 "suspend_us", "host_us",  "host_mbps", "layout",    "multiplane",
-					 "page_order", "suspend",  "profile"};
+					 "page_order", "suspend",  "cmt_mib",   "cmt_entry_bytes", "profile"};
 
 int time_key_index(const char *key)
 {
@@ -226,6 +231,7 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 		{"tbers_us", 0, 1e9, 0, &c->tbers_us}, {"xfer_us", 0, 1e9, 0, &c->xfer_us},
 		{"cache_mib", 0, 1048576, 3, &c->cache_mib}, {"suspend_us", 0, 1e9, 0, &c->suspend_us},
 		{"host_us", 0, 1e9, 0, &c->host_us},	  {"cache_us", 0, 1e9, 0, &c->cache_us},	  {"host_mbps", 0, 1e9, 3, &c->host_mbps},
+		{"cmt_mib", 0, 1048576, 3, &c->cmt.mib}, {"cmt_entry_bytes", 1, 65536, 2, &c->cmt.entry_bytes},
 	};
 	if (!strcmp(k, "profile")) {
 		if (c->modified)
@@ -319,7 +325,7 @@ static int set_key_value(struct time_config *c, const char *k, const char *v, ch
 			*(double *)keys[i].p = x;
 		return 0;
 	}
-	char list[256] = "";
+	char list[320] = "";
 	for (unsigned i = 0, at = 0; i < sizeof(key_names) / sizeof(key_names[0]) && at < sizeof(list); i++)
 		at += (unsigned)snprintf(list + at, sizeof(list) - at, "%s%s", i ? ", " : "", key_names[i]);
 	return set_err(err, n, "no device key '%s' (%s)", k, list);
@@ -699,14 +705,52 @@ struct dev {
 	uint64_t req_ack;     /* a write's pages all in the cache: when */
 	uint64_t req_room;    /* and when the last found its slot free */
 	uint64_t cache_drain; /* the last end of a program of a page in the cache */
+	/* The cached mapping table (cmt_mib; NULL: the whole map cached):
+	 * its state (dev_cmt.c); the translation pages to write back once
+	 * the request's own operations are issued (wbr: their old version
+	 * read first), wbn of wb_cap; the last translation page read, the
+	 * request it was read for and when it arrived (a miss on it then, or
+	 * while it is read, shares that read) */
+	struct dev_cmt {
+		struct cmt *m;
+		uint32_t *wbq, last_tp;
+		uint8_t *wbr;
+		size_t wbn, wb_cap;
+		uint64_t last_gen, last_done;
+	} cm;
 	char err[512];
 };
 
 #define CW_NONE UINT32_MAX
 
+/* The device's own bytes: the mapping cache's fields (cm, t.cmt, its
+ * configuration in c and t.cfg) count
+ * only with one, so that without it the memory is what it was before
+ * the device had them. */
+static uint64_t dev_bytes(int cmt)
+{
+	return sizeof(struct dev) -
+	       (cmt ? 0 : sizeof(struct dev_cmt) + sizeof(struct time_cmt) + 2 * sizeof(struct time_cmt_config));
+}
+
 uint64_t time_cache_pages(const struct time_config *c, uint32_t page_size)
 {
 	return page_size ? (uint64_t)(c->cache_mib * 1048576.0 / page_size) : 0;
+}
+
+uint64_t time_cmt_entries(const struct time_config *c) { return cmt_entries(c->cmt.mib, c->cmt.entry_bytes); }
+
+/* The translation pages' entries: a page's worth (at least one). */
+static uint32_t cmt_per_tp(const struct time_config *c, uint32_t page_size)
+{
+	uint32_t k = c->cmt.entry_bytes ? page_size / c->cmt.entry_bytes : 0;
+	return k ? k : 1;
+}
+
+uint64_t time_cmt_bytes(const struct time_config *c, uint32_t page_size, uint64_t pages)
+{
+	uint64_t e = time_cmt_entries(c);
+	return c->cmt.mib > 0 ? cmt_bytes(pages, e, cmt_per_tp(c, page_size)) + 64 * (sizeof(uint32_t) + 1) : 0;
 }
 
 /* The cache's lookup table: entries for nc slots (a power of 2, at
@@ -734,7 +778,7 @@ static uint64_t cache_bytes(uint64_t nc)
 uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size)
 {
 	unsigned u = time_units(c);
-	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + 2 * sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
+	return dev_bytes(c->cmt.mib > 0) + (uint64_t)u * (sizeof(struct unitq) + 2 * sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
 	       (uint64_t)(c->qd ? c->qd : 1) * 8 + cache_bytes(time_cache_pages(c, page_size)) +
 	       (c->host_mbps > 0 ? 2 * LINK0 * 2 * sizeof(uint64_t) : 0);
 }
@@ -1427,6 +1471,115 @@ static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn,
 }
 
 /*
+ * The cached mapping table (cmt_mib; dev_cmt.c): a host page's entry
+ * looked up before its page operation is issued. A miss on an entry
+ * whose translation page is on flash reads that page (tR, then the
+ * transfer) on unit tp mod U, and the page's operation waits for it; an
+ * eviction of a dirty entry writes its translation page back (its old
+ * version read first, if it was ever written), issued after the
+ * request's own operations: it delays no page of the request, only
+ * what its unit runs next. Translation pages have every page type's
+ * mean tR and tPROG, and join no multi-plane command.
+ */
+
+/* Translation page tp read (prog 0) or programmed (1), ready at r:
+ * charged to its unit (and channel); own: a request waits for it (its
+ * wait behind GC noted). When it ends. */
+static uint64_t __attribute__((noinline)) tp_op(struct dev *d, uint32_t tp, int prog, uint64_t r, int own)
+{
+	unsigned u = queue_of(d, tp), c = chan_of(d, u);
+	struct unitq *q = &d->u[u];
+	if (q->n)
+		drain(d, q, r);
+	uint64_t ready = r;
+	if (prog) { /* its data over the channel first */
+		uint64_t cs = max64(d->ch_free[c], r);
+		d->ch_free[c] = ready = cs + d->xfer;
+		d->t.xfer_ns += d->xfer_d;
+	}
+	uint64_t s = max64(q->free_at, ready);
+	if (own)
+		note_wait(d, q, r, s, 0);
+	q->free_at = s + (prog ? d->tprog : d->tr);
+	charge(d, u, s, q->free_at, 0, 0);
+	q->g_mask = 0; /* (the unit's last command: nothing joins it) */
+	if (prog)
+		return q->free_at;
+	uint64_t cs = max64(d->ch_free[c], q->free_at);
+	d->ch_free[c] = cs + d->xfer;
+	d->t.xfer_ns += d->xfer_d;
+	return cs + d->xfer;
+}
+
+/* The host's page lpn, read or written (a program) by the request
+ * being served: its entry looked up. When its translation is at hand
+ * (the request's start, or the end of the read of its translation
+ * page); a write-back queued for after the request's operations. */
+static uint64_t __attribute__((noinline)) cmt_lookup(struct dev *d, uint32_t lpn, int write)
+{
+	uint32_t wb = 0;
+	unsigned f = cmt_access(d->cm.m, lpn, write, &wb);
+	if (!f) {
+		d->t.cmt.n.hits++;
+		return d->S;
+	}
+	d->t.cmt.n.misses++;
+	if (f & CMT_WB) {
+		if (d->cm.wbn == d->cm.wb_cap) { /* (grows to a request's pages once, not an access) */
+			size_t cap = d->cm.wb_cap ? 2 * d->cm.wb_cap : 64;
+			uint32_t *q = realloc(d->cm.wbq, cap * sizeof(uint32_t));
+			uint8_t *rr = q ? realloc(d->cm.wbr, cap) : NULL;
+			if (q)
+				d->cm.wbq = q;
+			if (rr)
+				d->cm.wbr = rr;
+			if (!q || !rr)
+				return set_err(d->err, sizeof(d->err), "out of memory for the mapping table's write-backs"),
+				       d->S;
+			d->t.mem_bytes += (cap - d->cm.wb_cap) * (sizeof(uint32_t) + 1);
+			d->cm.wb_cap = cap;
+		}
+		d->cm.wbq[d->cm.wbn] = wb;
+		d->cm.wbr[d->cm.wbn++] = (uint8_t)!!(f & CMT_WB_READ);
+	}
+	if (!(f & CMT_READ))
+		return d->S;
+	uint32_t tp = cmt_tp(d->cm.m, lpn);
+	if (tp == d->cm.last_tp && (d->cm.last_gen == d->req_gen || d->cm.last_done > d->S))
+		return max64(d->S, d->cm.last_done); /* read for this request, or still being read */
+	d->t.cmt.n.reads++;
+	d->cm.last_tp = tp;
+	d->cm.last_gen = d->req_gen;
+	return d->cm.last_done = tp_op(d, tp, 0, d->S, 1);
+}
+
+/* The request's write-backs, after its own operations. */
+static void __attribute__((noinline)) cmt_write_back(struct dev *d)
+{
+	for (size_t i = 0; i < d->cm.wbn; i++) {
+		uint64_t r = d->S;
+		if (d->cm.wbr[i]) {
+			r = tp_op(d, d->cm.wbq[i], 0, r, 0);
+			d->t.cmt.n.reads++;
+		}
+		tp_op(d, d->cm.wbq[i], 1, r, 0);
+		d->t.cmt.n.writes++;
+		if (d->cm.wbq[i] == d->cm.last_tp) /* (its new version: a later miss reads it anew) */
+			d->cm.last_tp = UINT32_MAX;
+	}
+	d->cm.wbn = 0;
+}
+
+/* Before time starts (a fill, learning, an ageing trace): a logical
+ * page programmed has its translation page on flash. */
+static void __attribute__((noinline)) cmt_before(struct dev *d, const struct flash_op *ops, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (ops[i].kind == FLASH_PROGRAM && (ops[i].cause == FLASH_HOST || ops[i].cause == FLASH_FILL))
+			cmt_written(d->cm.m, ops[i].lpn);
+}
+
+/*
  * The write cache (cache_mib): a host page write takes the next slot in
  * turn, when the page that held it has been programmed; the write
  * completes when its last page is in the cache, and its page's program
@@ -1528,10 +1681,12 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 	uint32_t row = 0;
 	if (op->cause == FLASH_HOST) { /* the most frequent */
 		if (op->kind == FLASH_PROGRAM) {
+			uint64_t r = max64(d->S, d->gc_barrier);
+			if (ext && d->cm.m) /* (its entry first) */
+				r = max64(r, cmt_lookup(d, op->lpn, 1));
 			if (d->bl_erase_units && d->erase_pend[op->seg])
 				erase_wait(d, op->seg);
 			unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
-			uint64_t r = max64(d->S, d->gc_barrier);
 			if (ext && d->nc) /* (its program once it is in the cache) */
 				r = max64(r, cache_take(d, op->lpn));
 			uint64_t done = do_prog(d, sl, row, op->seg, r, 0, mp, ext);
@@ -1597,7 +1752,7 @@ static inline __attribute__((always_inline)) int op_one(struct dev *d, const str
 			return 0;
 		}
 		unsigned sl = place_of(d, op->seg, op->ppn, &row, mp, ext);
-		uint64_t done = do_read(d, sl, row, d->S, 0, mp, ext);
+		uint64_t done = do_read(d, sl, row, ext && d->cm.m ? cmt_lookup(d, op->lpn, 0) : d->S, 0, mp, ext);
 		d->req_done = max64(d->req_done, done);
 		d->host_reads++;
 	}
@@ -1613,6 +1768,8 @@ static int on_flash(void *ctx, const struct ftl *f, const struct flash_op *op)
 {
 	struct dev *d = ctx;
 	(void)f;
+	if (!d->active && d->cm.m)
+		cmt_before(d, op, 1);
 	return d->active ? (d->mp ? op_one(d, op, 1, 1) : op_one(d, op, 0, 1)) : 0;
 }
 
@@ -1669,9 +1826,12 @@ static int on_flash_batch(void *ctx, const struct ftl *f, const struct flash_op 
 {
 	struct dev *d = ctx;
 	(void)f;
-	if (!d->active)
+	if (!d->active) {
+		if (d->cm.m)
+			cmt_before(d, ops, n);
 		return 0;
-	if (d->ext) { /* page types, a write cache or suspension */
+	}
+	if (d->ext) { /* page types, a write cache, suspension or a mapping cache */
 		for (unsigned i = 0; i < n; i++)
 			if (d->mp ? op_one(d, &ops[i], 1, 1) : op_one(d, &ops[i], 0, 1))
 				return -1;
@@ -1725,6 +1885,9 @@ static void time_close(struct dev *d)
 	free(d->cw_lpn);
 	free(d->hk);
 	free(d->hs);
+	cmt_close(d->cm.m);
+	free(d->cm.wbq);
+	free(d->cm.wbr);
 	for (unsigned i = 0; i < d->t.nstreams; i++)
 		free(d->t.lat_stream[i]);
 	free(d->t.lat_stream);
@@ -1848,7 +2011,31 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		}
 		d->t.cache_pages = d->nc;
 	}
-	d->ext = d->types > 1 || d->nc || d->susk;
+	if (d->c.cmt.mib > 0) {
+		uint64_t e = time_cmt_entries(&d->c);
+		if (d->zoned || !e || st.logical_pages >= UINT32_MAX) {
+			set_err(err, n, "cmt_mib=%g: %s", d->c.cmt.mib,
+				d->zoned ? "a zoned device maps zones, not pages: it has no page-level mapping table"
+				: !e	 ? "less than an entry (cmt_entry_bytes)"
+					 : "a logical space of 2^32 pages or more");
+			time_close(d);
+			return NULL;
+		}
+		if (d->c.cmt.entry_bytes > st.page_size) {
+			set_err(err, n, "cmt_entry_bytes=%u: more than a page (%u bytes): a translation page holds whole "
+					"entries", d->c.cmt.entry_bytes, st.page_size);
+			time_close(d);
+			return NULL;
+		}
+		if (!(d->cm.m = cmt_open(st.logical_pages, e, cmt_per_tp(&d->c, st.page_size)))) {
+			set_err(err, n, "out of memory for the mapping table's cache (cmt_mib=%g)", d->c.cmt.mib);
+			time_close(d);
+			return NULL;
+		}
+		d->t.cmt.entries = e;
+		d->cm.last_tp = UINT32_MAX;
+	}
+	d->ext = d->types > 1 || d->nc || d->susk || d->cm.m;
 	int deferred = !d->zoned && (d->c.bg_high || d->c.preempt); /* GC that yields: its erases queued */
 	if (deferred) {
 		d->erase_pend = calloc(st.segments, sizeof(uint32_t));
@@ -1875,13 +2062,14 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		lhist_init(&d->t.lat[k]);
 	d->t.kinds = d->zoned ? TK_N : TK_ZONE;
 	lhist_init(&d->iv);
-	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
+	d->t.mem_bytes = dev_bytes(d->cm.m != NULL) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->zoned ? st.segments * sizeof(uint32_t) : 0) + (deferred ? 2 * st.segments * sizeof(uint32_t) : 0) +
 			 (chk ? (st.logical_pages + (uint64_t)st.segments * d->NS) * sizeof(uint64_t) +
 					st.logical_pages * sizeof(uint32_t)
 			      : 0) +
 			 (chk && deferred ? (uint64_t)st.segments * d->NS * sizeof(uint32_t) : 0) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t) + cache_bytes(d->nc) +
+			 (d->cm.m ? cmt_bytes(st.logical_pages, d->t.cmt.entries, cmt_per_tp(&d->c, st.page_size)) : 0) +
 			 (d->ns_per_byte > 0 ? 2 * LINK0 * 2 * sizeof(uint64_t) : 0);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
 	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
@@ -2201,6 +2389,7 @@ static inline __attribute__((always_inline)) int req_start(struct dev *d, const 
 		d->t.m0.suspensions = d->t.suspensions;
 		d->t.m0.link_ns[0] = d->t.link_ns[0];
 		d->t.m0.link_ns[1] = d->t.link_ns[1];
+		d->t.cmt.n0 = d->t.cmt.n;
 		memcpy(d->t.unit_busy0, d->t.unit_busy, d->U * sizeof(uint64_t));
 	}
 	*r = (struct req){.A = A, .S = S, .done = S, .measuring = measuring};
@@ -2290,16 +2479,20 @@ static inline __attribute__((always_inline)) int req_serve(struct dev *d, const 
 		int some = d->host_reads > 0; /* some were mapped (read by the model): which, asked */
 		uint32_t lpn;
 		for (uint64_t p = lo; p < hi && d->host_reads < hi - lo; p++) {
-			if (some && d->io->mapped(d->in, p, &lpn) == 1)
+			int m = some || d->cm.m ? d->io->mapped(d->in, p, &lpn) : 0;
+			if (some && m == 1)
 				continue;
 			/* (its slot: x mod NS, taken of the 64-bit page) */
 			uint32_t off = (uint32_t)(p % d->b),
 				 x = (uint32_t)((d->c.layout == LAYOUT_STRIPE ? p : p / d->b) % d->NS);
 			uint32_t row = d->c.layout == LAYOUT_STRIPE ? off / d->NS : off;
-			d->req_done = max64(d->req_done, do_read(d, x, row, S, 0, d->mp, 1));
+			uint64_t rs = d->cm.m && m >= 0 ? cmt_lookup(d, lpn, 0) : S; /* (its entry, when in the model's space) */
+			d->req_done = max64(d->req_done, do_read(d, x, row, rs, 0, d->mp, 1));
 			d->t.read_unwritten++;
 		}
 	}
+	if (__builtin_expect(d->cm.wbn != 0, 0)) /* the mapping cache's write-backs, after the request's operations */
+		cmt_write_back(d);
 	if (dropped)
 		r->dropped = 1;
 	else
@@ -2529,6 +2722,9 @@ static int time_age(struct dev *d, int begin)
 	d->t.xfer_ns = d->t.gc_wait_ns = 0;
 	d->t.gc_waits = d->t.reordered = d->t.bg_steps = d->t.backlog_max = d->t.read_unwritten = 0;
 	d->t.cache_hits = d->t.cache_waits = d->t.cache_wait_ns = d->t.suspensions = 0;
+	memset(&d->t.cmt.n, 0, sizeof(d->t.cmt.n));
+	memset(&d->t.cmt.n0, 0, sizeof(d->t.cmt.n0));
+	d->cm.last_tp = UINT32_MAX; /* (the cache kept: the ageing trace's requests looked up nothing) */
 	d->t.link_ns[0] = d->t.link_ns[1] = 0;
 	d->t.flushes = d->t.flush_max = 0;
 	d->t.flush_ns = 0;

@@ -57,6 +57,10 @@ struct time_config {
 	double suspend_us; /* the time to suspend it */
 	double cache_mib;		/* a write cache of this many MiB (whole pages); 0: none */
 	double cache_us;		/* a page into or out of it, on its one memory bus */
+	struct time_cmt_config {
+		double mib;		/* a cached mapping table of this many MiB (cmt_mib); 0: the whole map cached */
+		uint32_t entry_bytes;	/* its entries' size (cmt_entry_bytes; a translation page holds page size / it) */
+	} cmt;
 	double host_us;			/* a command's fixed time in the controller (its start later by it) */
 	double host_mbps;		/* the host link: MB/s each way (full duplex; 0: no transfer time) */
 	int layout;			/* enum time_layout */
@@ -117,6 +121,10 @@ unsigned time_slots(const struct time_config *c);
 uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size);
 /* The write cache's pages (cache_mib of pages of page_size bytes; 0: none). */
 uint64_t time_cache_pages(const struct time_config *c, uint32_t page_size);
+/* The cached mapping table's entries (cmt_mib of cmt_entry_bytes; 0:
+ * none, the whole map cached), and its bytes over `pages` logical pages. */
+uint64_t time_cmt_entries(const struct time_config *c);
+uint64_t time_cmt_bytes(const struct time_config *c, uint32_t page_size, uint64_t pages);
 
 /* Operation kinds of the latency histograms: TK_ZONE a zoned device's
  * zone commands (reset, open, finish), reported only for one. */
@@ -162,6 +170,15 @@ struct dev_time {
 	 * from it, the writes that waited for room in it and that time */
 	uint64_t cache_pages, cache_hits, cache_waits, cache_wait_ns;
 	uint64_t suspensions; /* a yielding GC erase or program suspended for a host read */
+	/* the cached mapping table (cfg.cmt_mib): its entries; the host
+	 * pages that found their entry in it or not; the translation pages
+	 * read (for a miss, or before a write-back) and written back */
+	struct time_cmt {
+		uint64_t entries;
+		struct time_cmt_counts {
+			uint64_t hits, misses, reads, writes;
+		} n, n0; /* so far, and when the measured window began */
+	} cmt;
 	uint64_t link_ns[2];  /* the host link's busy time: writes' data in, reads' data out */
 	uint64_t flushes, flush_max; /* measured flushes (no histogram of their own), their longest latency */
 	double flush_ns;	     /* and their latencies summed */

@@ -278,6 +278,8 @@ static int open_model(const struct sim *in, struct sim *s, char *err, size_t n)
 			{"cache_us", "the time a write takes into the write cache, and there is none (cache_mib=0)",
 			 c->cache_mib == 0},
 			{"suspend_us", "the time a suspension costs, and nothing is suspended (suspend=off)", !c->suspend},
+			{"cmt_entry_bytes", "the size of a mapping-table entry, and the whole map is cached (cmt_mib=0)",
+			 c->cmt.mib == 0},
 			{"multiplane", "how a die's planes work together, and it has one (planes=1)", c->planes == 1},
 		};
 		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)

@@ -139,6 +139,11 @@ static struct ftl_config resolved(const struct sim *s)
 static uint64_t time_bytes(const struct sim *s)
 {
 	uint64_t b = s->opt.timing ? time_mem_bytes(&s->opt.tc, s->opt.cfg.page_size) : 0;
+	if (s->opt.timing && s->opt.tc.cmt.mib > 0) { /* the mapping table's cache: over the device's logical pages */
+		uint64_t U, T;
+		sim_device_space(s, &U, &T);
+		b += time_cmt_bytes(&s->opt.tc, s->opt.cfg.page_size, U);
+	}
 	if (s->opt.host_lfs) { /* the host log: a model of the file system's pages */
 		struct ftl_config c = s->opt.cfg;
 		c.pages_per_seg = (uint32_t)(s->opt.lfs.segment_bytes / c.page_size);

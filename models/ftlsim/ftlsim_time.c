@@ -254,6 +254,18 @@ json_t *sim_j_time(const struct sim *s)
 	SETU(wc, "requests_waited", m ? t->cache_waits - t->m0.cache_waits : 0);
 	SETR(wc, "wait_s", m ? (double)(t->cache_wait_ns - t->m0.cache_wait_ns) / 1e9 : 0);
 	json_object_set_new(o, "cache", wc);
+	if (c->cmt.mib > 0) { /* the cached mapping table: its entries; over the window, its lookups */
+		json_t *cm = json_object();
+		uint64_t hits = m ? t->cmt.n.hits - t->cmt.n0.hits : 0, miss = m ? t->cmt.n.misses - t->cmt.n0.misses : 0;
+		SETU(cm, "entries", t->cmt.entries);
+		SETU(cm, "entry_bytes", c->cmt.entry_bytes);
+		SETU(cm, "hits", hits);
+		SETU(cm, "misses", miss);
+		json_object_set_new(cm, "hit_ratio", hits + miss ? json_real((double)hits / (double)(hits + miss)) : json_null());
+		SETU(cm, "translation_reads", m ? t->cmt.n.reads - t->cmt.n0.reads : 0);
+		SETU(cm, "translation_writes", m ? t->cmt.n.writes - t->cmt.n0.writes : 0);
+		json_object_set_new(o, "cmt", cm);
+	}
 	json_object_set_new(o, "behind_max_s", c->qd ? json_null() : json_real((double)t->behind_max / 1e9));
 	json_object_set_new(o, "behind_at_s",
 			    c->qd ? json_null() : json_real((double)(t->behind_at - t->t_first) / 1e9));
