@@ -723,16 +723,6 @@ struct dev {
 
 #define CW_NONE UINT32_MAX
 
-/* The device's own bytes: the mapping cache's fields (cm, t.cmt, its
- * configuration in c and t.cfg) count
- * only with one, so that without it the memory is what it was before
- * the device had them. */
-static uint64_t dev_bytes(int cmt)
-{
-	return sizeof(struct dev) -
-	       (cmt ? 0 : sizeof(struct dev_cmt) + sizeof(struct time_cmt) + 2 * sizeof(struct time_cmt_config));
-}
-
 uint64_t time_cache_pages(const struct time_config *c, uint32_t page_size)
 {
 	return page_size ? (uint64_t)(c->cache_mib * 1048576.0 / page_size) : 0;
@@ -778,7 +768,7 @@ static uint64_t cache_bytes(uint64_t nc)
 uint64_t time_mem_bytes(const struct time_config *c, uint32_t page_size)
 {
 	unsigned u = time_units(c);
-	return dev_bytes(c->cmt.mib > 0) + (uint64_t)u * (sizeof(struct unitq) + 2 * sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
+	return sizeof(struct dev) + (uint64_t)u * (sizeof(struct unitq) + 2 * sizeof(uint64_t)) + (uint64_t)c->channels * 8 +
 	       (uint64_t)(c->qd ? c->qd : 1) * 8 + cache_bytes(time_cache_pages(c, page_size)) +
 	       (c->host_mbps > 0 ? 2 * LINK0 * 2 * sizeof(uint64_t) : 0);
 }
@@ -2062,7 +2052,7 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 		lhist_init(&d->t.lat[k]);
 	d->t.kinds = d->zoned ? TK_N : TK_ZONE;
 	lhist_init(&d->iv);
-	d->t.mem_bytes = dev_bytes(d->cm.m != NULL) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
+	d->t.mem_bytes = sizeof(*d) + d->U * (sizeof(*d->u) + 2 * sizeof(uint64_t)) + d->C * sizeof(uint64_t) +
 			 (d->zoned ? st.segments * sizeof(uint32_t) : 0) + (deferred ? 2 * st.segments * sizeof(uint32_t) : 0) +
 			 (chk ? (st.logical_pages + (uint64_t)st.segments * d->NS) * sizeof(uint64_t) +
 					st.logical_pages * sizeof(uint32_t)
