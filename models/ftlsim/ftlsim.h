@@ -72,6 +72,7 @@ struct fprow {
 struct vol {
 	uint32_t id;
 	uint64_t events, write_pages, max_end;
+	uint64_t discards; /* its discard requests (a TRIM host's held list) */
 	/* --footprints: the table's largest offset + length; its events
 	 * read and the largest offset + length they touch */
 	uint64_t end_bytes, seen, seen_end;

@@ -210,6 +210,19 @@ static struct discards pass1_discards(const struct sim *in)
 	return (struct discards){in->in.td_pass1 > 0, in->in.td_pass1, in->in.t_max_pass1};
 }
 
+/* A model's: per volume, its volume's discards (each volume's TRIM
+ * host holds its own), else the trace's. */
+static struct discards model_discards(const struct sim *in, const struct sim *m)
+{
+	struct discards d = pass1_discards(in);
+	const struct vol *v = m->cell.vol;
+	if (in->opt.per_volume && v && (in->in.fp_live || in->in.events_pass1)) {
+		d.may = v->discards > 0;
+		d.n = v->discards;
+	}
+	return d;
+}
+
 /* The host above the device: the TRIM host, its page state on the
  * device's logical pages unless the trace is known to discard nothing,
  * and the discards it holds back (a host log is in the model's own
@@ -410,12 +423,12 @@ void sim_check_memory(struct sim *in, struct sim *const *m, unsigned n, unsigned
 			 * fixed cost each, would count hundreds of MiB) */
 			if (!m[i]->opt.zoned && b && T / b < ftl_data_segments(U, b))
 				continue;
-			one = coef_bytes(m[i], e->k, U, T) + host_bytes(m[i], pass1_discards(in));
+			one = coef_bytes(m[i], e->k, U, T) + host_bytes(m[i], model_discards(in, m[i]));
 		} else if (sim_memory_estimate(m[i], &one)) {
 			goto refused; /* the model refuses the parameters: ftl_new says why */
 		} else {
 			uint64_t l = learn_peak(in, m[i]);
-			one += l + host_bytes(m[i], pass1_discards(in));
+			one += l + host_bytes(m[i], model_discards(in, m[i]));
 			in->in.mem_learn += l;
 		}
 		need += one;
@@ -843,7 +856,7 @@ void sim_dry_run_models(struct sim *in, struct sim *const *m, unsigned n, unsign
 		 * (per volume, not one refused when built: it is skipped) */
 		if (rc && in->opt.per_volume)
 			one = 0;
-		uint64_t hb = ok && one ? host_bytes(x, pass1_discards(in)) : 0;
+		uint64_t hb = ok && one ? host_bytes(x, model_discards(in, x)) : 0;
 		json_object_set_new(o, "model_bytes", ok ? json_integer((json_int_t)one) : json_null());
 		json_object_set_new(o, "host_bytes", ok ? json_integer((json_int_t)hb) : json_null());
 		json_array_append_new(arr, o);

@@ -344,6 +344,7 @@ int sim_footprints_space(struct sim *in, struct sim **m, unsigned n)
 			struct vol *v = sim_volume_add(in, r->id);
 			v->events = r->events;
 			v->write_pages = r->page_writes;
+			v->discards = r->discards;
 			v->max_end = pages_of(r->end_bytes, in->opt.cfg.page_size);
 			v->end_bytes = r->end_bytes;
 			v->fp_n = in->opt.space == SPACE_FOOTPRINT ? r->fp_pages : 0;

@@ -145,6 +145,8 @@ void sim_volume_count(struct sim *in, const struct ev *e)
 	ev_pages(e, in->opt.cfg.page_size, &first, &end);
 	if (end > v->max_end)
 		v->max_end = end;
+	if (e->op == EV_DISCARD)
+		v->discards++;
 	if (e->op != EV_WRITE)
 		return;
 	v->write_pages += end - first;
