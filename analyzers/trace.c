@@ -209,7 +209,8 @@ static int open_member(struct trace *t, size_t i, char *err, size_t n)
 		 * I/O, plain or compressed) holds no event and says no format:
 		 * passed over, wherever it is in the set, when another file
 		 * follows or one was read before; an empty set is still an
-		 * error, at its last file. */
+		 * error at its last file when the format is to be detected
+		 * (with -f, an empty trace). */
 		size_t avail;
 		if (t->npath > 1 && (i + 1 < t->npath || t->opened) &&
 		    src_peek_start(&t->src, 1, &avail) && !avail) {

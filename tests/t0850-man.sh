@@ -154,7 +154,7 @@ t_expect_success 'completion: --device profiles and files, ftlsweep subcommands,
 	[ "$(comp ftlsweep me)" = merge ] && [ "$(comp ftlsweep --sp)" = --split ] &&
 	[ "$(comp ftlplot --format s)" = svg ] && [ "$(comp tracecapture --method f)" = ftrace ] &&
 	[ "$(comp ftlsim --trim-cost un)" = unqueued ] && [ "$(comp ftlsim --volumes s)" = shard: ] &&
-	[ "$(comp tracecat --action Q)" = Q ] &&
+	[ "$(comp tracecat --action Q)" = Q ] && [ "$(comp tracecat -o m)" = mqsim ] && [ "$(comp tracecat --output c)" = csv ] &&
 	# every word offered is a value: no metavariable, no piece of a KEY=V list
 	sed -n "s/.*_ftlkit_words[a-z_]* '"'"'\([^'"'"']*\)'"'"'.*/\1/p" "$COMP" | tr " " "\n" >words.txt &&
 	[ -s words.txt ] && ! grep -v "^[a-z0-9][a-z0-9.-]*:\{0,1\}\$\|^[A-Z]\$" words.txt

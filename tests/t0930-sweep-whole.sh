@@ -175,4 +175,10 @@ EOF
 	echo "exit $rc" && test $rc = 0 &&
 	t_cmp ag-want.d/axes ag.d/axes && t_cmp ag-want.d/jobs.txt ag.d/jobs.txt
 '
+t_expect_success 'plot by an ftlsweep away from the gnuplot scripts (not installed): exit 1, the places it looked named, no @DATADIR@' '
+	mkdir -p lone && cp "$F" lone/ftlsweep &&
+	t_err 1 "cannot find the gnuplot scripts \(term.gp\) in .*lone/../plots, .*lone/../share/ftlkit or .*lone; set FTLPLOT_PLOTS" \
+		env -u FTLPLOT_PLOTS lone/ftlsweep plot pp.d op wa_measured -o lone.png &&
+	! grep -q "@DATADIR@" .stderr
+'
 t_done
