@@ -30,6 +30,14 @@
 #   g32   the same on 8 channels x 4 dies
 #   p1    w1 on a die of 2 planes (multi-plane commands): ftlkit with
 #         multiplane=on (ftlkit) and off (ftl-mpoff)
+#   c1    r1 with a cached mapping table of CMT_ENTRIES entries on both
+#         sides (MQSim: Ideal_Mapping_Table false, the whole trace in one
+#         flow, so the reads read the fill's pages; ftlsim: cmt_mib and
+#         cmt_entry_bytes of the same entries and translation page);
+#         the notes give both sides' read hits and mapping reads and
+#         writes. Stock MQSim never programs a translation page it
+#         writes back, so its misses read nothing once every page has
+#         been written back (docs/peer-mqsim-notes.md)
 # Environment: N (Poisson requests per case, default 200000), RHO (load of
 # each die, default 0.5), SEED (default 1), SPEEDUP (default 1),
 # PCIE_GBPS (MQSim's PCIe lane bandwidth, GB/s; default 1000000, i.e. no
@@ -40,7 +48,8 @@
 # e.g. the stock build, run once more per case for its CPU time alone),
 # SPEED_REPS (ftlsim runs per form for its CPU time, the least kept;
 # default 3), KEEP=DIR (keep the traces, configurations and MQSim's
-# outputs there), FTLSIM_DEVICE (see ftlkit_side).
+# outputs there), FTLSIM_DEVICE (see ftlkit_side), CMT_ENTRIES (mapping
+# entries cached in c1, default 8192).
 #
 # The device files are tests/peer/mqsim-ssd.xml and mqsim-flow.xml;
 # docs/peer-mqsim-notes.md says what they match, what MQSim adds to a
@@ -76,12 +85,13 @@ GC_BLOCKS=${GC_BLOCKS:-256}
 GC_DW=${GC_DW:-5}
 GC_WARM=${GC_WARM:-2}
 SPEED_REPS=${SPEED_REPS:-3}
+CMT_ENTRIES=${CMT_ENTRIES:-8192}
 if [ -n "${MQSIM_SPEED:-}" ] && [ ! -x "$MQSIM_SPEED" ]; then
 	echo "peer_mqsim: MQSIM_SPEED=$MQSIM_SPEED is not an executable" >&2
 	exit 2
 fi
 for v in "N=$N" "SEED=$SEED" "GC_BLOCKS=$GC_BLOCKS" "GC_DW=$GC_DW" "GC_WARM=$GC_WARM" \
-	"SPEED_REPS=$SPEED_REPS"; do
+	"SPEED_REPS=$SPEED_REPS" "CMT_ENTRIES=$CMT_ENTRIES"; do
 	case ${v#*=} in '' | *[!0-9]*) echo "peer_mqsim: ${v%%=*} must be a whole number" >&2; exit 2 ;; esac
 done
 awk -v r="$RHO" -v s="$SPEEDUP" 'BEGIN { exit !(r > 0 && r < 1 && s > 0) }' ||
@@ -97,10 +107,10 @@ fi
 	echo "peer_mqsim: GC_BLOCKS must be at least 64, SPEED_REPS at least 1, GC_WARM below GC_DW" >&2
 	exit 2
 }
-CASES=${*:-w1 r1 msr1 w32 r32 msr32 g1 g32 p1}
+CASES=${*:-w1 r1 msr1 w32 r32 msr32 g1 g32 p1 c1}
 for c in $CASES; do
-	case $c in w1 | r1 | msr1 | w32 | r32 | msr32 | g1 | g32 | p1) ;;
-	*) echo "peer_mqsim: unknown case $c (w1 r1 msr1 w32 r32 msr32 g1 g32 p1)" >&2; exit 2 ;; esac
+	case $c in w1 | r1 | msr1 | w32 | r32 | msr32 | g1 | g32 | p1 | c1) ;;
+	*) echo "peer_mqsim: unknown case $c (w1 r1 msr1 w32 r32 msr32 g1 g32 p1 c1)" >&2; exit 2 ;; esac
 done
 
 # FEMU's flash times (ns); MQSim's fixed ONFI cycles in front of each
@@ -383,7 +393,7 @@ one_case() { # NAME
 		mdw=$(md1 $TPROG_NS $TPROG_NS) mdw1=$(md1 $((TPROG_NS + WR_CMD_NS)) $TPROG_NS)
 		ops=write
 		;;
-	r*)
+	r* | c*)
 		# the fill keeps each die at 80%; the reads start 10 ms after it
 		gap=$(awk -v s=$TPROG_NS -v k=$dies 'BEGIN { printf "%.0f", s / 0.8 / k }')
 		fill "$pages" "$gap" >"$t"
@@ -435,8 +445,31 @@ one_case() { # NAME
 	# trace's lines are in time order, one page each in the GC cases)
 	tw=0
 	[ "$warm" -eq 0 ] || tw=$(sed -n "$((warm + 1))p" "$t" | cut -d' ' -f1)
-	mqsim_split "$d" "$t"
-	mqsim_configs "$d" "$ch" "$chips" "$blocks" "$planes"
+	case $name in
+	c*)
+		# one flow of the whole trace, its latencies from the first read
+		cp "$t" "$d/flow_0_all.trace"
+		tw=$((pages * gap + 10000000))
+		mdr=- mdr1=- # M/D/1 of the reads alone does not apply
+		mqsim_configs "$d" "$ch" "$chips" "$blocks" "$planes"
+		# MQSim's entry sizes (Address_Mapping_Unit_Page_Level.cpp):
+		# a cached entry ceil((2 log2 T + sectors a page) / 8) bytes, a
+		# translation page's entry ceil((log2 T + sectors a page) / 8),
+		# T the physical pages; ftlsim gets the latter as
+		# cmt_entry_bytes (the same entries a translation page) and the
+		# same number of cached entries
+		cmt_b=$(awk -v t=$((dies * planes * blocks * PAGES_PER_BLOCK)) 'function c(x) { return (x == int(x)) ? x : int(x) + 1 }
+			BEGIN { l = log(t) / log(2); printf "%d %d", c((2 * l + 8) / 8), c((l + 8) / 8) }')
+		sed -e 's|<Ideal_Mapping_Table>true<|<Ideal_Mapping_Table>false<|' \
+			-e "s|<CMT_Capacity>[0-9]*<|<CMT_Capacity>$((CMT_ENTRIES * ${cmt_b% *}))<|" \
+			"$d/ssd.xml" >"$d/ssd.tmp" && mv "$d/ssd.tmp" "$d/ssd.xml"
+		fk_more=$(awk -v n="$CMT_ENTRIES" -v b="${cmt_b#* }" 'BEGIN { printf ",cmt_mib=%.15g,cmt_entry_bytes=%d", n * b / 1048576, b }')
+		;;
+	*)
+		mqsim_split "$d" "$t"
+		mqsim_configs "$d" "$ch" "$chips" "$blocks" "$planes"
+		;;
+	esac
 	res=$(mqsim_run "$d") || exit 1
 	total=$(wc -l <"$t")
 	wall=$(echo "$res" | cut -d' ' -f1) cpu=$(echo "$res" | cut -d' ' -f2) rss=$(echo "$res" | cut -d' ' -f3)
@@ -497,6 +530,22 @@ one_case() { # NAME
 		fk_more=,multiplane=off
 		ftlkit_side "$name" ftl-mpoff "$t" "$ch" "$chips" "$lpages" "$ops" 0
 		fk_more=
+		;;
+	c*)
+		ftlkit_side "$name" ftlkit "$t" "$ch" "$chips" "$lpages" "$ops" 0
+		fk_more=
+		# read hits (MQSim counts only the measured reads' queries as
+		# read queries; the fill's writes all miss on both sides), mapping
+		# reads and writes; MQSim's translation programs actually run are
+		# its programs less the host pages
+		echo "# $name: $CMT_ENTRIES cached entries; MQSim CMT_Capacity $((CMT_ENTRIES * ${cmt_b% *})) bytes," \
+			"read hits $(mqsim_count "$d" CMT_Hits_For_Read) of $(mqsim_count "$d" Total_CMT_Queries_For_Reads)," \
+			"mapping reads $(mqsim_count "$d" Issued_Flash_Read_CMD_For_Mapping), mapping writes" \
+			"$(mqsim_count "$d" Issued_Flash_Program_CMD_For_Mapping) of which programmed" \
+			"$(($(mqsim_count "$d" Issued_Flash_Program_CMD) - $(host_pages "$t")))" >>"$W/notes.txt"
+		[ ! -s "$W/$name.ftlkit.json" ] ||
+			echo "# $name ftlkit: $(jq -r '.timing.cmt | "\(.entries) entries of \(.entry_bytes) bytes, hits \(.hits), misses \(.misses), translation reads \(.translation_reads), translation writes \(.translation_writes)"' \
+				"$W/$name.ftlkit.json")" >>"$W/notes.txt"
 		;;
 	*) ftlkit_side "$name" ftlkit "$t" "$ch" "$chips" "$lpages" "$ops" 0 ;;
 	esac
