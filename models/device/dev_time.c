@@ -708,15 +708,17 @@ struct dev {
 	/* The cached mapping table (cmt_mib; NULL: the whole map cached):
 	 * its state (dev_cmt.c); the translation pages to write back once
 	 * the request's own operations are issued (wbr: their old version
-	 * read first), wbn of wb_cap; the last translation page read, the
-	 * request it was read for and when it arrived (a miss on it then, or
-	 * while it is read, shares that read) */
+	 * read first), wbn of wb_cap; each translation page's last read,
+	 * the request it was read for and when it arrived (0 and 0: none
+	 * since its last write-back), and the last page read (a miss on a
+	 * page read for the same request, or on the last page read while
+	 * its read is under way, shares that read) */
 	struct dev_cmt {
 		struct cmt *m;
 		uint32_t *wbq, last_tp;
 		uint8_t *wbr;
-		size_t wbn, wb_cap;
-		uint64_t last_gen, last_done;
+		size_t wbn, wb_cap, ntp;
+		uint64_t *rd_gen, *rd_done;
 	} cm;
 	char err[512];
 };
@@ -737,10 +739,18 @@ static uint32_t cmt_per_tp(const struct time_config *c, uint32_t page_size)
 	return k ? k : 1;
 }
 
+/* The translation pages' last reads (dev_cmt's rd_gen, rd_done): none
+ * for a cache of every entry. */
+static uint64_t cmt_reads_bytes(uint64_t pages, uint64_t entries, uint32_t per_tp)
+{
+	return entries && entries < pages ? (pages + per_tp - 1) / per_tp * 2 * sizeof(uint64_t) : 0;
+}
+
 uint64_t time_cmt_bytes(const struct time_config *c, uint32_t page_size, uint64_t pages)
 {
 	uint64_t e = time_cmt_entries(c);
-	return c->cmt.mib > 0 ? cmt_bytes(pages, e, cmt_per_tp(c, page_size)) + 64 * (sizeof(uint32_t) + 1) : 0;
+	uint32_t k = cmt_per_tp(c, page_size);
+	return c->cmt.mib > 0 ? cmt_bytes(pages, e, k) + cmt_reads_bytes(pages, e, k) + 64 * (sizeof(uint32_t) + 1) : 0;
 }
 
 /* The cache's lookup table: entries for nc slots (a power of 2, at
@@ -1535,12 +1545,12 @@ static uint64_t __attribute__((noinline)) cmt_lookup(struct dev *d, uint32_t lpn
 	if (!(f & CMT_READ))
 		return d->S;
 	uint32_t tp = cmt_tp(d->cm.m, lpn);
-	if (tp == d->cm.last_tp && (d->cm.last_gen == d->req_gen || d->cm.last_done > d->S))
-		return max64(d->S, d->cm.last_done); /* read for this request, or still being read */
+	if (d->cm.rd_gen[tp] == d->req_gen || (tp == d->cm.last_tp && d->cm.rd_done[tp] > d->S))
+		return max64(d->S, d->cm.rd_done[tp]); /* read for this request, or the last read and under way */
 	d->t.cmt.n.reads++;
 	d->cm.last_tp = tp;
-	d->cm.last_gen = d->req_gen;
-	return d->cm.last_done = tp_op(d, tp, 0, d->S, 1);
+	d->cm.rd_gen[tp] = d->req_gen;
+	return d->cm.rd_done[tp] = tp_op(d, tp, 0, d->S, 1);
 }
 
 /* The request's write-backs, after its own operations. */
@@ -1554,7 +1564,8 @@ static void __attribute__((noinline)) cmt_write_back(struct dev *d)
 		}
 		tp_op(d, d->cm.wbq[i], 1, r, 0);
 		d->t.cmt.n.writes++;
-		if (d->cm.wbq[i] == d->cm.last_tp) /* (its new version: a later miss reads it anew) */
+		d->cm.rd_gen[d->cm.wbq[i]] = d->cm.rd_done[d->cm.wbq[i]] = 0; /* (its new version: a later miss reads it anew) */
+		if (d->cm.wbq[i] == d->cm.last_tp)
 			d->cm.last_tp = UINT32_MAX;
 	}
 	d->cm.wbn = 0;
@@ -1878,6 +1889,8 @@ static void time_close(struct dev *d)
 	cmt_close(d->cm.m);
 	free(d->cm.wbq);
 	free(d->cm.wbr);
+	free(d->cm.rd_gen);
+	free(d->cm.rd_done);
 	for (unsigned i = 0; i < d->t.nstreams; i++)
 		free(d->t.lat_stream[i]);
 	free(d->t.lat_stream);
@@ -2023,6 +2036,12 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 			return NULL;
 		}
 		d->t.cmt.entries = e;
+		size_t ntp = d->cm.ntp = cmt_reads_bytes(st.logical_pages, e, cmt_per_tp(&d->c, st.page_size)) / (2 * sizeof(uint64_t));
+		if (ntp && (!(d->cm.rd_gen = calloc(ntp, sizeof(uint64_t))) || !(d->cm.rd_done = calloc(ntp, sizeof(uint64_t))))) {
+			set_err(err, n, "out of memory for the mapping table's cache (cmt_mib=%g)", d->c.cmt.mib);
+			time_close(d);
+			return NULL;
+		}
 		d->cm.last_tp = UINT32_MAX;
 	}
 	d->ext = d->types > 1 || d->nc || d->susk || d->cm.m;
@@ -2059,7 +2078,9 @@ static struct dev *time_open(const struct dev_config *c, char *err, size_t n)
 			      : 0) +
 			 (chk && deferred ? (uint64_t)st.segments * d->NS * sizeof(uint32_t) : 0) +
 			 (d->c.qd ? d->c.qd : 1) * sizeof(uint64_t) + cache_bytes(d->nc) +
-			 (d->cm.m ? cmt_bytes(st.logical_pages, d->t.cmt.entries, cmt_per_tp(&d->c, st.page_size)) : 0) +
+			 (d->cm.m ? cmt_bytes(st.logical_pages, d->t.cmt.entries, cmt_per_tp(&d->c, st.page_size)) +
+					    cmt_reads_bytes(st.logical_pages, d->t.cmt.entries, cmt_per_tp(&d->c, st.page_size))
+				  : 0) +
 			 (d->ns_per_byte > 0 ? 2 * LINK0 * 2 * sizeof(uint64_t) : 0);
 	if (d->zoned ? d->io->flash_observe(d->in, on_flash_zoned, d)
 	    : d->io->flash_observe_batch ? d->io->flash_observe_batch(d->in, on_flash_batch, d)
@@ -2714,7 +2735,11 @@ static int time_age(struct dev *d, int begin)
 	d->t.cache_hits = d->t.cache_waits = d->t.cache_wait_ns = d->t.suspensions = 0;
 	memset(&d->t.cmt.n, 0, sizeof(d->t.cmt.n));
 	memset(&d->t.cmt.n0, 0, sizeof(d->t.cmt.n0));
-	d->cm.last_tp = UINT32_MAX; /* (the cache kept: the ageing trace's requests looked up nothing) */
+	d->cm.last_tp = UINT32_MAX;
+	if (d->cm.ntp) { /* (the cache kept: the ageing trace's requests looked up nothing; no read under way) */
+		memset(d->cm.rd_gen, 0, d->cm.ntp * sizeof(uint64_t));
+		memset(d->cm.rd_done, 0, d->cm.ntp * sizeof(uint64_t));
+	}
 	d->t.link_ns[0] = d->t.link_ns[1] = 0;
 	d->t.flushes = d->t.flush_max = 0;
 	d->t.flush_ns = 0;
