@@ -4,10 +4,11 @@
  * the slots a doubly linked list, most recently used first; a
  * translation page's bit "written to flash" (DFTL's global translation
  * directory). An entry is dirty while its mark is its translation
- * page's epoch + 1: a write-back makes every cached dirty entry of
- * that page clean at once by moving the page's epoch on (a mark taken
- * 2^32 write-backs of one page before would read dirty again: far past
- * any run).
+ * page's epoch + 1 (never 0, a clean mark): a write-back makes every
+ * cached dirty entry of that page clean at once by moving the page's
+ * epoch on; when it would reach 2^32 - 1 (its dirty mark 0) it starts
+ * again at 0, the marks of the page's cached entries cleared (no mark
+ * of an epoch before outlives the wrap).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -153,7 +154,12 @@ unsigned cmt_access(struct cmt *m, uint32_t lpn, int write, uint32_t *wb)
 		m->slot[old] = NONE;
 		if (m->mark[s] == m->epoch[otp] + 1) { /* dirty: its translation page written back, its dirty entries clean */
 			f |= CMT_WB | (m->written[otp] ? CMT_WB_READ : 0);
-			m->epoch[otp]++;
+			if (++m->epoch[otp] == UINT32_MAX) { /* (every 2^32 - 1 write-backs of a page) */
+				m->epoch[otp] = 0;
+				for (uint32_t i = 0; i < m->n; i++)
+					if (m->lpn[i] / m->per_tp == otp)
+						m->mark[i] = 0;
+			}
 			m->written[otp] = 1;
 			*wb = otp;
 		}
