@@ -19,7 +19,8 @@
 # is busy exactly the time of the operations charged to it, translation
 # pages' included; without a fill no translation page is read until one
 # is written back; a request reads each translation page it misses on
-# once, its unmapped pages' too; the keys' errors.
+# once, its unmapped pages' too; a miss's translation read suspends
+# yielding GC as a host read does (suspend=); the keys' errors.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
@@ -119,6 +120,43 @@ t_expect_success 'the memory: --dry-run counts the index, the entries and the tr
 	jq -e --slurpfile n n.json "(.memory.model_bytes - \$n[0].memory.model_bytes) as \$d |
 		\$d >= 4 * 1048576 + 16 * 131072 + 21 * 2048 and \$d < 4 * 1048576 + 16 * 131072 + 21 * 2048 + 4096" c.json || {
 		jq .memory c.json n.json; return 1; }
+'
+
+# bursts of random writes, each followed by 5 s of random reads at 100/s
+# in which background GC cleans (t0476's pattern)
+cat >"$TMP/gen.py" <<'PY'
+import random, sys
+random.seed(5)
+t, out = 1.0, []
+for b in range(40):
+    for i in range(1000):
+        t += random.expovariate(4000.0)
+        out.append("%d W %d 4096 0\n" % (int(t * 1e9), random.randrange(65536) * 4096))
+    t += 0.05
+    end = t + 5
+    while True:
+        t += random.expovariate(100.0)
+        if t >= end:
+            break
+        out.append("%d R %d 4096 0\n" % (int(t * 1e9), random.randrange(65536) * 4096))
+    t = end
+sys.stdout.write("".join(out))
+PY
+
+t_expect_success 'a miss'"'"'s translation read suspends yielding GC as a host read does: no read waits out an erase; the busy time grows by suspend_us a suspension' '
+	python3 gen.py >b.txt &&
+	for s in off both; do
+		"$S" -q --device femu,channels=1,dies=1,suspend=$s,suspend_us=10,cmt_mib=0.25 --op 0.28 --gc-low 4 --gc-high 8 \
+			--bg-gc idle=1,high=16 --logical-pages 65536 --precondition random b.txt >$s.json 2>/dev/null || return 1
+	done &&
+	jq -e ".timing.latency_us.read.max > 1000 and .timing.cmt.translation_reads > 10000" off.json >/dev/null &&
+	jq -e --slurpfile o off.json "\$o[0] as \$o | .timing.cmt as \$m | .timing.suspensions > 1000 and
+		.timing.latency_us.read.max < 300 and .gc_pages_copied == \$o.gc_pages_copied and
+		(.timing.unit_busy_s - \$o.timing.unit_busy_s - .timing.suspensions * 10e-6
+		 - (\$m.translation_reads - \$o.timing.cmt.translation_reads) * 40e-6
+		 - (\$m.translation_writes - \$o.timing.cmt.translation_writes) * 200e-6 | fabs) < 1e-9" both.json >/dev/null || {
+		jq -c "[.timing.suspensions, .timing.latency_us.read.max, .timing.unit_busy_s, .timing.cmt]" off.json both.json
+		return 1; }
 '
 
 t_expect_status 2 'a zoned device: cmt_mib refused' \

@@ -1484,7 +1484,8 @@ static inline unsigned place_of(const struct dev *d, uint32_t seg, uint32_t ppn,
 
 /* Translation page tp read (prog 0) or programmed (1), ready at r:
  * charged to its unit (and channel); own: a request waits for it (its
- * wait behind GC noted). When it ends. */
+ * wait behind GC noted; a read suspends yielding GC as a host read
+ * does). When it ends. */
 static uint64_t __attribute__((noinline)) tp_op(struct dev *d, uint32_t tp, int prog, uint64_t r, int own)
 {
 	unsigned u = queue_of(d, tp), c = chan_of(d, u);
@@ -1497,15 +1498,20 @@ static uint64_t __attribute__((noinline)) tp_op(struct dev *d, uint32_t tp, int 
 		d->ch_free[c] = ready = cs + d->xfer;
 		d->t.xfer_ns += d->xfer_d;
 	}
-	uint64_t s = max64(q->free_at, ready);
-	if (own)
-		note_wait(d, q, r, s, 0);
-	q->free_at = s + (prog ? d->tprog : d->tr);
-	charge(d, u, s, q->free_at, 0, 0);
-	q->g_mask = 0; /* (the unit's last command: nothing joins it) */
+	uint64_t end;
+	if (!prog && own && d->susk && suspends(d, q, ready)) { /* a request's read: as a host read, it suspends */
+		end = suspend_for(d, u, d->tr, ready);
+	} else {
+		uint64_t s = max64(q->free_at, ready);
+		if (own)
+			note_wait(d, q, r, s, 0);
+		end = q->free_at = s + (prog ? d->tprog : d->tr);
+		charge(d, u, s, q->free_at, 0, 0);
+		q->g_mask = 0; /* (the unit's last command: nothing joins it) */
+	}
 	if (prog)
-		return q->free_at;
-	uint64_t cs = max64(d->ch_free[c], q->free_at);
+		return end;
+	uint64_t cs = max64(d->ch_free[c], end);
 	d->ch_free[c] = cs + d->xfer;
 	d->t.xfer_ns += d->xfer_d;
 	return cs + d->xfer;
