@@ -20,7 +20,8 @@
 # pages' included; without a fill no translation page is read until one
 # is written back; a request reads each translation page it misses on
 # once, its unmapped pages' too; a miss's translation read suspends
-# yielding GC as a host read does (suspend=); the keys' errors.
+# yielding GC as a host read does (suspend=); with no transfer time it
+# waits for no channel; the keys' errors.
 . "$(dirname "$0")/lib.sh"
 S="$BIN/ftlsim"
 G="$BIN/tracegen"
@@ -120,6 +121,14 @@ t_expect_success 'the memory: --dry-run counts the index, the entries and the tr
 	jq -e --slurpfile n n.json "(.memory.model_bytes - \$n[0].memory.model_bytes) as \$d |
 		\$d >= 4 * 1048576 + 16 * 131072 + 21 * 2048 and \$d < 4 * 1048576 + 16 * 131072 + 21 * 2048 + 4096" c.json || {
 		jq .memory c.json n.json; return 1; }
+'
+
+t_expect_success 'no transfer time: a translation read waits for no channel (a program that waits for room in the write cache on the other die)' '
+	printf "0 W 0 32768 0\n500000 R %d 4096 0\n" $((49 * 4096)) >x.txt &&
+	"$S" -q --device femu,channels=1,dies=2,layout=die,cache_mib=0.0078125,cmt_mib=0.0625,cmt_entry_bytes=4096 \
+		--logical-pages 64 --pages-per-segment 16 --op 1 --precondition seq x.txt >s.json 2>/dev/null &&
+	jq -e ".timing.cmt.misses == 9 and .timing.latency_us.read.mean == 80 and .timing.latency_us.write.mean > 1000" \
+		s.json >/dev/null || { jq -c "[.timing.cmt, .timing.latency_us.read.mean]" s.json; return 1; }
 '
 
 # bursts of random writes, each followed by 5 s of random reads at 100/s

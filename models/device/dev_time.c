@@ -1509,7 +1509,7 @@ static uint64_t __attribute__((noinline)) tp_op(struct dev *d, uint32_t tp, int 
 		charge(d, u, s, q->free_at, 0, 0);
 		q->g_mask = 0; /* (the unit's last command: nothing joins it) */
 	}
-	if (prog)
+	if (prog || !d->xfer) /* (a read with no transfer time: the channel orders nothing, as a page's) */
 		return end;
 	uint64_t cs = max64(d->ch_free[c], end);
 	d->ch_free[c] = cs + d->xfer;
