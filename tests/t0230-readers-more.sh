@@ -239,4 +239,11 @@ t_expect_success 'a text trace whose last line has no newline (a copy cut short)
 	"$BIN/ftlsim" -q --logical-space footprint --pages-per-segment 8 m.csv >/dev/null 2>m.err &&
 	test "$(grep -c "m.csv:1000: the last line has no newline" m.err)" = 1
 '
+t_expect_success 'tracecat -o csv rows without their header: not taken for Alibaba (time and volume swapped); named, they read' '
+	"$TC" -q -o csv "$SAMPLES/msr/hm_0-head1000.csv" | tail -n +2 >nohdr.csv &&
+	t_err 1 "nohdr.csv: cannot detect the trace format; name it with -f" "$TC" -q -o text nohdr.csv &&
+	"$TC" -q -f csv --columns "t=1:ns op=2:R=R,W=W,D=D,F=F offset=3 length=4 volume=5" -o text nohdr.csv >n.txt &&
+	"$TC" -q -o text "$SAMPLES/msr/hm_0-head1000.csv" >m.txt && t_cmp m.txt n.txt &&
+	"$TC" -o text "$DATA/alibaba/io_traces-sample.csv" 2>&1 >/dev/null | grep -q "detected format .alibaba."
+'
 t_done
