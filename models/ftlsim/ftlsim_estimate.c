@@ -203,8 +203,10 @@ struct discards {
  * (its discards; not their span). */
 static struct discards pass1_discards(const struct sim *in)
 {
-	if (in->in.fp_live)
-		return (struct discards){sim_table_discards(in) > 0, sim_table_discards(in), 0};
+	if (in->in.fp_live) {
+		uint64_t n = sim_table_discards(in);
+		return (struct discards){n > 0, n, 0};
+	}
 	if (!in->in.events_pass1)
 		return (struct discards){1, 0, 0};
 	return (struct discards){in->in.td_pass1 > 0, in->in.td_pass1, in->in.t_max_pass1};
